@@ -1,0 +1,221 @@
+"""What every game package offers the rest of zoosim.
+
+The simulation layer, the CLI and the reports know games only through this interface: a game is a
+`Game` object in the registry (`zoosim.games.registry`). Nothing outside `games/` imports an engine.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Callable, Mapping, Sequence
+
+import numpy as np
+
+
+class ZoosimError(ValueError):
+    """A user error: the message is one line naming the bad value and what is accepted."""
+
+
+@dataclass(frozen=True)
+class PolicyParam:
+    name: str
+    default: float
+    doc: str
+
+
+@dataclass(frozen=True)
+class PolicyInfo:
+    """A scripted policy of a game: its numeric id in the core, parameters, and a description."""
+
+    name: str
+    id: int
+    doc: str
+    params: tuple[PolicyParam, ...] = ()
+
+
+@dataclass(frozen=True)
+class PolicySpec:
+    """A policy with its parameter values, as one seat plays it."""
+
+    name: str
+    id: int
+    values: tuple[float, ...]
+    label: str  # canonical text, e.g. "heuristic:barn_weight=1.5" (defaults omitted)
+
+
+def parse_policy(text: str, policies: Mapping[str, PolicyInfo]) -> PolicySpec:
+    """Parse `name` or `name:key=value,key=value` against a game's policies."""
+    name, _, rest = text.strip().partition(":")
+    if name not in policies:
+        raise ZoosimError(f"unknown policy {name!r}; accepted: {', '.join(policies)}")
+    info = policies[name]
+    values = {p.name: float(p.default) for p in info.params}
+    given: dict[str, float] = {}
+    if rest:
+        for item in rest.split(","):
+            key, eq, raw = item.partition("=")
+            key = key.strip()
+            if not eq or key not in values:
+                accepted = ", ".join(values) or "none"
+                raise ZoosimError(f"bad policy parameter {item!r} for {name}; accepted parameters: {accepted}")
+            try:
+                given[key] = float(raw)
+            except ValueError:
+                raise ZoosimError(f"policy parameter {key} needs a number, got {raw!r}") from None
+    values.update(given)
+    label = name
+    changed = [f"{p.name}={_fmt(values[p.name])}" for p in info.params if values[p.name] != float(p.default)]
+    if changed:
+        label += ":" + ",".join(changed)
+    return PolicySpec(name, info.id, tuple(values[p.name] for p in info.params), label)
+
+
+def _fmt(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else repr(float(x))
+
+
+def rules_hash(rules: Any) -> str:
+    """A short stable hash of a full rules object: two runs compare only when it matches."""
+    payload = json.dumps(rules_to_dict(rules), sort_keys=True, default=str)
+    return hashlib.sha256(payload.encode()).hexdigest()[:12]
+
+
+def rules_to_dict(rules: Any) -> dict[str, Any]:
+    out = {}
+    for f in fields(rules):
+        v = getattr(rules, f.name)
+        out[f.name] = list(v) if isinstance(v, tuple) else v
+    return out
+
+
+def rules_to_toml(rules: Any, docs: Mapping[str, str] | None = None) -> str:
+    """Render a flat rules dataclass as TOML (one key per field, with its doc as a comment)."""
+    lines = []
+    for f in fields(rules):
+        v = getattr(rules, f.name)
+        if docs and f.name in docs:
+            lines.append(f"# {docs[f.name]}")
+        lines.append(f"{f.name} = {_toml_value(v)}")
+    return "\n".join(lines) + "\n"
+
+
+def _toml_value(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        return json.dumps(v)
+    if isinstance(v, (tuple, list)):
+        return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+    return str(v)
+
+
+def override_rules(rules: Any, overrides: Mapping[str, str]) -> Any:
+    """Apply `key=value` text overrides to a flat frozen rules dataclass (types follow the defaults).
+
+    Tuples take comma-separated values: `enclosure_full_points=8,5,11`.
+    """
+    known = {f.name: f for f in fields(rules)}
+    changes: dict[str, Any] = {}
+    for key, raw in overrides.items():
+        if key not in known:
+            raise ZoosimError(f"unknown rule {key!r}; see `zoosim rules GAME` for the accepted keys")
+        current = getattr(rules, key)
+        changes[key] = _coerce(key, raw, current)
+    return replace(rules, **changes)
+
+
+def _coerce(key: str, raw: Any, current: Any) -> Any:
+    if not isinstance(raw, str):
+        return tuple(raw) if isinstance(current, tuple) else raw
+    text = raw.strip()
+    try:
+        if isinstance(current, bool):
+            if text.lower() in ("true", "1", "yes"):
+                return True
+            if text.lower() in ("false", "0", "no"):
+                return False
+            raise ValueError
+        if isinstance(current, int):
+            return int(text)
+        if isinstance(current, float):
+            return float(text)
+        if isinstance(current, tuple):
+            parts = [p for p in text.strip("[]()").split(",") if p.strip()]
+            kind = type(current[0]) if current else int
+            return tuple(kind(p.strip().strip('"')) for p in parts)
+        return text.strip('"')
+    except ValueError:
+        raise ZoosimError(f"rule {key} needs a value like {_toml_value(current)}, got {raw!r}") from None
+
+
+@dataclass(frozen=True)
+class Column:
+    name: str
+    dtype: str  # numpy dtype name
+    doc: str
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game as the rest of zoosim sees it.
+
+    play_block(rules, players, policies, seed, first_index, count) plays games
+    first_index .. first_index+count-1 of master seed `seed` and returns columns of one row per
+    (game, seat), ordered by game then seat: game_index, seat, score, rank, win_share, rounds, turns,
+    then `columns`. It must depend only on (rules, players, policies, seed, game_index) per game.
+    """
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    rules_type: type
+    policies: Mapping[str, PolicyInfo]
+    columns: tuple[Column, ...]
+    play_block: Callable[..., dict[str, np.ndarray]]
+    validate: Callable[[Any, int], None]
+    rule_docs: Mapping[str, str] = field(default_factory=dict)
+    replay: Callable[..., str] | None = None
+    score_position: Callable[..., dict] | None = None
+    variant_label: Callable[[Any], str] | None = None
+
+    def default_rules(self) -> Any:
+        return self.rules_type()
+
+    def rules_from(self, overrides: Mapping[str, str], players: int | None = None) -> Any:
+        rules = override_rules(self.rules_type(), overrides)
+        if players is not None:
+            self.check_players(players)
+            self.validate(rules, players)
+        return rules
+
+    def check_players(self, players: int) -> None:
+        if not self.min_players <= players <= self.max_players:
+            raise ZoosimError(
+                f"{self.id} is for {self.min_players}-{self.max_players} players, got {players}"
+            )
+
+    def policy(self, text: str) -> PolicySpec:
+        return parse_policy(text, self.policies)
+
+    def variant(self, rules: Any) -> str:
+        """A short label of the non-default rules, e.g. `end_stack=10`; `default` when none."""
+        default = self.rules_type()
+        diffs = []
+        for f in fields(rules):
+            a, b = getattr(rules, f.name), getattr(default, f.name)
+            if a != b:
+                diffs.append(f"{f.name}={_toml_value(a).replace(' ', '')}")
+        return ",".join(diffs) if diffs else "default"
+
+
+def seat_policies(policies: Sequence[PolicySpec], players: int, rotation: int = 0) -> list[PolicySpec]:
+    """The policy of each seat: one policy for all seats, or one per seat, rotated by `rotation`."""
+    if len(policies) == 1:
+        base = list(policies) * players
+    elif len(policies) == players:
+        base = list(policies)
+    else:
+        raise ZoosimError(f"give --policy once or once per seat ({players}), got {len(policies)}")
+    return [base[(s - rotation) % players] for s in range(players)]

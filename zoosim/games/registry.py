@@ -1,0 +1,20 @@
+"""The list of games. A new game is a new folder under games/ plus one line here."""
+from __future__ import annotations
+
+import importlib
+
+from zoosim.games.base import Game, ZoosimError
+
+_GAMES = {
+    "zooloretto": "zoosim.games.zooloretto",
+}
+
+
+def game_ids() -> list[str]:
+    return list(_GAMES)
+
+
+def get_game(game_id: str) -> Game:
+    if game_id not in _GAMES:
+        raise ZoosimError(f"unknown game {game_id!r}; accepted: {', '.join(_GAMES)}")
+    return importlib.import_module(_GAMES[game_id]).GAME

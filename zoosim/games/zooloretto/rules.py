@@ -1,0 +1,265 @@
+"""Zooloretto's rulebook as data: every number of `shared/specs/zooloretto.md` is a field of `Rules`.
+
+Defaults are the official game. `pack()` turns the rules into one int64 array for the numba core, so a
+sweep over rule values never recompiles. The `R_*` constants are the indices into that array.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from zoosim.games.base import ZoosimError
+
+SPECIES_NAMES = ("flamingo", "camel", "leopard", "elephant", "panda", "chimpanzee", "zebra", "kangaroo")
+STALL_NAMES = ("A", "B", "C", "D", "E", "F", "G", "H")
+END_TRIGGERS = ("first_end_draw", "main_empty")
+
+# Capacities of the core's fixed-shape state.
+MAX_PLAYERS = 5
+MAX_SPECIES = 16
+MAX_STALL_KINDS = 8
+MAX_ENCLOSURES = 8
+MAX_TRUCKS = 8
+MAX_TRUCK_CAPACITY = 8
+
+# Tile codes (see PROTOCOL.md): animal 4*species + class, stall 64 + kind, coin 80.
+INERT, MALE, FEMALE, OFFSPRING = 0, 1, 2, 3
+STALL_BASE = 64
+COIN = 80
+N_CODES = 81
+BARN = -1
+MONEY = -2
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rules of Zooloretto. Field docs are printed by `zoosim rules zooloretto`."""
+
+    species: int = 8
+    tiles_per_species: int = 11
+    fertile_males: int = 2
+    fertile_females: int = 2
+    offspring_per_species: int = 2
+    stall_kinds: int = 4
+    stalls_per_kind: int = 3
+    coin_tiles: int = 12
+    bank: int = 30
+    start_coins: int = 2
+    truck_capacity: int = 3
+    two_player_truck_capacities: tuple[int, ...] = (3, 2, 1)
+    trucks_by_players: tuple[int, ...] = (3, 3, 4, 5)
+    species_removed_by_players: tuple[int, ...] = (3, 2, 1, 0)
+    end_stack: int = 15
+    end_trigger: str = "first_end_draw"
+    enclosure_spaces: tuple[int, ...] = (5, 4, 6)
+    enclosure_stall_spaces: tuple[int, ...] = (1, 2, 1)
+    enclosure_full_points: tuple[int, ...] = (8, 5, 10)
+    enclosure_one_empty_points: tuple[int, ...] = (5, 4, 6)
+    enclosure_fill_coins: tuple[int, ...] = (2, 1, 0)
+    expansion_spaces: int = 5
+    expansion_stall_spaces: int = 1
+    expansion_full_points: int = 9
+    expansion_one_empty_points: int = 5
+    expansion_fill_coins: int = 1
+    max_expansions: int = 1
+    max_expansions_two_players: int = 2
+    partial_points_per_animal: int = 1
+    stall_kind_points: int = 2
+    barn_penalty: int = 2
+    move_cost: int = 1
+    exchange_cost: int = 1
+    purchase_cost: int = 1
+    purchase_price: int = 1
+    discard_cost: int = 2
+    expand_cost: int = 3
+    move_stall_to_barn: bool = False
+    exchange_into_empty: bool = False
+    max_rounds: int = 200
+
+    def trucks(self, players: int) -> int:
+        return self.trucks_by_players[players - 2]
+
+    def truck_capacities(self, players: int) -> list[int]:
+        if players == 2:
+            return list(self.two_player_truck_capacities)
+        return [self.truck_capacity] * self.trucks(players)
+
+    def expansion_limit(self, players: int) -> int:
+        return self.max_expansions_two_players if players == 2 else self.max_expansions
+
+    def tiles_in_play(self, players: int) -> int:
+        kept = self.species - self.species_removed_by_players[players - 2]
+        return kept * self.tiles_per_species + self.stall_kinds * self.stalls_per_kind + self.coin_tiles
+
+    def base_enclosures(self) -> int:
+        return len(self.enclosure_spaces)
+
+    def max_score(self, players: int) -> int:
+        """Best possible score: every enclosure full, every stall kind shown, an empty barn."""
+        return (
+            sum(self.enclosure_full_points)
+            + self.expansion_limit(players) * self.expansion_full_points
+            + self.stall_kinds * self.stall_kind_points
+        )
+
+    def min_score(self, players: int) -> int:
+        """Worst possible score: every species and every stall kind in the barn."""
+        return -self.barn_penalty * (self.species + self.stall_kinds)
+
+
+RULE_DOCS = {
+    "species": "animal species in the box (spec 1)",
+    "tiles_per_species": "square animal tiles per species",
+    "fertile_males": "fertile males per species (among tiles_per_species)",
+    "fertile_females": "fertile females per species (among tiles_per_species)",
+    "offspring_per_species": "round offspring tiles per species in the face-up supply",
+    "stall_kinds": "kinds of vending stall",
+    "stalls_per_kind": "stall tiles per kind",
+    "coin_tiles": "coin tiles among the square tiles (each becomes 1 coin)",
+    "bank": "coins in the game; starting coins are taken from it",
+    "start_coins": "coins each player starts with",
+    "truck_capacity": "spaces per truck (3-5 players)",
+    "two_player_truck_capacities": "usable spaces of the three 2-player trucks (spec 8)",
+    "trucks_by_players": "trucks for 2, 3, 4, 5 players",
+    "species_removed_by_players": "species removed at random for 2, 3, 4, 5 players",
+    "end_stack": "square tiles in the end stack",
+    "end_trigger": "which draw makes the round the last: first_end_draw | main_empty",
+    "enclosure_spaces": "animal spaces of E1, E2, E3",
+    "enclosure_stall_spaces": "stall spaces of E1, E2, E3",
+    "enclosure_full_points": "points of a full E1, E2, E3",
+    "enclosure_one_empty_points": "points of E1, E2, E3 with exactly one empty animal space",
+    "enclosure_fill_coins": "coins for taking the last animal space of E1, E2, E3",
+    "expansion_spaces": "animal spaces of an expansion",
+    "expansion_stall_spaces": "stall spaces of an expansion",
+    "expansion_full_points": "points of a full expansion",
+    "expansion_one_empty_points": "points of an expansion with one empty animal space",
+    "expansion_fill_coins": "coins for filling an expansion",
+    "max_expansions": "expansions a player may buy (3-5 players)",
+    "max_expansions_two_players": "expansions a player may buy (2 players)",
+    "partial_points_per_animal": "points per animal of an enclosure with 2+ empty spaces and a stall",
+    "stall_kind_points": "points per different stall kind on stall spaces",
+    "barn_penalty": "penalty per different species and per different stall kind in the barn",
+    "move_cost": "coins for Move",
+    "exchange_cost": "coins for Exchange",
+    "purchase_cost": "coins to the bank for Purchase",
+    "purchase_price": "coins to the seller for Purchase",
+    "discard_cost": "coins for Discard",
+    "expand_cost": "coins for Expand",
+    "move_stall_to_barn": "Move may also put a stall from a stall space into the barn",
+    "exchange_into_empty": "Exchange may have one empty side",
+    "max_rounds": "safety cap on rounds (never reached under the official rules)",
+}
+
+
+def validate(rules: Rules, players: int) -> None:
+    """Raise ZoosimError (one line: what is wrong, what is accepted) for rules the core cannot play."""
+
+    def need(ok: bool, message: str) -> None:
+        if not ok:
+            raise ZoosimError(message)
+
+    need(2 <= players <= MAX_PLAYERS, f"zooloretto is for 2-{MAX_PLAYERS} players, got {players}")
+    need(1 <= rules.species <= MAX_SPECIES, f"species must be 1-{MAX_SPECIES}, got {rules.species}")
+    need(rules.fertile_males >= 0 and rules.fertile_females >= 0, "fertile_males and fertile_females must be >= 0")
+    need(
+        rules.fertile_males + rules.fertile_females <= rules.tiles_per_species,
+        "fertile_males + fertile_females must not exceed tiles_per_species",
+    )
+    need(1 <= rules.stall_kinds <= MAX_STALL_KINDS, f"stall_kinds must be 1-{MAX_STALL_KINDS}")
+    for name in ("stalls_per_kind", "coin_tiles", "bank", "start_coins", "offspring_per_species", "end_stack",
+                 "partial_points_per_animal", "stall_kind_points", "barn_penalty", "move_cost",
+                 "exchange_cost", "purchase_cost", "purchase_price", "discard_cost", "expand_cost",
+                 "max_expansions", "max_expansions_two_players", "expansion_fill_coins"):
+        need(getattr(rules, name) >= 0, f"{name} must be >= 0, got {getattr(rules, name)}")
+    for name in ("trucks_by_players", "species_removed_by_players"):
+        need(len(getattr(rules, name)) == 4, f"{name} needs 4 values (for 2, 3, 4, 5 players)")
+    need(rules.end_trigger in END_TRIGGERS, f"end_trigger must be one of {', '.join(END_TRIGGERS)}, got {rules.end_trigger!r}")
+    n_base = rules.base_enclosures()
+    for name in ("enclosure_stall_spaces", "enclosure_full_points", "enclosure_one_empty_points", "enclosure_fill_coins"):
+        need(len(getattr(rules, name)) == n_base, f"{name} needs {n_base} values, one per enclosure_spaces entry")
+    need(n_base >= 1, "enclosure_spaces needs at least one enclosure")
+    need(all(2 <= s <= 32 for s in rules.enclosure_spaces) and 2 <= rules.expansion_spaces <= 32,
+         "enclosure and expansion spaces must be 2-32")
+    need(all(s >= 0 for s in rules.enclosure_stall_spaces) and rules.expansion_stall_spaces >= 0,
+         "stall spaces must be >= 0")
+    need(all(c >= 0 for c in rules.enclosure_fill_coins), "enclosure_fill_coins must be >= 0")
+    limit = rules.expansion_limit(players)
+    need(n_base + limit <= MAX_ENCLOSURES, f"enclosures plus expansions must be at most {MAX_ENCLOSURES}")
+    removed = rules.species_removed_by_players[players - 2]
+    need(0 <= removed < rules.species, f"species removed with {players} players must be 0-{rules.species - 1}")
+    trucks = rules.truck_capacities(players)
+    need(1 <= len(trucks) <= MAX_TRUCKS, f"trucks must be 1-{MAX_TRUCKS}")
+    need(len(trucks) >= players, f"{players} players need at least {players} trucks, got {len(trucks)}")
+    need(all(1 <= c <= MAX_TRUCK_CAPACITY for c in trucks), f"truck capacities must be 1-{MAX_TRUCK_CAPACITY}")
+    need(rules.start_coins * players <= rules.bank, "the bank must hold every player's start_coins")
+    need(rules.end_stack <= rules.tiles_in_play(players), "end_stack exceeds the tiles in play")
+    need(1 <= rules.max_rounds <= 10_000, "max_rounds must be 1-10000")
+
+
+# Indices into the packed rules array.
+(R_PLAYERS, R_SPECIES, R_TILES_PER_SPECIES, R_MALES, R_FEMALES, R_OFFSPRING, R_STALL_KINDS, R_STALLS_PER_KIND,
+ R_COIN_TILES, R_BANK, R_START_COINS, R_TRUCKS, R_REMOVED, R_END_STACK, R_END_TRIGGER, R_BASE_ENCLOSURES,
+ R_MAX_EXPANSIONS, R_PARTIAL_POINTS, R_STALL_KIND_POINTS, R_BARN_PENALTY, R_MOVE_COST, R_EXCHANGE_COST,
+ R_PURCHASE_COST, R_PURCHASE_PRICE, R_DISCARD_COST, R_EXPAND_COST, R_MOVE_STALL_TO_BARN, R_EXCHANGE_INTO_EMPTY,
+ R_MAX_ROUNDS) = range(29)
+R_TRUCK_CAPACITY = 32  # MAX_TRUCKS entries
+R_ENCLOSURE = 48  # MAX_ENCLOSURES rows of 5: spaces, stall spaces, full points, one-empty points, fill coins
+ENC_SPACES, ENC_STALLS, ENC_FULL, ENC_ONE_EMPTY, ENC_COINS = range(5)
+R_SIZE = R_ENCLOSURE + 5 * MAX_ENCLOSURES
+
+
+def pack(rules: Rules, players: int) -> np.ndarray:
+    """The rules for one player count as the int64 array the core reads."""
+    validate(rules, players)
+    r = np.zeros(R_SIZE, dtype=np.int64)
+    r[R_PLAYERS] = players
+    r[R_SPECIES] = rules.species
+    r[R_TILES_PER_SPECIES] = rules.tiles_per_species
+    r[R_MALES] = rules.fertile_males
+    r[R_FEMALES] = rules.fertile_females
+    r[R_OFFSPRING] = rules.offspring_per_species
+    r[R_STALL_KINDS] = rules.stall_kinds
+    r[R_STALLS_PER_KIND] = rules.stalls_per_kind
+    r[R_COIN_TILES] = rules.coin_tiles
+    r[R_BANK] = rules.bank
+    r[R_START_COINS] = rules.start_coins
+    capacities = rules.truck_capacities(players)
+    r[R_TRUCKS] = len(capacities)
+    r[R_TRUCK_CAPACITY:R_TRUCK_CAPACITY + len(capacities)] = capacities
+    r[R_REMOVED] = rules.species_removed_by_players[players - 2]
+    r[R_END_STACK] = rules.end_stack
+    r[R_END_TRIGGER] = END_TRIGGERS.index(rules.end_trigger)
+    r[R_BASE_ENCLOSURES] = rules.base_enclosures()
+    r[R_MAX_EXPANSIONS] = rules.expansion_limit(players)
+    r[R_PARTIAL_POINTS] = rules.partial_points_per_animal
+    r[R_STALL_KIND_POINTS] = rules.stall_kind_points
+    r[R_BARN_PENALTY] = rules.barn_penalty
+    r[R_MOVE_COST] = rules.move_cost
+    r[R_EXCHANGE_COST] = rules.exchange_cost
+    r[R_PURCHASE_COST] = rules.purchase_cost
+    r[R_PURCHASE_PRICE] = rules.purchase_price
+    r[R_DISCARD_COST] = rules.discard_cost
+    r[R_EXPAND_COST] = rules.expand_cost
+    r[R_MOVE_STALL_TO_BARN] = int(rules.move_stall_to_barn)
+    r[R_EXCHANGE_INTO_EMPTY] = int(rules.exchange_into_empty)
+    r[R_MAX_ROUNDS] = rules.max_rounds
+    rows = list(zip(rules.enclosure_spaces, rules.enclosure_stall_spaces, rules.enclosure_full_points,
+                    rules.enclosure_one_empty_points, rules.enclosure_fill_coins))
+    expansion = (rules.expansion_spaces, rules.expansion_stall_spaces, rules.expansion_full_points,
+                 rules.expansion_one_empty_points, rules.expansion_fill_coins)
+    rows += [expansion] * (MAX_ENCLOSURES - len(rows))
+    for e, row in enumerate(rows):
+        r[R_ENCLOSURE + 5 * e:R_ENCLOSURE + 5 * e + 5] = row
+    return r
+
+
+def tile_name(code: int) -> str:
+    """A tile code in words, e.g. `zebra (fertile male)`, `stall B`, `coin`."""
+    if code == COIN:
+        return "coin"
+    if code >= STALL_BASE:
+        return f"stall {STALL_NAMES[code - STALL_BASE]}"
+    species, klass = divmod(code, 4)
+    name = SPECIES_NAMES[species] if species < len(SPECIES_NAMES) else f"species{species}"
+    return name + ("", " (fertile male)", " (fertile female)", " (offspring)")[klass]
