@@ -1,0 +1,3 @@
+from zoosim.cli import main
+
+main()

@@ -1,0 +1,52 @@
+"""The `zoosim` command line: thin Typer commands; the work happens in games/, sim/, analysis/, report/.
+
+Each area registers its own commands (`register(app)` in `zoosim/<area>/commands.py`). A user error
+(`ZoosimError`) prints one line and exits 2, with no traceback.
+"""
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from zoosim.games.base import ZoosimError
+
+app = typer.Typer(
+    help="Monte Carlo simulation and balance analysis for zoo board games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _register_all() -> None:
+    from zoosim.games import commands as game_commands
+    from zoosim.sim import commands as sim_commands
+    from zoosim.analysis import commands as analysis_commands
+
+    game_commands.register(app)
+    sim_commands.register(app)
+    analysis_commands.register(app)
+
+
+_register_all()
+
+
+def fail(message: str) -> None:
+    """Print one error line and exit 2."""
+    print(f"error: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def main() -> None:
+    try:
+        app()
+    except ZoosimError as exc:
+        fail(str(exc))
+    except KeyboardInterrupt:
+        print("interrupted: finished shards are kept; run the same command again to resume", file=sys.stderr)
+        raise SystemExit(130)
+
+
+if __name__ == "__main__":
+    main()
