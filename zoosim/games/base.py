@@ -163,7 +163,8 @@ class Game:
     play_block(rules, players, policies, seed, first_index, count) plays games
     first_index .. first_index+count-1 of master seed `seed` and returns columns of one row per
     (game, seat), ordered by game then seat: game_index, seat, score, rank, win_share, rounds, turns,
-    then `columns`. It must depend only on (rules, players, policies, seed, game_index) per game.
+    then `columns`. `score_components` names the columns that add up to the score. `threads` (keyword,
+    optional) caps the numba threads. Each game must depend only on (rules, players, policies, seed, game_index) per game.
     """
 
     id: str
@@ -173,6 +174,7 @@ class Game:
     rules_type: type
     policies: Mapping[str, PolicyInfo]
     columns: tuple[Column, ...]
+    score_components: tuple[str, ...]
     play_block: Callable[..., dict[str, np.ndarray]]
     validate: Callable[[Any, int], None]
     rule_docs: Mapping[str, str] = field(default_factory=dict)
