@@ -1,0 +1,21 @@
+"""Balance analysis of runs on disk: polars in, polars DataFrames out, every rate with n and a 95% CI.
+
+    from zoosim.analysis import load_run, win_rates
+    lf = load_run("runs/A")                 # lazy; several runs: load_run(["runs/A", "runs/B"])
+    win_rates(lf, by="seat")                # a polars DataFrame; .to_pandas() for pandas users
+
+Every function reads only Parquet (never the engine) and returns a documented polars DataFrame.
+"""
+from zoosim.analysis.components import score_components
+from zoosim.analysis.compare import compare_runs
+from zoosim.analysis.grouping import BY_CHOICES
+from zoosim.analysis.length import game_length, rounds_histogram
+from zoosim.analysis.load import Runs, load_run, open_runs, read_manifest
+from zoosim.analysis.scores import game_outcomes, game_table, histogram, score_histogram, score_summary
+from zoosim.analysis.winrates import policy_matrix, seat_balance, win_rates
+
+__all__ = [
+    "BY_CHOICES", "Runs", "compare_runs", "game_length", "game_outcomes", "game_table", "histogram",
+    "load_run", "open_runs", "policy_matrix", "read_manifest", "rounds_histogram", "score_components",
+    "score_histogram", "score_summary", "seat_balance", "win_rates",
+]

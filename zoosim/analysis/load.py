@@ -1,0 +1,133 @@
+"""Open runs from disk: validate the directory, read manifests, scan the Parquet shards lazily.
+
+A run directory holds `manifest.json` and `part-*.parquet` shards (written by `zoosim.sim`). Analysis
+only ever reads these files, never the engine, so a run made on a cluster analyses like a local one.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Sequence
+
+import polars as pl
+
+from zoosim.games.base import ZoosimError
+
+MANIFEST = "manifest.json"
+SHARD_GLOB = "part-*.parquet"
+SCHEMA_VERSION = 1
+
+# Columns every game's log has (DESIGN.md); game-specific columns follow them.
+CORE_COLUMNS = ("run_id", "game", "variant", "rules_hash", "players", "game_index", "seed", "rotation",
+                "seat", "policy", "score", "rank", "win_share", "rounds", "turns")
+# A game is identified by these three within a set of runs.
+GAME_KEYS = ("run_id", "game_index", "rotation")
+
+PathLike = str | Path
+
+
+def _as_paths(paths: PathLike | Sequence[PathLike]) -> list[Path]:
+    if isinstance(paths, (str, Path)):
+        return [Path(paths)]
+    out = [Path(p) for p in paths]
+    if not out:
+        raise ZoosimError("no run given; pass one or more run directories (each holds manifest.json)")
+    return out
+
+
+def read_manifest(path: PathLike) -> dict[str, Any]:
+    """The manifest of one run directory; ZoosimError (one line) when `path` is not a run."""
+    run = Path(path)
+    where = run / MANIFEST
+    if not run.is_dir():
+        raise ZoosimError(f"{run} is not a run: no such directory (a run directory holds {MANIFEST} and {SHARD_GLOB})")
+    if not where.is_file():
+        raise ZoosimError(f"{run} is not a run: no {MANIFEST} (a run directory holds {MANIFEST} and {SHARD_GLOB})")
+    try:
+        manifest = json.loads(where.read_text())
+    except (OSError, json.JSONDecodeError) as exc:
+        raise ZoosimError(f"{where} is not valid JSON: {exc}") from None
+    if not isinstance(manifest, dict):
+        raise ZoosimError(f"{where} is not a run manifest (expected a JSON object)")
+    version = manifest.get("schema_version")
+    if version != SCHEMA_VERSION:
+        raise ZoosimError(f"{where} has schema_version {version!r}; this zoosim reads {SCHEMA_VERSION}")
+    for key in ("run_id", "game", "players", "policies", "components"):
+        if key not in manifest:
+            raise ZoosimError(f"{where} lacks {key!r}; is it a zoosim run manifest?")
+    return manifest
+
+
+def shard_files(path: PathLike) -> list[Path]:
+    """The finished Parquet shards of a run (an interrupted run has fewer than its manifest says)."""
+    files = sorted(Path(path).glob(SHARD_GLOB))
+    if not files:
+        raise ZoosimError(f"{path} is not a run yet: no {SHARD_GLOB} shards beside its {MANIFEST}")
+    return files
+
+
+def lineup(manifest: dict[str, Any]) -> str:
+    """A short label of who plays in a run: `heuristic` or `heuristic, uniform` (seat order), `rotated`.
+
+    Analyses group by it so that runs with different opponents are never pooled into one win rate.
+    """
+    policies = [str(p) for p in manifest.get("policies", [])]
+    if len(set(policies)) <= 1:
+        return policies[0] if policies else "?"
+    text = ", ".join(policies)
+    return text + " (rotated)" if manifest.get("rotate_seats") else text
+
+
+@dataclass(frozen=True)
+class Runs:
+    """Several runs of one game opened together: their manifests, paths and one lazy frame of all rows."""
+
+    paths: tuple[Path, ...]
+    manifests: tuple[dict[str, Any], ...]
+    frame: pl.LazyFrame
+
+    @property
+    def game(self) -> str:
+        return str(self.manifests[0]["game"])
+
+    @property
+    def components(self) -> list[str]:
+        """Score component columns, in manifest order (union over the runs, first seen first)."""
+        seen: dict[str, None] = {}
+        for m in self.manifests:
+            for c in m.get("components", []):
+                seen.setdefault(str(c), None)
+        return list(seen)
+
+    @property
+    def policies(self) -> list[str]:
+        seen: dict[str, None] = {}
+        for m in self.manifests:
+            for p in m.get("policies", []):
+                seen.setdefault(str(p), None)
+        return list(seen)
+
+
+def open_runs(paths: PathLike | Sequence[PathLike]) -> Runs:
+    """Validate and open one or more runs of the same game (a mixed set is a ZoosimError)."""
+    run_paths = _as_paths(paths)
+    manifests = [read_manifest(p) for p in run_paths]
+    games = sorted({str(m["game"]) for m in manifests})
+    if len(games) > 1:
+        raise ZoosimError(f"runs of different games ({', '.join(games)}); analyse one game at a time")
+    frames = []
+    for path, manifest in zip(run_paths, manifests):
+        scan = pl.scan_parquet([str(f) for f in shard_files(path)])
+        frames.append(scan.with_columns(pl.lit(lineup(manifest)).alias("lineup")))
+    frame = frames[0] if len(frames) == 1 else pl.concat(frames, how="diagonal_relaxed")
+    return Runs(tuple(run_paths), tuple(manifests), frame)
+
+
+def load_run(paths: PathLike | Sequence[PathLike]) -> pl.LazyFrame:
+    """A lazy frame of every (game, seat) row of one run or several runs of the same game.
+
+    Beside the logged columns it carries `lineup` (who plays, from the manifest), which the analyses use
+    as a grouping key. Nothing is read until you `.collect()`; polars reads only the columns you use.
+    """
+    return open_runs(paths).frame

@@ -1,0 +1,163 @@
+"""The statistics behind every number zoosim shows: intervals, tests and multiple-comparison control.
+
+Everything here works on small aggregated arrays (one value per group or per metric), never on raw
+rows: polars does the heavy aggregation first (counts, sums, sums of squares), so these stay cheap.
+Distributions (normal, Student t, chi-square) come from scipy; the formulas are the textbook closed forms
+so each can be checked by hand against a small frame.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import stats as _dist
+
+LEVEL = 0.95
+ALPHA = 1.0 - LEVEL
+
+
+def z_value(level: float = LEVEL) -> float:
+    """Two-sided normal quantile: 1.96 for 95%."""
+    return float(_dist.norm.ppf(0.5 + level / 2.0))
+
+
+def t_value(df: np.ndarray | float, level: float = LEVEL) -> np.ndarray:
+    """Two-sided Student-t quantile, so small samples get honestly wider intervals."""
+    df = np.asarray(df, dtype=float)
+    out = np.full(df.shape, np.nan)
+    ok = df >= 1
+    out[ok] = _dist.t.ppf(0.5 + level / 2.0, df[ok])
+    return out
+
+
+def wilson(successes: np.ndarray | float, n: np.ndarray | float, level: float = LEVEL) -> tuple[np.ndarray, np.ndarray]:
+    """Wilson score interval for a proportion: stays inside [0, 1] and behaves near 0 and 1.
+
+    `successes` may be fractional (summed `win_share`, where ties split a win); the interval then treats
+    the shares as a proportion of `n`, which is slightly conservative because splits reduce variance.
+    """
+    x = np.asarray(successes, dtype=float)
+    n = np.asarray(n, dtype=float)
+    z = z_value(level)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p = x / n
+        denom = 1.0 + z * z / n
+        centre = (p + z * z / (2.0 * n)) / denom
+        half = z * np.sqrt(p * (1.0 - p) / n + z * z / (4.0 * n * n)) / denom
+    low = np.where(n > 0, np.clip(centre - half, 0.0, 1.0), np.nan)
+    high = np.where(n > 0, np.clip(centre + half, 0.0, 1.0), np.nan)
+    return low, high
+
+
+def proportion_p_value(successes: np.ndarray | float, n: np.ndarray | float, p0: np.ndarray | float) -> np.ndarray:
+    """Two-sided score test of `rate == p0`; it rejects exactly when the Wilson interval excludes p0."""
+    x = np.asarray(successes, dtype=float)
+    n = np.asarray(n, dtype=float)
+    p0 = np.asarray(p0, dtype=float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        z = (x / n - p0) / np.sqrt(p0 * (1.0 - p0) / n)
+    return np.where(n > 0, 2.0 * _dist.norm.sf(np.abs(z)), np.nan)
+
+
+def mean_ci(mean: np.ndarray | float, sd: np.ndarray | float, n: np.ndarray | float, level: float = LEVEL
+            ) -> tuple[np.ndarray, np.ndarray]:
+    """t interval for a mean from its summary (mean, sample sd, n); NaN when n < 2."""
+    mean = np.asarray(mean, dtype=float)
+    sd = np.asarray(sd, dtype=float)
+    n = np.asarray(n, dtype=float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        half = t_value(n - 1, level) * sd / np.sqrt(n)
+    return mean - half, mean + half
+
+
+def chi_square_uniform(observed: np.ndarray) -> tuple[float, int, float]:
+    """Goodness-of-fit of counts against equal shares: (statistic, degrees of freedom, p-value).
+
+    Used for seat balance: observed = wins per seat (shares summed), expected = games / players.
+    """
+    obs = np.asarray(observed, dtype=float)
+    k = obs.size
+    total = obs.sum()
+    if k < 2 or total <= 0:
+        return float("nan"), max(k - 1, 0), float("nan")
+    expected = total / k
+    stat = float(((obs - expected) ** 2 / expected).sum())
+    return stat, k - 1, float(_dist.chi2.sf(stat, k - 1))
+
+
+def holm(p_values: np.ndarray | list[float]) -> np.ndarray:
+    """Holm step-down adjusted p-values: a family of tests keeps its 5% error rate when read at once.
+
+    Sort ascending, multiply the i-th smallest (0-based) by (m - i), carry the running maximum, cap at 1.
+    NaN p-values (untestable rows) stay NaN and do not count towards m.
+    """
+    p = np.asarray(p_values, dtype=float)
+    out = np.full(p.shape, np.nan)
+    valid = np.flatnonzero(~np.isnan(p))
+    m = valid.size
+    if m == 0:
+        return out
+    order = valid[np.argsort(p[valid], kind="stable")]
+    adjusted = np.minimum(1.0, np.maximum.accumulate(p[order] * (m - np.arange(m))))
+    out[order] = adjusted
+    return out
+
+
+@dataclass(frozen=True)
+class Difference:
+    """A difference of means (b - a) with its interval, p-value and the sample sizes behind it."""
+
+    diff: float
+    ci_low: float
+    ci_high: float
+    p_value: float
+    n_a: int
+    n_b: int
+    paired: bool
+
+
+def paired_difference(a: np.ndarray, b: np.ndarray, level: float = LEVEL) -> Difference:
+    """Paired t on per-game differences b - a: shared seeds cancel the luck of the deal."""
+    a = np.asarray(a, dtype=float)
+    b = np.asarray(b, dtype=float)
+    d = b - a
+    n = d.size
+    return paired_from_summary(float(d.mean()) if n else float("nan"),
+                                float(d.std(ddof=1)) if n > 1 else float("nan"), n, level)
+
+
+def paired_from_summary(mean: float, sd: float, n: int, level: float = LEVEL) -> Difference:
+    """Paired t from the mean and sample sd of the per-game differences (aggregated by polars)."""
+    if n < 2:
+        return Difference(mean, float("nan"), float("nan"), float("nan"), n, n, True)
+    se = sd / np.sqrt(n)
+    if se == 0:
+        p = 1.0 if mean == 0 else 0.0
+        return Difference(mean, mean, mean, p, n, n, True)
+    t = float(t_value(n - 1, level))
+    p = float(2.0 * _dist.t.sf(abs(mean / se), n - 1))
+    return Difference(mean, mean - t * se, mean + t * se, p, n, n, True)
+
+
+def welch_difference(mean_a: float, sd_a: float, n_a: int, mean_b: float, sd_b: float, n_b: int,
+                     level: float = LEVEL) -> Difference:
+    """Unpaired (Welch) difference b - a of two means from their summaries, for runs without shared seeds."""
+    diff = mean_b - mean_a
+    if n_a < 2 or n_b < 2:
+        return Difference(diff, float("nan"), float("nan"), float("nan"), n_a, n_b, False)
+    va, vb = sd_a * sd_a / n_a, sd_b * sd_b / n_b
+    se = float(np.sqrt(va + vb))
+    if se == 0:
+        return Difference(diff, diff, diff, 1.0 if diff == 0 else 0.0, n_a, n_b, False)
+    df = (va + vb) ** 2 / (va * va / (n_a - 1) + vb * vb / (n_b - 1))
+    t = float(t_value(df, level))
+    p = float(2.0 * _dist.t.sf(abs(diff / se), df))
+    return Difference(diff, diff - t * se, diff + t * se, p, n_a, n_b, False)
+
+
+def unpaired_difference(a: np.ndarray, b: np.ndarray, level: float = LEVEL) -> Difference:
+    """Welch difference b - a from raw samples."""
+    a = np.asarray(a, dtype=float)
+    b = np.asarray(b, dtype=float)
+    return welch_difference(float(a.mean()), float(a.std(ddof=1)) if a.size > 1 else float("nan"), a.size,
+                            float(b.mean()), float(b.std(ddof=1)) if b.size > 1 else float("nan"), b.size, level)
