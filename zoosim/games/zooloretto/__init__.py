@@ -1,0 +1,129 @@
+"""Zooloretto (Michael Schacht, 2007) for 2-5 players: `GAME` is what the rest of zoosim uses."""
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from zoosim.games.base import Column, Game, PolicyInfo, PolicyParam, PolicySpec
+from zoosim.games.zooloretto import rules as rules_module
+from zoosim.games.zooloretto.rules import RULE_DOCS, Rules
+
+POLICIES = {
+    "uniform": PolicyInfo(
+        "uniform", 0,
+        "The spec's measuring stick (section 11): draw or take with probability 1/2, trucks and places "
+        "uniformly at random, tiles in loading order, never a money action.",
+    ),
+    "random": PolicyInfo(
+        "random", 1,
+        "Uniform over every legal turn option, money actions included (PROTOCOL section 8); a drawn tile "
+        "goes to a uniformly chosen truck and taken tiles to uniformly chosen places, as uniform.",
+    ),
+    "greedy": PolicyInfo(
+        "greedy", 2,
+        "Takes the option that most raises its score-if-the-game-ended-now plus 1 point per coin; draws "
+        "when no option raises it; loads a drawn tile on the truck it would like best; places each tile "
+        "where that value is highest.",
+    ),
+    "heuristic": PolicyInfo(
+        "heuristic", 3,
+        "Like greedy, but values a zoo by its projected worth: partly filled enclosures count for a share "
+        "of their full value while tiles are left, barn penalties weigh extra, and it waits for a truck "
+        "worth taking.",
+        (
+            PolicyParam("coin_value", 0.7, "points a coin is worth"),
+            PolicyParam("barn_weight", 1.5, "barn aversion: multiplier on barn penalties"),
+            PolicyParam("commitment", 0.6, "species commitment: share of an enclosure's full value credited "
+                                           "in proportion to its filling, fading as the stacks run out"),
+            PolicyParam("take_threshold", 3.0, "truck value (points) worth taking while trucks are empty; "
+                                               "scaled by the share of free truck spaces"),
+            PolicyParam("money_threshold", 0.5, "gain (points) a money action must bring"),
+            PolicyParam("expand_value", 4.0, "value of an expansion early in the game (fades as tiles run out)"),
+            PolicyParam("pair_value", 1.0, "value of an enclosure holding an unpaired fertile animal"),
+        ),
+    ),
+}
+
+SCORE_COMPONENTS = ("full_enclosure_points", "one_short_points", "partial_points", "stall_points",
+                    "barn_animal_penalty", "barn_stall_penalty")
+COLUMNS = (
+    Column("full_enclosure_points", "int16", "points of enclosures with no empty space"),
+    Column("one_short_points", "int16", "points of enclosures with exactly one empty space"),
+    Column("partial_points", "int16", "points of other enclosures with a stall (1 per animal)"),
+    Column("stall_points", "int16", "points for different stall kinds on stall spaces"),
+    Column("barn_animal_penalty", "int16", "points lost for species in the barn (<= 0)"),
+    Column("barn_stall_penalty", "int16", "points lost for stall kinds in the barn (<= 0)"),
+    Column("coins", "int16", "coins at the end (the tie-break)"),
+    Column("expansions", "int8", "expansions bought"),
+    Column("offspring_born", "int16", "offspring born in the player's zoo"),
+    Column("barn_tiles", "int16", "tiles in the barn at the end"),
+    Column("money_actions", "int16", "money actions taken"),
+)
+MAX_POLICY_PARAMS = 8
+
+
+def policy_arrays(policies: Sequence[PolicySpec]) -> tuple[np.ndarray, np.ndarray]:
+    ids = np.array([p.id for p in policies], dtype=np.int64)
+    params = np.zeros((len(policies), MAX_POLICY_PARAMS))
+    for seat, spec in enumerate(policies):
+        params[seat, :len(spec.values)] = spec.values
+    return ids, params
+
+
+def play_block(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, first_index: int,
+               count: int, threads: int | None = None) -> dict[str, np.ndarray]:
+    """Play `count` games from `first_index`; one row per (game, seat), ordered by game then seat."""
+    import numba
+
+    from zoosim.games.zooloretto.play import N_OUT, O_RANK, O_ROUNDS, O_SCORE, O_TURNS, O_FULL, play_many
+
+    packed = rules_module.pack(rules, players)
+    ids, params = policy_arrays(policies)
+    rows = np.zeros((count * players, N_OUT), dtype=np.int64)
+    shares = np.zeros(count * players)
+    if threads is not None:
+        numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))
+    play_many(packed, seed, first_index, count, ids, params, rows, shares)
+    game_index = np.repeat(np.arange(first_index, first_index + count, dtype=np.int64), players)
+    out: dict[str, np.ndarray] = {
+        "game_index": game_index,
+        "seat": np.tile(np.arange(players, dtype=np.int8), count),
+        "score": rows[:, O_SCORE].astype(np.int16),
+        "rank": rows[:, O_RANK].astype(np.int8),
+        "win_share": shares,
+        "rounds": rows[:, O_ROUNDS].astype(np.int16),
+        "turns": rows[:, O_TURNS].astype(np.int32),
+    }
+    for k, column in enumerate(COLUMNS):
+        out[column.name] = rows[:, O_FULL + k].astype(column.dtype)
+    return out
+
+
+def _replay(*args, **kwargs) -> str:
+    from zoosim.games.zooloretto.replay import replay_text
+
+    return replay_text(*args, **kwargs)
+
+
+def _score_position(data: dict, rules: Rules) -> dict:
+    from zoosim.games.zooloretto.positions import score_position
+
+    return score_position(data, rules)
+
+
+GAME = Game(
+    id="zooloretto",
+    title="Zooloretto (Schacht, 2007), 2-5 players",
+    min_players=2,
+    max_players=5,
+    rules_type=Rules,
+    policies=POLICIES,
+    columns=COLUMNS,
+    score_components=SCORE_COMPONENTS,
+    play_block=play_block,
+    validate=rules_module.validate,
+    rule_docs=RULE_DOCS,
+    replay=_replay,
+    score_position=_score_position,
+)

@@ -1,0 +1,545 @@
+"""Zooloretto's rules as numba primitives on one flat int64 state array.
+
+The whole public state of a game is `S` (one int64 array, offsets below); the hidden stack order is a
+separate array `deck` that only the game loop (`play.py`) touches, so policies cannot read it. Helpers take
+`S` and the packed rules `R` (see rules.pack) and small integers, so the hot loop passes few arrays
+(NUMBA-NOTES: array arguments cost reference counting). Each rule of the spec has one function here,
+named after it; `play.py` runs the rounds and `policies.py` makes the choices.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from zoosim.games.zooloretto.rules import (
+    COIN, ENC_COINS, ENC_FULL, ENC_ONE_EMPTY, ENC_SPACES, ENC_STALLS, FEMALE, MALE, MAX_ENCLOSURES,
+    MAX_PLAYERS, MAX_SPECIES, MAX_STALL_KINDS, MAX_TRUCK_CAPACITY, MAX_TRUCKS, N_CODES, OFFSPRING,
+    R_BANK, R_BARN_PENALTY, R_BASE_ENCLOSURES, R_DISCARD_COST, R_ENCLOSURE, R_EXCHANGE_COST,
+    R_EXCHANGE_INTO_EMPTY, R_EXPAND_COST, R_MAX_EXPANSIONS, R_MOVE_COST, R_MOVE_STALL_TO_BARN,
+    R_PARTIAL_POINTS, R_PLAYERS, R_PURCHASE_COST, R_PURCHASE_PRICE, R_SPECIES, R_STALL_KIND_POINTS,
+    R_STALL_KINDS, R_TRUCK_CAPACITY, R_TRUCKS, STALL_BASE,
+)
+
+# ---- state layout -------------------------------------------------------------------------------
+H_ROUND, H_TURNS, H_CURRENT, H_DRAW_PTR, H_MAIN_LEN, H_TOTAL, H_LAST_ROUND, H_BANK = range(8)
+H_TRUCKS_TAKEN, H_GAME_OVER, H_COIN_TILES_TAKEN, H_START_PLAYER, H_TRACE_N, H_ROUND_TURNS = range(8, 14)
+T_CAPACITY = 16
+T_COUNT = T_CAPACITY + MAX_TRUCKS
+T_TAKEN_BY = T_COUNT + MAX_TRUCKS
+T_TILES = T_TAKEN_BY + MAX_TRUCKS  # MAX_TRUCKS x MAX_TRUCK_CAPACITY tile codes, -1 for an empty space
+SUPPLY = T_TILES + MAX_TRUCKS * MAX_TRUCK_CAPACITY  # offspring left per species
+OUT = SUPPLY + MAX_SPECIES  # tiles out of the game, per tile code
+PLAYERS_AT = OUT + N_CODES + 3
+
+# per-player block
+P_COINS, P_HAS_TRUCK, P_ENCLOSURES, P_EXPANSIONS, P_MONEY_ACTIONS, P_OFFSPRING_BORN = range(6)
+P_SPECIES = 8  # per enclosure: species, -1 when empty
+P_COUNT = P_SPECIES + MAX_ENCLOSURES  # animals
+P_MALE = P_COUNT + MAX_ENCLOSURES  # unused fertile males
+P_FEMALE = P_MALE + MAX_ENCLOSURES  # unused fertile females
+P_OFFSPRING = P_FEMALE + MAX_ENCLOSURES  # offspring
+P_STALL_COUNT = P_OFFSPRING + MAX_ENCLOSURES  # stalls on the enclosure's own stall spaces
+P_STALLS = P_STALL_COUNT + MAX_ENCLOSURES  # MAX_ENCLOSURES x MAX_STALL_KINDS
+P_BARN = P_STALLS + MAX_ENCLOSURES * MAX_STALL_KINDS  # per tile code (animals and stalls)
+P_SIZE = P_BARN + N_CODES + 7
+STATE_SIZE = PLAYERS_AT + MAX_PLAYERS * P_SIZE
+
+BARN_DEST = -1
+MONEY_DEST = -2
+
+# ---- event log (PROTOCOL.md section 9) -----------------------------------------------------------
+EV_DRAW, EV_TAKE, EV_PLACE, EV_BIRTH, EV_FILL, EV_MOVE, EV_EXCHANGE = 1, 2, 3, 4, 5, 6, 7
+EV_PURCHASE, EV_DISCARD, EV_EXPAND, EV_LAST_ROUND, EV_ROUND_END = 8, 9, 10, 11, 12
+
+# ---- turn options: kind << 24 | a << 16 | b << 8 | c; destination fields use 15 for the barn --------
+OPT_DRAW, OPT_TAKE, OPT_MOVE, OPT_EXCHANGE, OPT_PURCHASE, OPT_DISCARD, OPT_EXPAND = 1, 2, 3, 4, 5, 6, 7
+MOVE_BARN_ANIMAL, MOVE_BARN_STALL, MOVE_STALL = 0, 1, 2
+DEST_FIELD_BARN = 15
+EXCHANGE_BARN = 100
+MAX_OPTIONS = 4096
+
+
+@njit(cache=True, inline="always")
+def option(kind, a, b, c):
+    return (kind << 24) | (a << 16) | (b << 8) | c
+
+
+@njit(cache=True, inline="always")
+def option_kind(opt):
+    return opt >> 24
+
+
+@njit(cache=True, inline="always")
+def option_fields(opt):
+    return (opt >> 16) & 255, (opt >> 8) & 255, opt & 255
+
+
+@njit(cache=True, inline="always")
+def dest_field(dest):
+    return DEST_FIELD_BARN if dest < 0 else dest
+
+
+@njit(cache=True, inline="always")
+def field_dest(field):
+    return BARN_DEST if field == DEST_FIELD_BARN else field
+
+
+@njit(cache=True, inline="always")
+def player_at(p):
+    return PLAYERS_AT + p * P_SIZE
+
+
+@njit(cache=True)
+def emit(S, trace, kind, player, a, b, c, d):
+    """Append one event row to `trace` if the game is being recorded (trace has rows)."""
+    n = S[H_TRACE_N]
+    if n < trace.shape[0]:
+        trace[n, 0] = kind
+        trace[n, 1] = player
+        trace[n, 2] = a
+        trace[n, 3] = b
+        trace[n, 4] = c
+        trace[n, 5] = d
+        S[H_TRACE_N] = n + 1
+
+
+# ---- the board ------------------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def spaces_of(R, e):
+    return R[R_ENCLOSURE + 5 * e + ENC_SPACES]
+
+
+@njit(cache=True, inline="always")
+def stall_spaces_of(R, e):
+    return R[R_ENCLOSURE + 5 * e + ENC_STALLS]
+
+
+@njit(cache=True, inline="always")
+def can_take_animal(S, R, p, e, species):
+    """Spec 4: an empty animal space of an enclosure that is empty or holds the same species."""
+    at = player_at(p)
+    enclosure_species = S[at + P_SPECIES + e]
+    return S[at + P_COUNT + e] < spaces_of(R, e) and (enclosure_species < 0 or enclosure_species == species)
+
+
+@njit(cache=True, inline="always")
+def can_take_stall(S, R, p, e):
+    """Spec 4: a stall goes on an empty stall space of the enclosure's own."""
+    return S[player_at(p) + P_STALL_COUNT + e] < stall_spaces_of(R, e)
+
+
+# ---- placing, fill coins and breeding ------------------------------------------------------------
+@njit(cache=True)
+def pay_fill_coins(S, R, trace, p, e):
+    """Spec 4: taking an enclosure's last animal space pays its coins, every time, as far as the bank goes."""
+    coins = R[R_ENCLOSURE + 5 * e + ENC_COINS]
+    if coins > S[H_BANK]:
+        coins = S[H_BANK]
+    S[H_BANK] -= coins
+    S[player_at(p) + P_COINS] += coins
+    emit(S, trace, EV_FILL, p, e, coins, 0, 0)
+
+
+@njit(cache=True)
+def add_to_enclosure(S, p, e, code):
+    at = player_at(p)
+    klass = code & 3
+    S[at + P_SPECIES + e] = code >> 2
+    S[at + P_COUNT + e] += 1
+    if klass == MALE:
+        S[at + P_MALE + e] += 1
+    elif klass == FEMALE:
+        S[at + P_FEMALE + e] += 1
+    elif klass == OFFSPRING:
+        S[at + P_OFFSPRING + e] += 1
+
+
+@njit(cache=True)
+def breed(S, R, trace, p, e, pays_fill):
+    """Spec 6: an unused fertile male and female of the enclosure breed at once, each adult once.
+
+    The offspring takes a space of the enclosure, or goes to the barn when it is full. Returns births.
+    """
+    at = player_at(p)
+    species = S[at + P_SPECIES + e]
+    births = 0
+    while S[at + P_MALE + e] > 0 and S[at + P_FEMALE + e] > 0 and S[SUPPLY + species] > 0:
+        S[at + P_MALE + e] -= 1
+        S[at + P_FEMALE + e] -= 1
+        S[SUPPLY + species] -= 1
+        S[at + P_OFFSPRING_BORN] += 1
+        births += 1
+        if S[at + P_COUNT + e] < spaces_of(R, e):
+            add_to_enclosure(S, p, e, 4 * species + OFFSPRING)
+            emit(S, trace, EV_BIRTH, p, species, e, e, 0)
+            if pays_fill and S[at + P_COUNT + e] == spaces_of(R, e):
+                pay_fill_coins(S, R, trace, p, e)
+        else:
+            S[at + P_BARN + 4 * species + OFFSPRING] += 1
+            emit(S, trace, EV_BIRTH, p, species, e, BARN_DEST, 0)
+    return births
+
+
+@njit(cache=True)
+def place_animal(S, R, trace, p, e, code):
+    """An animal enters an enclosure from a truck, a Move or a Purchase: fill coins, then breeding."""
+    add_to_enclosure(S, p, e, code)
+    if S[player_at(p) + P_COUNT + e] == spaces_of(R, e):
+        pay_fill_coins(S, R, trace, p, e)
+    breed(S, R, trace, p, e, True)
+
+
+@njit(cache=True, inline="always")
+def place_stall(S, p, e, kind):
+    at = player_at(p)
+    S[at + P_STALL_COUNT + e] += 1
+    S[at + P_STALLS + e * MAX_STALL_KINDS + kind] += 1
+
+
+@njit(cache=True)
+def place_tile(S, R, trace, p, code, dest):
+    """Spec 4: put one tile from a truck (or a Purchase) at `dest` (enclosure, barn, or money for coins)."""
+    if code == COIN:
+        S[player_at(p) + P_COINS] += 1
+        S[H_COIN_TILES_TAKEN] += 1
+        return
+    if dest < 0:
+        S[player_at(p) + P_BARN + code] += 1
+    elif code >= STALL_BASE:
+        place_stall(S, p, dest, code - STALL_BASE)
+    else:
+        place_animal(S, R, trace, p, dest, code)
+
+
+@njit(cache=True)
+def is_legal_destination(S, R, p, code, dest):
+    if code == COIN:
+        return dest == MONEY_DEST
+    if dest == BARN_DEST:
+        return True
+    if dest < 0 or dest >= S[player_at(p) + P_ENCLOSURES]:
+        return False
+    if code >= STALL_BASE:
+        return can_take_stall(S, R, p, dest)
+    return can_take_animal(S, R, p, dest, code >> 2)
+
+
+# ---- money actions (spec 5) --------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def pay_bank(S, p, amount):
+    S[player_at(p) + P_COINS] -= amount
+    S[H_BANK] += amount
+
+
+@njit(cache=True)
+def move_action(S, R, trace, p, sub, what, dest):
+    """Move: a barn animal or stall into the zoo, or a stall to another enclosure's stall space."""
+    at = player_at(p)
+    pay_bank(S, p, R[R_MOVE_COST])
+    if sub == MOVE_BARN_ANIMAL:
+        S[at + P_BARN + what] -= 1
+        emit(S, trace, EV_MOVE, p, what, BARN_DEST, dest, 0)
+        place_animal(S, R, trace, p, dest, what)
+    elif sub == MOVE_BARN_STALL:
+        S[at + P_BARN + STALL_BASE + what] -= 1
+        emit(S, trace, EV_MOVE, p, STALL_BASE + what, BARN_DEST, dest, 0)
+        place_stall(S, p, dest, what)
+    else:
+        source = what // MAX_STALL_KINDS
+        kind = what % MAX_STALL_KINDS
+        S[at + P_STALL_COUNT + source] -= 1
+        S[at + P_STALLS + source * MAX_STALL_KINDS + kind] -= 1
+        emit(S, trace, EV_MOVE, p, STALL_BASE + kind, source, dest, 0)
+        if dest < 0:
+            S[at + P_BARN + STALL_BASE + kind] += 1
+        else:
+            place_stall(S, p, dest, kind)
+
+
+@njit(cache=True)
+def exchange_action(S, R, trace, p, i, other):
+    """Exchange: swap all animals of enclosure i with enclosure `other`, or with one barn species
+    (other = EXCHANGE_BARN + species). Stalls stay; breeding follows; no fill coins."""
+    at = player_at(p)
+    pay_bank(S, p, R[R_EXCHANGE_COST])
+    emit(S, trace, EV_EXCHANGE, p, i, other, 0, 0)
+    if other < EXCHANGE_BARN:
+        for field in (P_SPECIES, P_COUNT, P_MALE, P_FEMALE, P_OFFSPRING):
+            held = S[at + field + i]
+            S[at + field + i] = S[at + field + other]
+            S[at + field + other] = held
+        breed(S, R, trace, p, i, False)
+        breed(S, R, trace, p, other, False)
+        return
+    barn_species = other - EXCHANGE_BARN
+    species = S[at + P_SPECIES + i]
+    count = S[at + P_COUNT + i]
+    male = S[at + P_MALE + i]
+    female = S[at + P_FEMALE + i]
+    offspring = S[at + P_OFFSPRING + i]
+    S[at + P_SPECIES + i] = -1
+    S[at + P_COUNT + i] = 0
+    S[at + P_MALE + i] = 0
+    S[at + P_FEMALE + i] = 0
+    S[at + P_OFFSPRING + i] = 0
+    for klass in range(4):
+        code = 4 * barn_species + klass
+        n = S[at + P_BARN + code]
+        S[at + P_BARN + code] = 0
+        for _ in range(n):
+            add_to_enclosure(S, p, i, code)
+    if count > 0:
+        S[at + P_BARN + 4 * species + MALE] += male
+        S[at + P_BARN + 4 * species + FEMALE] += female
+        S[at + P_BARN + 4 * species + OFFSPRING] += offspring
+        S[at + P_BARN + 4 * species] += count - male - female - offspring
+    breed(S, R, trace, p, i, False)
+
+
+@njit(cache=True)
+def purchase_action(S, R, trace, p, seller, code, dest):
+    """Purchase: any tile of another player's barn, paying the bank and the seller, placed by spec 4."""
+    pay_bank(S, p, R[R_PURCHASE_COST])
+    price = R[R_PURCHASE_PRICE]
+    S[player_at(p) + P_COINS] -= price
+    S[player_at(seller) + P_COINS] += price
+    S[player_at(seller) + P_BARN + code] -= 1
+    emit(S, trace, EV_PURCHASE, p, seller, code, dest, 0)
+    place_tile(S, R, trace, p, code, dest)
+
+
+@njit(cache=True)
+def discard_action(S, R, trace, p, code):
+    """Discard: a tile of the own barn leaves the game."""
+    pay_bank(S, p, R[R_DISCARD_COST])
+    S[player_at(p) + P_BARN + code] -= 1
+    S[OUT + code] += 1
+    emit(S, trace, EV_DISCARD, p, code, 0, 0, 0)
+
+
+@njit(cache=True)
+def expand_action(S, R, trace, p):
+    """Expand: one more enclosure (up to the limit for the player count)."""
+    at = player_at(p)
+    pay_bank(S, p, R[R_EXPAND_COST])
+    e = S[at + P_ENCLOSURES]
+    S[at + P_ENCLOSURES] = e + 1
+    S[at + P_EXPANSIONS] += 1
+    emit(S, trace, EV_EXPAND, p, e, 0, 0, 0)
+
+
+@njit(cache=True)
+def apply_money_option(S, R, trace, p, opt):
+    kind = option_kind(opt)
+    a, b, c = option_fields(opt)
+    S[player_at(p) + P_MONEY_ACTIONS] += 1
+    if kind == OPT_MOVE:
+        move_action(S, R, trace, p, a, b, field_dest(c))
+    elif kind == OPT_EXCHANGE:
+        exchange_action(S, R, trace, p, a, b)
+    elif kind == OPT_PURCHASE:
+        purchase_action(S, R, trace, p, a, b, field_dest(c))
+    elif kind == OPT_DISCARD:
+        discard_action(S, R, trace, p, b)
+    else:
+        expand_action(S, R, trace, p)
+
+
+# ---- the canonical list of turn options (PROTOCOL section 8) --------------------------------------
+@njit(cache=True)
+def can_draw(S, R):
+    if S[H_DRAW_PTR] >= S[H_TOTAL]:
+        return False
+    for t in range(R[R_TRUCKS]):
+        if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] < S[T_CAPACITY + t]:
+            return True
+    return False
+
+
+@njit(cache=True)
+def exchange_fits(S, R, p, i, j, into_empty):
+    at = player_at(p)
+    ci = S[at + P_COUNT + i]
+    cj = S[at + P_COUNT + j]
+    if ci == 0 and cj == 0:
+        return False
+    if (ci == 0 or cj == 0) and not into_empty:
+        return False
+    if ci > 0 and cj > 0 and S[at + P_SPECIES + i] == S[at + P_SPECIES + j]:
+        return False
+    return ci <= spaces_of(R, j) and cj <= spaces_of(R, i)
+
+
+@njit(cache=True)
+def barn_species_count(S, p, species):
+    at = player_at(p) + P_BARN + 4 * species
+    return S[at] + S[at + 1] + S[at + 2] + S[at + 3]
+
+
+@njit(cache=True)
+def list_money_options(S, R, p, out, n):
+    """Append the legal money actions of player p to out[n:], in canonical order; return the new n."""
+    at = player_at(p)
+    coins = S[at + P_COINS]
+    enclosures = S[at + P_ENCLOSURES]
+    species_n = R[R_SPECIES]
+    kinds = R[R_STALL_KINDS]
+    if coins >= R[R_MOVE_COST]:
+        for code in range(4 * species_n):
+            if S[at + P_BARN + code] > 0:
+                for e in range(enclosures):
+                    if can_take_animal(S, R, p, e, code >> 2):
+                        out[n] = option(OPT_MOVE, MOVE_BARN_ANIMAL, code, e)
+                        n += 1
+        for kind in range(kinds):
+            if S[at + P_BARN + STALL_BASE + kind] > 0:
+                for e in range(enclosures):
+                    if can_take_stall(S, R, p, e):
+                        out[n] = option(OPT_MOVE, MOVE_BARN_STALL, kind, e)
+                        n += 1
+        for e in range(enclosures):
+            for kind in range(kinds):
+                if S[at + P_STALLS + e * MAX_STALL_KINDS + kind] > 0:
+                    for f in range(enclosures):
+                        if f != e and can_take_stall(S, R, p, f):
+                            out[n] = option(OPT_MOVE, MOVE_STALL, e * MAX_STALL_KINDS + kind, f)
+                            n += 1
+                    if R[R_MOVE_STALL_TO_BARN] != 0:
+                        out[n] = option(OPT_MOVE, MOVE_STALL, e * MAX_STALL_KINDS + kind, DEST_FIELD_BARN)
+                        n += 1
+    if coins >= R[R_EXCHANGE_COST]:
+        into_empty = R[R_EXCHANGE_INTO_EMPTY] != 0
+        for i in range(enclosures):
+            for j in range(i + 1, enclosures):
+                if exchange_fits(S, R, p, i, j, into_empty):
+                    out[n] = option(OPT_EXCHANGE, i, j, 0)
+                    n += 1
+        for i in range(enclosures):
+            count = S[at + P_COUNT + i]
+            if count == 0 and not into_empty:
+                continue
+            for s in range(species_n):
+                group = barn_species_count(S, p, s)
+                if group > 0 and group <= spaces_of(R, i) and (count == 0 or S[at + P_SPECIES + i] != s):
+                    out[n] = option(OPT_EXCHANGE, i, EXCHANGE_BARN + s, 0)
+                    n += 1
+    if coins >= R[R_PURCHASE_COST] + R[R_PURCHASE_PRICE]:
+        for q in range(R[R_PLAYERS]):
+            if q == p:
+                continue
+            seller_at = player_at(q)
+            for code in range(STALL_BASE + kinds):
+                if code >= 4 * species_n and code < STALL_BASE:
+                    continue
+                if S[seller_at + P_BARN + code] > 0:
+                    for e in range(enclosures):
+                        if is_legal_destination(S, R, p, code, e):
+                            out[n] = option(OPT_PURCHASE, q, code, e)
+                            n += 1
+                    out[n] = option(OPT_PURCHASE, q, code, DEST_FIELD_BARN)
+                    n += 1
+    if coins >= R[R_DISCARD_COST]:
+        for code in range(STALL_BASE + kinds):
+            if code >= 4 * species_n and code < STALL_BASE:
+                continue
+            if S[at + P_BARN + code] > 0:
+                out[n] = option(OPT_DISCARD, 0, code, 0)
+                n += 1
+    if coins >= R[R_EXPAND_COST] and S[at + P_EXPANSIONS] < R[R_MAX_EXPANSIONS]:
+        out[n] = option(OPT_EXPAND, 0, 0, 0)
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def list_turn_options(S, R, p, out):
+    """All legal turn options of player p in the canonical order; returns how many."""
+    n = 0
+    if can_draw(S, R):
+        out[n] = option(OPT_DRAW, 0, 0, 0)
+        n += 1
+    for t in range(R[R_TRUCKS]):
+        if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] > 0:
+            out[n] = option(OPT_TAKE, t, 0, 0)
+            n += 1
+    return list_money_options(S, R, p, out, n)
+
+
+# ---- scoring (spec 7) ----------------------------------------------------------------------------
+N_COMPONENTS = 6
+C_FULL, C_ONE_SHORT, C_PARTIAL, C_STALLS, C_BARN_ANIMALS, C_BARN_STALLS = range(N_COMPONENTS)
+
+
+@njit(cache=True, inline="always")
+def enclosure_value(count, spaces, full_points, one_empty_points, has_stall, per_animal):
+    """Spec 7 for one enclosure: full value, one-empty value, or per animal with an own stall (else 0).
+
+    Returns (component, points). Policies score hypothetical zoos with the same function.
+    """
+    if count == spaces:
+        return C_FULL, full_points
+    if count == spaces - 1:
+        return C_ONE_SHORT, one_empty_points
+    if has_stall:
+        return C_PARTIAL, count * per_animal
+    return C_PARTIAL, 0
+
+
+@njit(cache=True)
+def enclosure_points(S, R, p, e):
+    at = player_at(p)
+    row = R_ENCLOSURE + 5 * e
+    return enclosure_value(S[at + P_COUNT + e], R[row + ENC_SPACES], R[row + ENC_FULL], R[row + ENC_ONE_EMPTY],
+                           S[at + P_STALL_COUNT + e] > 0, R[R_PARTIAL_POINTS])
+
+
+@njit(cache=True)
+def score_player(S, R, p, components):
+    """Fill `components` (N_COMPONENTS) for player p and return the total score."""
+    at = player_at(p)
+    for k in range(N_COMPONENTS):
+        components[k] = 0
+    for e in range(S[at + P_ENCLOSURES]):
+        which, points = enclosure_points(S, R, p, e)
+        components[which] += points
+    for kind in range(R[R_STALL_KINDS]):
+        shown = 0
+        for e in range(S[at + P_ENCLOSURES]):
+            shown += S[at + P_STALLS + e * MAX_STALL_KINDS + kind]
+        if shown > 0:
+            components[C_STALLS] += R[R_STALL_KIND_POINTS]
+        if S[at + P_BARN + STALL_BASE + kind] > 0:
+            components[C_BARN_STALLS] -= R[R_BARN_PENALTY]
+    for s in range(R[R_SPECIES]):
+        if barn_species_count(S, p, s) > 0:
+            components[C_BARN_ANIMALS] -= R[R_BARN_PENALTY]
+    total = 0
+    for k in range(N_COMPONENTS):
+        total += components[k]
+    return total
+
+
+@njit(cache=True)
+def barn_tiles(S, R, p):
+    at = player_at(p)
+    n = 0
+    for code in range(STALL_BASE + R[R_STALL_KINDS]):
+        n += S[at + P_BARN + code]
+    return n
+
+
+# ---- setup (PROTOCOL section 3) ----------------------------------------------------------------
+@njit(cache=True)
+def reset_state(S, R):
+    S[:] = 0
+    players = R[R_PLAYERS]
+    for t in range(MAX_TRUCKS):
+        S[T_TAKEN_BY + t] = -1
+        S[T_CAPACITY + t] = R[R_TRUCK_CAPACITY + t] if t < R[R_TRUCKS] else 0
+    for k in range(MAX_TRUCKS * MAX_TRUCK_CAPACITY):
+        S[T_TILES + k] = -1
+    for p in range(players):
+        at = player_at(p)
+        S[at + P_ENCLOSURES] = R[R_BASE_ENCLOSURES]
+        for e in range(MAX_ENCLOSURES):
+            S[at + P_SPECIES + e] = -1
