@@ -548,3 +548,10 @@ def __getattr__(name: str):
         from zoosim.games.zooloretto import reference_actions
         return getattr(reference_actions, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = [
+    "State", "Zoo", "Enclosure", "Truck", "GameRecord", "SeatResult", "IllegalMove", "setup", "score_player",
+    "check_invariants", "put_in_zoo", "put_on_truck", "set_coins", "take_from_stacks", "game_record",
+    *_ACTIONS,
+]

@@ -385,13 +385,15 @@ def end_round(state: State) -> None:
     ends after the last round, when both stacks are empty, or at `max_rounds`."""
     left = [code for truck in state.trucks for code in truck.tiles]
     state.out_of_game += left
+    for truck in state.trucks:
+        truck.tiles = []
     state.log(ROUND_END, state.current, state.round, len(left))
     if state.last_round or not tiles_left(state) or state.round >= state.rules.max_rounds:
         state.game_over = True
         return
     state.round += 1
     for truck in state.trucks:
-        truck.tiles, truck.taken_by = [], None
+        truck.taken_by = None
     for zoo in state.zoos:
         zoo.has_truck = False
 
