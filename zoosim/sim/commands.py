@@ -1,8 +1,77 @@
-"""Commands of this area; `register(app)` adds them to the CLI."""
+"""`zoosim simulate` and `zoosim verify`: thin commands over `zoosim.sim.runner` and `zoosim.sim.verify`."""
 from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+from typing import Optional
 
 import typer
 
+from zoosim.games.base import ZoosimError
+
+
+def parse_rule_options(items: list[str]) -> dict[str, str]:
+    """`key=value` texts into a dict; a key given twice with different values is an error."""
+    rules: dict[str, str] = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            raise ZoosimError(f"bad --rule {item!r}; expected key=value, e.g. --rule end_stack=10")
+        if key in rules and rules[key] != value.strip():
+            raise ZoosimError(f"--rule {key} given twice ({rules[key]!r} and {value.strip()!r})")
+        rules[key] = value.strip()
+    return rules
+
+
+def default_out(game: str, run_id: str) -> Path:
+    """runs/<game>-<run id>: the same command lands in the same dir, so it resumes."""
+    return Path("runs") / f"{game}-{run_id}"
+
 
 def register(app: typer.Typer) -> None:
-    """Add this area's commands to the app."""
+    """Add `simulate` and `verify` to the app."""
+
+    @app.command()
+    def simulate(
+        game: str = typer.Argument(..., help="game id, e.g. zooloretto"),
+        players: int = typer.Option(..., "--players", "-p", help="player count"),
+        games: int = typer.Option(..., "--games", "-n", help="number of games (each in every rotation with --rotate-seats)"),
+        seed: int = typer.Option(..., "--seed", "-s", help="master seed, 0..2^63-1"),
+        policy: list[str] = typer.Option(..., "--policy", help="policy of all seats, or repeat once per seat (name or name:key=value,...)"),
+        rotate_seats: bool = typer.Option(False, "--rotate-seats", help="play every game in every seat rotation"),
+        rule: Optional[list[str]] = typer.Option(None, "--rule", help="override a rule: key=value (repeatable)"),
+        workers: Optional[int] = typer.Option(None, "--workers", "-w", help="numba threads (default: all cores); with --scheduler, threads per shard task (default 1)"),
+        out: Optional[str] = typer.Option(None, "--out", "-o", help="run dir (default runs/GAME-RUNID); a path or fsspec URL"),
+        force: bool = typer.Option(False, "--force", help="replace a different run already in --out"),
+        shard_size: Optional[int] = typer.Option(None, "--shard-size", help="games per shard file (default: about 16 shards, 1,000..50,000 games)"),
+        scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Dask: tcp://HOST:8786, or local:N for N local worker processes"),
+        quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar"),
+    ) -> None:
+        """Play GAMES games and write one row per game and seat to Parquet shards in a run dir."""
+        from zoosim.sim.manifest import build_spec
+        from zoosim.sim.runner import print_summary
+        from zoosim.sim.runner import simulate as run
+
+        rules = parse_rule_options(rule or [])
+        spec = build_spec(game, players, policy, games, seed, rules, rotate_seats, shard_size)
+        location = out or str(default_out(game, spec.run_id))
+        command = shlex.join(["zoosim", *sys.argv[1:]])
+        summary = run(game, players, policy, games, seed, rules, location, rotate_seats=rotate_seats,
+                      workers=workers, force=force, progress=not quiet, shard_size=shard_size,
+                      scheduler=scheduler, command=command)
+        print_summary(summary)
+
+    @app.command()
+    def verify(run: str = typer.Argument(..., help="run dir (path or fsspec URL)")) -> None:
+        """Check a run dir: manifest, every shard readable, row counts, each game index exactly once."""
+        from zoosim.sim.verify import verify_run
+
+        result = verify_run(run)
+        for problem in result.problems:
+            print(problem)
+        if not result.ok:
+            print(f"{len(result.problems)} problem(s) in {run}", file=sys.stderr)
+            raise typer.Exit(1)
+        print(f"ok: {result.games} games in {result.shards} shards")

@@ -1,0 +1,162 @@
+"""A tiny dice game used only by the simulation-layer tests (never registered as a shipped game).
+
+It follows the `Game` contract the way the real engines do: a `nogil` numba core with `prange` over
+games, seeded per game from (seed, game index) through `zoosim.core.rng`, so its results depend only
+on (rules, players, policies, seed, game index). Each seat rolls `rolls` dice of `sides` sides; the
+"greedy" policy rerolls its lowest die once, the "bold" policy adds `bias` to every roll.
+
+Run as a script it is the CLI with this game registered as "toy" (for subprocess tests):
+`python tests/sim_toy_game.py simulate toy --players 3 ...`. `ZOOSIM_TOY_SLEEP` (seconds per block)
+slows it down so a test can kill a run between shards.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from dataclasses import dataclass
+
+import numba
+import numpy as np
+from numba import njit, prange
+
+from zoosim.core.rng import below, seed_stream
+from zoosim.games.base import Column, Game, PolicyInfo, PolicyParam, ZoosimError
+
+TOY_ID = "toy"
+TOY_MODULE = "sim_toy_game"
+
+
+@dataclass(frozen=True)
+class ToyRules:
+    sides: int = 6
+    rolls: int = 3
+    bonus_for_six: int = 1
+
+
+def _validate(rules: ToyRules, players: int) -> None:
+    if rules.sides < 2:
+        raise ZoosimError(f"rule sides needs at least 2, got {rules.sides}")
+    if not 1 <= rules.rolls <= 50:
+        raise ZoosimError(f"rule rolls needs 1..50, got {rules.rolls}")
+
+
+POLICIES = {
+    "plain": PolicyInfo("plain", 0, "keeps every roll"),
+    "greedy": PolicyInfo("greedy", 1, "rerolls its lowest die once"),
+    "bold": PolicyInfo("bold", 2, "adds bias to every roll", (PolicyParam("bias", 0.0, "added per roll"),)),
+}
+
+COLUMNS = (
+    Column("dice_points", "int16", "score component: sum of the dice"),
+    Column("bonus_points", "int16", "score component: bonus per six"),
+    Column("rerolls", "int8", "dice rerolled"),
+)
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def _play(sides, rolls, bonus, players, policy_ids, biases, seed, first, count,
+          score, rank, share, dice, bonus_out, rerolls, turns):
+    for g in prange(count):
+        state = np.empty(4, dtype=np.uint64)
+        seed_stream(state, seed, first + g)
+        for s in range(players):
+            row = g * players + s
+            total = 0
+            low = sides + 1
+            sixes = 0
+            for _ in range(rolls):
+                v = below(state, sides) + 1
+                total += v
+                if v < low:
+                    low = v
+                if v == sides:
+                    sixes += 1
+            n_reroll = 0
+            if policy_ids[s] == 1 and low <= sides // 2:
+                v = below(state, sides) + 1
+                total += v - low
+                n_reroll = 1
+            if policy_ids[s] == 2:
+                total += int(biases[s]) * rolls
+            dice[row] = total
+            bonus_out[row] = sixes * bonus
+            score[row] = total + sixes * bonus
+            rerolls[row] = n_reroll
+            turns[row] = rolls + n_reroll
+        best = -1
+        winners = 0
+        for s in range(players):
+            v = score[g * players + s]
+            if v > best:
+                best = v
+                winners = 1
+            elif v == best:
+                winners += 1
+        for s in range(players):
+            row = g * players + s
+            better = 0
+            for t in range(players):
+                if score[g * players + t] > score[row]:
+                    better += 1
+            rank[row] = better + 1
+            share[row] = 1.0 / winners if score[row] == best else 0.0
+
+
+def play_block(rules: ToyRules, players: int, policies: list, seed: int, first_index: int,
+               count: int, threads: int | None = None) -> dict[str, np.ndarray]:
+    """Play games first_index..first_index+count-1; one row per (game, seat)."""
+    delay = float(os.environ.get("ZOOSIM_TOY_SLEEP", "0") or 0)
+    if delay:
+        time.sleep(delay)
+    if threads is not None:
+        numba.set_num_threads(threads)
+    n = count * players
+    out = {
+        "game_index": np.repeat(np.arange(first_index, first_index + count, dtype=np.int64), players),
+        "seat": np.tile(np.arange(players, dtype=np.int8), count),
+        "score": np.empty(n, np.int16),
+        "rank": np.empty(n, np.int8),
+        "win_share": np.empty(n, np.float64),
+        "rounds": np.full(n, rules.rolls, np.int16),
+        "turns": np.empty(n, np.int32),
+        "dice_points": np.empty(n, np.int16),
+        "bonus_points": np.empty(n, np.int16),
+        "rerolls": np.empty(n, np.int8),
+    }
+    ids = np.array([p.id for p in policies], dtype=np.int64)
+    biases = np.array([p.values[0] if p.values else 0.0 for p in policies], dtype=np.float64)
+    _play(rules.sides, rules.rolls, rules.bonus_for_six, players, ids, biases, np.uint64(seed),
+          first_index, count, out["score"], out["rank"], out["win_share"], out["dice_points"],
+          out["bonus_points"], out["rerolls"], out["turns"])
+    return out
+
+
+GAME = Game(
+    id=TOY_ID,
+    title="Toy dice (tests only)",
+    min_players=2,
+    max_players=4,
+    rules_type=ToyRules,
+    policies=POLICIES,
+    columns=COLUMNS,
+    score_components=("dice_points", "bonus_points"),
+    play_block=play_block,
+    validate=_validate,
+)
+
+
+def register() -> None:
+    """Make `get_game("toy")` find this module (tests only)."""
+    from zoosim.games import registry
+
+    registry._GAMES[TOY_ID] = TOY_MODULE
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    register()
+    from zoosim.cli import main
+
+    sys.argv[0] = "zoosim"
+    main()

@@ -1,0 +1,133 @@
+"""Where shards are computed: in this process on numba threads, or as Dask tasks.
+
+Local: shards are computed one after another with all `workers` numba threads each (the engine is
+`nogil`), while a writer thread writes the previous shard, so Parquet writing overlaps computing.
+Dask: one task per shard; each task computes and writes its own shard into the run dir, which must be
+reachable from every worker (a shared filesystem path, or an fsspec URL such as s3://…).
+"""
+from __future__ import annotations
+
+import logging
+import os
+import re
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from zoosim.games.base import ZoosimError
+from zoosim.sim.manifest import RunSpec
+from zoosim.sim.shards import compute_shard, run_shard_task, write_shard
+from zoosim.sim.storage import RunDir
+
+DASK_RETRIES = 2
+_ADDRESS_RE = re.compile(r"^(tcp|tls|ucx|inproc)://\S+$")
+
+
+@dataclass(frozen=True)
+class Backend:
+    """Validated choice of where to run: `kind` is "local" or "dask"; `target` the Dask address or `local:N`."""
+
+    kind: str
+    target: str = ""
+    threads: int = 1
+
+    @property
+    def label(self) -> str:
+        """As recorded in the manifest: `local` or `dask:<address>`."""
+        return "local" if self.kind == "local" else f"dask:{self.target}"
+
+    @property
+    def local_cluster_workers(self) -> int | None:
+        return int(self.target.split(":", 1)[1]) if self.target.startswith("local:") else None
+
+
+def max_threads() -> int:
+    """The most numba threads this process may use (numba's NUMBA_NUM_THREADS, all cores by default)."""
+    import numba
+
+    return int(numba.config.NUMBA_NUM_THREADS)
+
+
+def choose_backend(scheduler: str | None, workers: int | None) -> Backend:
+    """Check --scheduler and --workers; for Dask, `workers` is numba threads per shard task (default 1)."""
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+        raise ZoosimError(f"workers must be a whole number >= 1, got {workers!r}")
+    if scheduler is None or scheduler == "":
+        limit = max_threads()
+        if workers is not None and workers > limit:
+            raise ZoosimError(f"workers must be 1..{limit} (the cores numba may use), got {workers}")
+        return Backend("local", "", workers or limit)
+    text = scheduler.strip()
+    if text.startswith("local:"):
+        count = text.split(":", 1)[1]
+        if not count.isdigit() or int(count) < 1:
+            raise ZoosimError(f"bad --scheduler {scheduler!r}; accepted: local:N (N >= 1) or tcp://HOST:PORT")
+        text = f"local:{int(count)}"
+    elif not _ADDRESS_RE.match(text):
+        raise ZoosimError(f"bad --scheduler {scheduler!r}; accepted: local:N (N >= 1) or tcp://HOST:PORT")
+    try:
+        import dask.distributed  # noqa: F401
+    except ImportError:
+        raise ZoosimError("--scheduler needs dask.distributed: pip install 'zoosim[dist]'") from None
+    return Backend("dask", text, workers or 1)
+
+
+def run_local(spec: RunSpec, run_dir: RunDir, todo: Sequence[int], threads: int,
+              advance: Callable[[int], None]) -> None:
+    """Compute the shards here; write each one on a writer thread while the next one computes.
+
+    At most one finished shard waits for its write, so memory stays at about two shards. On an
+    interrupt the shard being written is still finished (and kept); the one computing is dropped.
+    """
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="zoosim-writer") as writer:
+        pending: Future[None] | None = None
+        for k in todo:
+            table = compute_shard(spec, k, threads, advance)
+            if pending is not None:
+                pending.result()
+            pending = writer.submit(write_shard, run_dir, k, table)
+        if pending is not None:
+            pending.result()
+
+
+def run_dask(spec: RunSpec, run_dir: RunDir, todo: Sequence[int], backend: Backend,
+             advance: Callable[[int], None]) -> None:
+    """Submit one task per shard and follow them as they complete.
+
+    Dask reruns a task whose worker died (up to `distributed.scheduler.allowed-failures` times) and
+    retries a task that raised (DASK_RETRIES times); a shard is written atomically, so a rerun task
+    simply replaces nothing or an identical file.
+    """
+    from dask.distributed import Client, LocalCluster, as_completed
+
+    cluster = None
+    try:
+        n_local = backend.local_cluster_workers
+        if n_local is not None:
+            cluster = LocalCluster(n_workers=n_local, threads_per_worker=1, processes=True,
+                                   dashboard_address=None, silence_logs=logging.ERROR)
+            client = Client(cluster)
+        else:
+            client = Client(backend.target, timeout="20s")
+    except (OSError, TimeoutError) as exc:
+        if cluster is not None:
+            cluster.close()
+        raise ZoosimError(f"cannot reach Dask scheduler {backend.target}: {exc}") from None
+    try:
+        spec_future = client.scatter(spec, broadcast=True)
+        futures = [
+            client.submit(run_shard_task, spec_future, run_dir, k, backend.threads,
+                          key=f"zoosim-{spec.run_id}-{k:05d}-{os.getpid()}", retries=DASK_RETRIES, pure=False)
+            for k in todo
+        ]
+        try:
+            for future in as_completed(futures):
+                _, games = future.result()
+                advance(games)
+        except BaseException:
+            client.cancel(futures)
+            raise
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()

@@ -1,0 +1,225 @@
+"""A run's identity: validated inputs (`RunSpec`), its run id, and `manifest.json`.
+
+Validation happens here, before anything touches the disk, so every bad input is one ZoosimError
+line. The run id is a hash of the normalized inputs that decide the results (game, players, seat
+policies, full rules, seed, games, rotation) and nothing else: the shard size, worker count and
+backend do not change a single row, so they do not change the run id either.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import shlex
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any, Mapping, Sequence
+
+from zoosim.games.base import Game, PolicySpec, ZoosimError, rules_hash, rules_to_dict, seat_policies
+from zoosim.games.registry import get_game
+from zoosim.sim.storage import RunDir
+
+SCHEMA_VERSION = 1
+MANIFEST = "manifest.json"
+MAX_SEED = 2**63 - 1
+DEFAULT_SHARD_SIZE = 50_000
+MIN_DEFAULT_SHARD = 1_000
+TARGET_SHARDS = 16
+
+# Manifest fields that must match for a run dir to be resumed.
+IDENTITY_FIELDS = (
+    "schema_version", "run_id", "game", "players", "policies", "rotate_seats", "seed", "games",
+    "shard_size", "rules_hash",
+)
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """Everything that decides a run's rows, validated."""
+
+    game: Game
+    players: int
+    policy_specs: tuple[PolicySpec, ...]  # as given: one, or one per seat
+    rules: Any
+    seed: int
+    games: int
+    rotate_seats: bool
+    shard_size: int
+
+    @property
+    def rotations(self) -> int:
+        return self.players if self.rotate_seats else 1
+
+    @property
+    def shards(self) -> int:
+        return -(-self.games // self.shard_size)
+
+    @property
+    def policy_labels(self) -> list[str]:
+        return [p.label for p in self.policy_specs]
+
+    @property
+    def rules_hash(self) -> str:
+        return rules_hash(self.rules)
+
+    @property
+    def variant(self) -> str:
+        return self.game.variant(self.rules)
+
+    @property
+    def run_id(self) -> str:
+        identity = {
+            "schema_version": SCHEMA_VERSION,
+            "game": self.game.id,
+            "players": self.players,
+            "policies": self.policy_labels,
+            "rules_hash": self.rules_hash,
+            "seed": self.seed,
+            "games": self.games,
+            "rotate_seats": self.rotate_seats,
+        }
+        payload = json.dumps(identity, sort_keys=True)
+        return hashlib.sha256(payload.encode()).hexdigest()[:16]
+
+    def shard_range(self, k: int) -> tuple[int, int]:
+        """The game indices [first, end) of shard k."""
+        first = k * self.shard_size
+        return first, min(first + self.shard_size, self.games)
+
+    def shard_rows(self, k: int) -> int:
+        first, end = self.shard_range(k)
+        return (end - first) * self.players * self.rotations
+
+    def seat_policies(self, rotation: int) -> list[PolicySpec]:
+        return seat_policies(self.policy_specs, self.players, rotation)
+
+    @property
+    def components(self) -> list[str]:
+        """Score component columns: the game's columns named in `Game.score_components`, in column order."""
+        names = set(getattr(self.game, "score_components", ()) or ())
+        return [c.name for c in self.game.columns if c.name in names]
+
+
+def default_shard_size(games: int) -> int:
+    """About TARGET_SHARDS shards (for progress, resume and Dask), between 1,000 and 50,000 games."""
+    size = max(MIN_DEFAULT_SHARD, -(-games // TARGET_SHARDS))
+    return max(1, min(size, DEFAULT_SHARD_SIZE, games))
+
+
+def build_spec(
+    game_id: str,
+    players: int,
+    policies: Sequence[str],
+    games: int,
+    seed: int,
+    rules: Mapping[str, str] | None = None,
+    rotate_seats: bool = False,
+    shard_size: int | None = None,
+) -> RunSpec:
+    """Validate the inputs of a run; raise one-line ZoosimErrors naming the bad value."""
+    game = get_game(game_id)
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ZoosimError(f"players must be a whole number, got {players!r}")
+    game.check_players(players)
+    full_rules = game.rules_from(dict(rules or {}), players)
+    if not policies:
+        raise ZoosimError(f"give at least one --policy; accepted: {', '.join(game.policies)}")
+    specs = tuple(game.policy(p) for p in policies)
+    seat_policies(specs, players)  # checks the count
+    _check_int("games", games, 1, None)
+    _check_int("seed", seed, 0, MAX_SEED)
+    if shard_size is None:
+        shard_size = default_shard_size(games)
+    _check_int("shard size", shard_size, 1, None)
+    return RunSpec(game, players, specs, full_rules, int(seed), int(games), bool(rotate_seats), int(shard_size))
+
+
+def _check_int(what: str, value: Any, low: int, high: int | None) -> None:
+    accepted = f"{low}..{high}" if high is not None else f">= {low}"
+    if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+        raise ZoosimError(f"{what} must be a whole number {accepted}, got {value!r}")
+
+
+def zoosim_version() -> str:
+    import zoosim
+
+    version = getattr(zoosim, "__version__", None)
+    if version:
+        return str(version)
+    try:
+        from importlib.metadata import version as dist_version
+
+        return dist_version("zoosim")
+    except Exception:
+        pass
+    try:  # a source checkout that is not installed: the version in pyproject.toml
+        import tomllib
+        from pathlib import Path
+
+        pyproject = Path(zoosim.__file__).resolve().parent.parent / "pyproject.toml"
+        return str(tomllib.loads(pyproject.read_text())["project"]["version"])
+    except Exception:
+        return "unknown"
+
+
+def default_command(spec: RunSpec, out: str) -> str:
+    """The CLI command that makes this run (used when the caller gives none)."""
+    parts = ["zoosim", "simulate", spec.game.id, "--players", str(spec.players), "--games", str(spec.games),
+             "--seed", str(spec.seed)]
+    for label in spec.policy_labels:
+        parts += ["--policy", label]
+    if spec.rotate_seats:
+        parts.append("--rotate-seats")
+    default = rules_to_dict(spec.game.default_rules())
+    for key, value in rules_to_dict(spec.rules).items():
+        if value != default[key]:
+            text = ",".join(map(str, value)) if isinstance(value, list) else str(value)
+            parts += ["--rule", f"{key}={text}"]
+    parts += ["--shard-size", str(spec.shard_size), "--out", out]
+    return shlex.join(parts)
+
+
+def make_manifest(spec: RunSpec, command: str, backend: str) -> dict[str, Any]:
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "run_id": spec.run_id,
+        "zoosim_version": zoosim_version(),
+        "command": command,
+        "game": spec.game.id,
+        "players": spec.players,
+        "policies": spec.policy_labels,
+        "rotate_seats": spec.rotate_seats,
+        "seed": spec.seed,
+        "games": spec.games,
+        "shard_size": spec.shard_size,
+        "shards": spec.shards,
+        "rules": rules_to_dict(spec.rules),
+        "rules_hash": spec.rules_hash,
+        "variant": spec.variant,
+        "columns": [c.name for c in spec.game.columns],
+        "components": spec.components,
+        "backend": backend,
+        "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+    }
+
+
+def identity_mismatch(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[str]:
+    """The identity fields in which an existing manifest differs from the new one."""
+    return [k for k in IDENTITY_FIELDS if old.get(k) != new.get(k)]
+
+
+def read_manifest(run_dir: RunDir) -> dict[str, Any]:
+    """The manifest of a run dir; ZoosimError when missing or unreadable."""
+    try:
+        data = json.loads(run_dir.read_bytes(MANIFEST))
+    except FileNotFoundError:
+        raise ZoosimError(f"{run_dir.url} is not a run: no {MANIFEST}") from None
+    except (OSError, ValueError) as exc:
+        raise ZoosimError(f"cannot read {run_dir.path(MANIFEST)}: {exc}") from None
+    if not isinstance(data, dict):
+        raise ZoosimError(f"cannot read {run_dir.path(MANIFEST)}: not a JSON object")
+    return data
+
+
+def write_manifest(run_dir: RunDir, manifest: Mapping[str, Any]) -> None:
+    text = json.dumps(manifest, indent=2) + "\n"
+    run_dir.write_atomic(MANIFEST, lambda f: f.write(text.encode()))

@@ -1,0 +1,189 @@
+"""Shards: compute the rows of one fixed game-index range and write them as one Parquet file.
+
+Shard k always covers games [k*shard_size, (k+1)*shard_size) whoever computes it, and every row
+depends only on (rules, players, policies, seed, game index), so any worker count, shard order or
+backend gives the same rows. Rows are ordered by game index, then rotation, then seat.
+"""
+from __future__ import annotations
+
+import json
+import re
+import threading
+from typing import IO, Callable
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from zoosim.games.base import ZoosimError
+from zoosim.sim.manifest import SCHEMA_VERSION, RunSpec
+from zoosim.sim.storage import RunDir
+
+SHARD_RE = re.compile(r"^part-(\d{5,})\.parquet$")
+BLOCK_GAMES = 10_000  # games per play_block call: the progress granularity
+
+CORE_COLUMNS: tuple[tuple[str, pa.DataType], ...] = (
+    ("game_index", pa.int64()),
+    ("seat", pa.int8()),
+    ("score", pa.int16()),
+    ("rank", pa.int8()),
+    ("win_share", pa.float64()),
+    ("rounds", pa.int16()),
+    ("turns", pa.int32()),
+)
+STRING_COLUMNS = ("run_id", "game", "variant", "rules_hash", "policy")
+
+# One compute at a time per process: numba's thread pool is process-global (set_num_threads) and
+# its default workqueue layer must not be entered from two threads at once (Dask worker threads).
+COMPUTE_LOCK = threading.Lock()
+
+
+def shard_name(k: int) -> str:
+    return f"part-{k:05d}.parquet"
+
+
+def shard_number(name: str) -> int | None:
+    match = SHARD_RE.match(name)
+    return int(match.group(1)) if match else None
+
+
+def schema(spec: RunSpec) -> pa.Schema:
+    """The Parquet schema of a run, in the documented column order, with rules and policies as metadata."""
+    fields = [
+        ("run_id", pa.string()), ("game", pa.string()), ("variant", pa.string()), ("rules_hash", pa.string()),
+        ("players", pa.int8()), ("game_index", pa.int64()), ("seed", pa.int64()), ("rotation", pa.int8()),
+        ("seat", pa.int8()), ("policy", pa.string()),
+    ]
+    fields += [c for c in CORE_COLUMNS if c[0] not in ("game_index", "seat")]
+    fields += [(c.name, pa.from_numpy_dtype(np.dtype(c.dtype))) for c in spec.game.columns]
+    metadata = {
+        "zoosim.schema_version": str(SCHEMA_VERSION),
+        "zoosim.run_id": spec.run_id,
+        "zoosim.rules": json.dumps(_rules_dict(spec), sort_keys=True),
+        "zoosim.policies": json.dumps(spec.policy_labels),
+        "zoosim.components": json.dumps(spec.components),
+    }
+    return pa.schema(fields, metadata=metadata)
+
+
+def _rules_dict(spec: RunSpec) -> dict:
+    from zoosim.games.base import rules_to_dict
+
+    return rules_to_dict(spec.rules)
+
+
+def play_range(spec: RunSpec, first: int, count: int, rotation: int, threads: int | None) -> dict[str, np.ndarray]:
+    """One play_block call, checked: right length, right order of game indices, declared dtypes."""
+    policies = spec.seat_policies(rotation)
+    with COMPUTE_LOCK:
+        block = spec.game.play_block(spec.rules, spec.players, policies, spec.seed, first, count, threads=threads)
+    n = count * spec.players
+    out: dict[str, np.ndarray] = {}
+    wanted = [(name, t.to_pandas_dtype()) for name, t in CORE_COLUMNS]
+    wanted += [(c.name, np.dtype(c.dtype)) for c in spec.game.columns]
+    for name, dtype in wanted:
+        if name not in block:
+            raise RuntimeError(f"{spec.game.id}.play_block returned no column {name!r}")
+        column = np.asarray(block[name])
+        if column.shape != (n,):
+            raise RuntimeError(f"{spec.game.id}.play_block column {name!r} has shape {column.shape}, expected ({n},)")
+        out[name] = column.astype(dtype, copy=False)
+    expected = np.repeat(np.arange(first, first + count, dtype=np.int64), spec.players)
+    if not np.array_equal(out["game_index"], expected):
+        raise RuntimeError(f"{spec.game.id}.play_block rows are not ordered by game then seat")
+    return out
+
+
+def compute_shard(spec: RunSpec, k: int, threads: int | None,
+                  on_games: Callable[[int], None] | None = None) -> pa.Table:
+    """Play shard k (every rotation) and return its table; `on_games(n)` reports progress."""
+    first, end = spec.shard_range(k)
+    parts: list[list[dict[str, np.ndarray]]] = []
+    for start in range(first, end, BLOCK_GAMES):
+        count = min(BLOCK_GAMES, end - start)
+        parts.append([play_range(spec, start, count, r, threads) for r in range(spec.rotations)])
+        if on_games is not None:
+            on_games(count)
+    return build_table(spec, parts)
+
+
+def build_table(spec: RunSpec, parts: list[list[dict[str, np.ndarray]]]) -> pa.Table:
+    """Interleave the rotations of each block (game, rotation, seat order) and add the run's columns."""
+    players, rotations = spec.players, spec.rotations
+    names = list(parts[0][0])
+    columns: dict[str, np.ndarray] = {}
+    for name in names:
+        blocks = []
+        for by_rotation in parts:
+            stacked = np.stack([b[name].reshape(-1, players) for b in by_rotation], axis=1)
+            blocks.append(stacked.reshape(-1))
+        columns[name] = np.concatenate(blocks)
+    n = len(columns["game_index"])
+    rotation = np.tile(np.repeat(np.arange(rotations, dtype=np.int8), players), n // (players * rotations))
+    seat = columns["seat"]
+    # the base policy index of each row: seat s in rotation r plays base policy (s - r) mod players
+    labels = [p.label for p in spec.seat_policies(0)]
+    unique_labels = sorted(set(labels))
+    label_code = np.array([unique_labels.index(x) for x in labels], dtype=np.int32)
+    policy_codes = label_code[(seat.astype(np.int64) - rotation) % players]
+    policy = pa.DictionaryArray.from_arrays(pa.array(policy_codes), pa.array(unique_labels)).cast(pa.string())
+    sch = schema(spec)
+    constant = {"run_id": spec.run_id, "game": spec.game.id, "variant": spec.variant, "rules_hash": spec.rules_hash}
+    arrays: list[pa.Array] = []
+    for field in sch:
+        if field.name in constant:
+            arrays.append(pa.repeat(pa.scalar(constant[field.name], pa.string()), n))
+        elif field.name == "players":
+            arrays.append(pa.array(np.full(n, players, np.int8)))
+        elif field.name == "seed":
+            arrays.append(pa.array(np.full(n, spec.seed, np.int64)))
+        elif field.name == "rotation":
+            arrays.append(pa.array(rotation))
+        elif field.name == "policy":
+            arrays.append(policy)
+        else:
+            arrays.append(pa.array(columns[field.name], type=field.type))
+    return pa.Table.from_arrays(arrays, schema=sch)
+
+
+def write_table(table: pa.Table, f: IO[bytes]) -> None:
+    pq.write_table(table, f, compression="zstd", use_dictionary=list(STRING_COLUMNS),
+                   row_group_size=1 << 20)
+
+
+def write_shard(run_dir: RunDir, k: int, table: pa.Table) -> None:
+    """Write shard k atomically (temporary name, then rename)."""
+    run_dir.write_atomic(shard_name(k), lambda f: write_table(table, f))
+
+
+def shard_is_complete(run_dir: RunDir, spec: RunSpec, k: int) -> bool:
+    """True when shard k has a readable footer, the run's id and schema, and the expected row count.
+
+    A truncated or foreign file fails this check and is made again.
+    """
+    try:
+        with run_dir.open_read(shard_name(k)) as f:
+            parquet = pq.ParquetFile(f)
+            kv = parquet.metadata.metadata or {}
+            return (
+                parquet.metadata.num_rows == spec.shard_rows(k)
+                and kv.get(b"zoosim.run_id") == spec.run_id.encode()
+                and parquet.schema_arrow.remove_metadata().equals(schema(spec).remove_metadata())
+            )
+    except (OSError, pa.ArrowException, ValueError):
+        return False
+
+
+def missing_shards(run_dir: RunDir, spec: RunSpec, existing: set[str]) -> list[int]:
+    """Shards that are absent or not complete."""
+    return [k for k in range(spec.shards)
+            if shard_name(k) not in existing or not shard_is_complete(run_dir, spec, k)]
+
+
+def run_shard_task(spec: RunSpec, run_dir: RunDir, k: int, threads: int | None) -> tuple[int, int]:
+    """Compute and write one shard (what a Dask worker runs); returns (shard, games)."""
+    table = compute_shard(spec, k, threads)
+    write_shard(run_dir, k, table)
+    first, end = spec.shard_range(k)
+    return k, end - first
+
