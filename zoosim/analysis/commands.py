@@ -1,8 +1,125 @@
-"""Commands of this area; `register(app)` adds them to the CLI."""
+"""The analysis commands: `analyze`, `compare`, `report`, `study`. Thin: the work is in the modules."""
 from __future__ import annotations
 
+import json
+import sys
+from pathlib import Path
+from typing import Optional
+
+import polars as pl
 import typer
+
+from zoosim.games.base import ZoosimError
+
+FORMATS = ("table", "csv", "json")
+
+
+def _print_tables(tables: dict[str, pl.DataFrame], fmt: str) -> None:
+    from zoosim.analysis.present import display_table
+
+    if fmt not in FORMATS:
+        raise ZoosimError(f"unknown --format {fmt!r}; accepted: {', '.join(FORMATS)}")
+    if fmt == "json":
+        print(json.dumps({name: df.to_dicts() for name, df in tables.items()}, indent=1, default=str))
+        return
+    if fmt == "csv":
+        for i, (name, df) in enumerate(tables.items()):
+            print(("\n" if i else "") + f"# {name}")
+            sys.stdout.write(df.write_csv())
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console() if sys.stdout.isatty() else Console(width=200)
+    for name, df in tables.items():
+        title, header, rows = display_table(name, df)
+        table = Table(title=title, title_justify="left", header_style="bold")
+        for h in header:
+            table.add_column(h, justify="left" if h in ("lineup", "variant", "policy", "opponent", "component", "metric") else "right")
+        for r in rows:
+            table.add_row(*r)
+        console.print(table)
+
+
+def analyze_cmd(
+    runs: list[Path] = typer.Argument(..., help="run directories (each holds manifest.json and part-*.parquet)"),
+    by: str = typer.Option("seat", "--by", help="breakdown: seat | policy | players | variant"),
+    fmt: str = typer.Option("table", "--format", help="table | csv | json"),
+) -> None:
+    """Print win rates, seat balance, scores, outcomes, components and length of runs, with 95% CIs."""
+    from zoosim.analysis.grouping import check_by
+    from zoosim.analysis.load import open_runs
+    from zoosim.analysis.tables import analyze
+
+    check_by(by)
+    if fmt not in FORMATS:
+        raise ZoosimError(f"unknown --format {fmt!r}; accepted: {', '.join(FORMATS)}")
+    opened = open_runs(runs)
+    _print_tables(analyze(opened.frame, opened.components, by), fmt)
+
+
+def compare_cmd(
+    run_a: Path = typer.Argument(..., help="run A (the baseline)"),
+    run_b: Path = typer.Argument(..., help="run B; differences are B - A"),
+    fmt: str = typer.Option("table", "--format", help="table | csv | json"),
+) -> None:
+    """Print B - A for each metric with a 95% CI; paired per game when the runs share seeds."""
+    from zoosim.analysis.compare import compare_runs
+    from zoosim.analysis.load import open_runs
+    from zoosim.analysis.present import compare_sentences
+
+    if fmt not in FORMATS:
+        raise ZoosimError(f"unknown --format {fmt!r}; accepted: {', '.join(FORMATS)}")
+    a, b = open_runs(run_a), open_runs(run_b)
+    if a.game != b.game:
+        raise ZoosimError(f"cannot compare runs of different games: {a.game} ({run_a}) vs {b.game} ({run_b})")
+    components = [c for c in a.components if c in b.components]
+    diff = compare_runs(a.frame, b.frame, components)
+    _print_tables({"compare": diff}, fmt)
+    if fmt == "table":
+        for line in compare_sentences(diff, str(run_a), str(run_b)):
+            print(line)
+
+
+def report_cmd(
+    runs: list[Path] = typer.Argument(..., help="run directories to report on"),
+    out: Path = typer.Option(..., "--out", help="report directory, e.g. reports/NAME"),
+    by: str = typer.Option("players", "--by", help="breakdown of the tables: seat | policy | players | variant"),
+    title: Optional[str] = typer.Option(None, "--title", help="report title"),
+    compare: list[str] = typer.Option([], "--compare", help="A:B pairs of the given runs (0-based) to compare, e.g. 0:1"),
+) -> None:
+    """Write index.html (self-contained), README.md and the charts (PNG and SVG) for runs."""
+    from zoosim.report.build import build_report
+
+    pairs = []
+    for text in compare:
+        a, sep, b = text.partition(":")
+        if not sep or not a.isdigit() or not b.isdigit() or max(int(a), int(b)) >= len(runs):
+            raise ZoosimError(f"bad --compare {text!r}; give A:B with indices of the runs (0-{len(runs) - 1})")
+        pairs.append((int(a), int(b)))
+    command = "zoosim " + " ".join(sys.argv[1:]) if sys.argv and "report" in sys.argv else None
+    where = build_report(runs, out, by=by, title=title, compare=pairs, command=command)
+    print(f"report written to {where / 'index.html'} (and README.md, charts/)")
+
+
+def study_cmd(
+    study: Path = typer.Argument(..., help="a study file, e.g. analyses/player-counts.toml"),
+    scale: float = typer.Option(1.0, "--scale", help="multiply every simulation's game count"),
+    workers: Optional[int] = typer.Option(None, "--workers", help="worker processes/threads for simulation"),
+    runs_dir: Path = typer.Option(Path("runs"), "--runs-dir", help="where study runs live (runs/<study>/<sim>)"),
+    reports_dir: Path = typer.Option(Path("reports"), "--reports-dir", help="where the report goes (<dir>/<study>)"),
+    force: bool = typer.Option(False, "--force", help="replace runs whose manifest differs from the study"),
+) -> None:
+    """Run a study: reuse matching runs, simulate the missing ones, then write reports/NAME/."""
+    from zoosim.analysis.study import run_study
+
+    where = run_study(study, scale=scale, workers=workers, runs_dir=runs_dir, reports_dir=reports_dir, force=force)
+    print(f"report written to {where / 'index.html'}")
 
 
 def register(app: typer.Typer) -> None:
-    """Add this area's commands to the app."""
+    """Add the analysis commands to the app."""
+    app.command("analyze")(analyze_cmd)
+    app.command("compare")(compare_cmd)
+    app.command("report")(report_cmd)
+    app.command("study")(study_cmd)

@@ -1,0 +1,224 @@
+"""Turn analysis frames into what people read: formatted text tables and sentences.
+
+Frames keep the log's conventions (seat 0 = first player, rates as fractions); everything human-facing
+(terminal tables, reports, sentences) numbers seats from 1 and shows rates in percent. Context columns
+with one value across a table move into its title so the tables stay narrow.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import polars as pl
+
+from zoosim.analysis.grouping import CONTEXT
+
+COUNT_COLUMNS = {"n", "n_games", "ties", "tiebreaks", "df", "n_a", "n_b", "count", "best_seat"}
+RATE_COLUMNS = {"win_rate", "fair", "tie_rate", "tiebreak_rate", "best_rate", "share", "tiebreak_share_of_ties"}
+POINT_COLUMNS = {"excess", "best_excess"}  # differences of rates, shown in percentage points
+P_COLUMNS = {"p_value", "p_holm"}
+HIDDEN = {"wins", "winning_score_sd", "margin_sd", "ties", "tiebreaks", "q25", "q75"}
+
+TITLES = {
+    "win_rates": "Win rates (ties split the win; 95% Wilson interval; p against the fair share, Holm-adjusted)",
+    "seat_balance": "Seat balance (chi-square test that every seat wins equally often)",
+    "scores": "Scores per seat-game (mean with 95% CI)",
+    "outcomes": "Game outcomes (winning score, margin over second, top-score ties)",
+    "components": "Score components (mean points per seat-game; penalties are negative)",
+    "length": "Game length",
+    "policy_matrix": "Head-to-head: how often the row policy finishes ahead of the column policy",
+    "compare": "Differences B - A (95% CI; p Holm-adjusted over the table; * = significant)",
+}
+
+
+def fmt_p(p: float | None) -> str:
+    """p-values as people read them: '<0.001' rather than 1.2e-37."""
+    if p is None or (isinstance(p, float) and math.isnan(p)):
+        return "–"
+    return "<0.001" if p < 0.001 else f"{p:.3f}"
+
+
+def fmt_num(x: Any, digits: int = 2) -> str:
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "–"
+    if isinstance(x, bool):
+        return "yes" if x else "no"
+    if isinstance(x, int):
+        return f"{x:,}"
+    return f"{x:,.{digits}f}"
+
+
+def fmt_pct(x: Any, digits: int = 1) -> str:
+    return "–" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{100 * x:.{digits}f}%"
+
+
+def _is_rate_metric(name: str) -> bool:
+    return "rate" in name
+
+
+def _fmt_cell(col: str, value: Any, rate_row: bool = False) -> str:
+    if col in P_COLUMNS:
+        return fmt_p(value)
+    if col in COUNT_COLUMNS:
+        return fmt_num(int(value)) if value is not None else "–"
+    if rate_row and col == "diff":
+        return "–" if value is None else f"{100 * value:+.1f} pts"
+    if col in RATE_COLUMNS or (rate_row and col in ("a", "b", "mean")):
+        return fmt_pct(value)
+    if col in POINT_COLUMNS:
+        return "–" if value is None else f"{100 * value:+.1f} pts"
+    if col == "significant":
+        return "*" if value else ""
+    return fmt_num(value)
+
+
+def constant_context(df: pl.DataFrame) -> dict[str, Any]:
+    """Context columns with a single value in this table (shown once, in the title)."""
+    return {c: df[c][0] for c in CONTEXT if c in df.columns and df.height > 0 and df[c].n_unique() == 1}
+
+
+def context_text(context: dict[str, Any]) -> str:
+    parts = []
+    if "players" in context:
+        parts.append(f"{context['players']} players")
+    if "lineup" in context:
+        parts.append(f"policies: {context['lineup']}")
+    if "variant" in context:
+        parts.append(f"rules: {context['variant']}")
+    return "; ".join(parts)
+
+
+def display_table(name: str, df: pl.DataFrame) -> tuple[str, list[str], list[list[str]]]:
+    """(title, header, rows of text) for one analysis table, ready for a terminal, Markdown or HTML."""
+    context = constant_context(df)
+    title = TITLES.get(name, name)
+    if context and name != "compare":
+        title += f" — {context_text(context)}"
+    columns = [c for c in df.columns if c not in context and c not in HIDDEN]
+    header: list[str] = []
+    getters: list[Any] = []
+    for c in columns:
+        if c.endswith("ci_low"):
+            high = c[: -len("ci_low")] + "ci_high"
+            metric = c[: -len("_ci_low")] if c != "ci_low" else _main_metric(df)
+            rate = metric in RATE_COLUMNS or metric.endswith("rate")
+            header.append("95% CI")
+            getters.append(lambda r, lo=c, hi=high, rate=rate: _fmt_ci(r, lo, hi, rate))
+        elif c.endswith("ci_high"):
+            continue
+        elif c == "seat" or c == "best_seat":
+            header.append(c.replace("_", " "))
+            getters.append(lambda r, c=c: str(int(r[c]) + 1))
+        elif c in ("lineup", "variant", "policy", "opponent", "component", "metric"):
+            header.append(c)
+            getters.append(lambda r, c=c: str(r[c]))
+        else:
+            header.append(c.replace("_", " "))
+            getters.append(lambda r, c=c: _fmt_cell(c, r[c], rate_row=_row_is_rate(name, r)))
+    rows = [[g(r) for g in getters] for r in df.iter_rows(named=True)]
+    return title, header, rows
+
+
+def _row_is_rate(name: str, row: dict[str, Any]) -> bool:
+    return name == "compare" and _is_rate_metric(str(row.get("metric", "")))
+
+
+def _main_metric(df: pl.DataFrame) -> str:
+    for c in ("win_rate", "mean", "diff"):
+        if c in df.columns:
+            return c
+    return ""
+
+
+def _fmt_ci(row: dict[str, Any], low: str, high: str, rate: bool) -> str:
+    lo, hi = row[low], row[high]
+    if "diff" in row and _is_rate_metric(str(row.get("metric", ""))):
+        return "–" if lo is None or math.isnan(lo) else f"{100 * lo:+.1f} to {100 * hi:+.1f} pts"
+    f = fmt_pct if rate else fmt_num
+    return f"{f(lo)} to {f(hi)}"
+
+
+# --------------------------------------------------------------------------- sentences
+
+def _group_phrase(row: dict[str, Any], context: dict[str, Any]) -> str:
+    text = f"{row['players']}-player games"
+    extra = []
+    if "lineup" not in context:
+        extra.append(str(row["lineup"]))
+    if "variant" not in context:
+        extra.append(f"rules {row['variant']}")
+    return text + (f" ({', '.join(extra)})" if extra else "")
+
+
+def seat_sentences(win_rates: pl.DataFrame) -> list[str]:
+    """One sentence per player count (and lineup/variant): the seat furthest from its fair share."""
+    if win_rates.is_empty() or "seat" not in win_rates.columns:
+        return []
+    context = constant_context(win_rates)
+    out = []
+    for _, part in win_rates.group_by(list(CONTEXT), maintain_order=True):
+        row = part.sort(pl.col("excess").abs(), descending=True).row(0, named=True)
+        half = 100 * (row["ci_high"] - row["ci_low"]) / 2
+        side = "above" if row["excess"] >= 0 else "below"
+        verdict = (f"significant (Holm p {fmt_p(row['p_holm'])})" if row["significant"]
+                   else f"not significant (Holm p {fmt_p(row['p_holm'])})")
+        out.append(f"Seat {row['seat'] + 1} wins {100 * row['win_rate']:.1f}% ± {half:.1f} of "
+                   f"{_group_phrase(row, context)}, {abs(100 * row['excess']):.1f} points {side} a fair "
+                   f"{100 * row['fair']:.4g}%: {verdict}; n = {row['n']:,}.")
+    return out
+
+
+def policy_sentences(win_rates_by_policy: pl.DataFrame) -> list[str]:
+    """Win rate of each policy in mixed lineups (where the comparison means something)."""
+    if win_rates_by_policy.is_empty():
+        return []
+    mixed = win_rates_by_policy.filter(pl.col("policy").n_unique().over(list(CONTEXT)) > 1)
+    context = constant_context(mixed) if not mixed.is_empty() else {}
+    out = []
+    for row in mixed.iter_rows(named=True):
+        half = 100 * (row["ci_high"] - row["ci_low"]) / 2
+        out.append(f"{row['policy']} wins {100 * row['win_rate']:.1f}% ± {half:.1f} of its seats in "
+                   f"{_group_phrase(row, context)} (fair {100 * row['fair']:.4g}%; n = {row['n']:,} seat-games).")
+    return out
+
+
+def outcome_sentences(scores_by_group: pl.DataFrame, outcomes: pl.DataFrame, length: pl.DataFrame) -> list[str]:
+    """Per player count: mean seat score, winning score, margin, ties, length."""
+    out = []
+    keys = [c for c in CONTEXT if c in outcomes.columns]
+    context = constant_context(outcomes)
+    for row in outcomes.iter_rows(named=True):
+        match = pl.all_horizontal([pl.col(k) == row[k] for k in keys])
+        score = scores_by_group.filter(match)
+        rounds = length.filter(match & (pl.col("metric") == "rounds"))
+        text = f"In {_group_phrase(row, context)} (n = {row['n']:,})"
+        if not score.is_empty():
+            s = score.row(0, named=True)
+            text += f" a seat scores {s['mean']:.1f} ± {(s['ci_high'] - s['ci_low']) / 2:.1f} points on average"
+        text += (f"; the winner scores {row['winning_score']:.1f}, {row['margin']:.1f} ahead of second; "
+                 f"{100 * row['tie_rate']:.1f}% of games end with a shared top score and the tie-break decides "
+                 f"{100 * row['tiebreak_rate']:.1f}% of all games")
+        if not rounds.is_empty():
+            r = rounds.row(0, named=True)
+            text += f"; a game lasts {r['mean']:.1f} rounds on average"
+        out.append(text + ".")
+    return out
+
+
+def compare_sentences(diff: pl.DataFrame, name_a: str, name_b: str) -> list[str]:
+    """The significant differences of a comparison, in words (or that there are none)."""
+    if diff.is_empty():
+        return []
+    paired = bool(diff["paired"][0])
+    how = "paired on shared seeds" if paired else "unpaired (no shared seeds)"
+    n = f"n = {diff['n_a'][0]:,}" + ("" if paired else f" and {diff['n_b'][0]:,}") + " games"
+    sig = diff.filter(pl.col("significant"))
+    if sig.is_empty():
+        return [f"{name_b} vs {name_a} ({how}, {n}): no significant difference after Holm correction."]
+    parts = []
+    for r in sig.iter_rows(named=True):
+        if _is_rate_metric(r["metric"]):
+            parts.append(f"{r['metric']} {100 * r['diff']:+.1f} points ({fmt_pct(r['ci_low'])} to {fmt_pct(r['ci_high'])})")
+        else:
+            parts.append(f"{r['metric']} {r['diff']:+.2f} ({r['ci_low']:.2f} to {r['ci_high']:.2f})")
+    return [f"{name_b} vs {name_a} ({how}, {n}), significant after Holm correction: " + "; ".join(parts) + "."]
