@@ -146,6 +146,13 @@ GAME = Game(
 )
 
 
+def read_run(location) -> "pl.DataFrame":
+    """Every row of a run, in a canonical order, so two runs compare with `DataFrame.equals`."""
+    import polars as pl
+
+    return pl.read_parquet(f"{location}/part-*.parquet").sort("game_index", "rotation", "seat")
+
+
 def register() -> None:
     """Make `get_game("toy")` find this module (tests only)."""
     from zoosim.games import registry

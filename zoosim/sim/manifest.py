@@ -25,9 +25,9 @@ DEFAULT_SHARD_SIZE = 50_000
 MIN_DEFAULT_SHARD = 1_000
 TARGET_SHARDS = 16
 
-# Manifest fields that must match for a run dir to be resumed.
+# Manifest fields that must match for a run dir to be resumed (they include every input of the run id).
 IDENTITY_FIELDS = (
-    "schema_version", "run_id", "game", "players", "policies", "rotate_seats", "seed", "games",
+    "schema_version", "game", "players", "policies", "rotate_seats", "seed", "games",
     "shard_size", "rules_hash",
 )
 

@@ -117,7 +117,8 @@ def _prepare_dir(run_dir: RunDir, spec: RunSpec, manifest: dict[str, Any], force
             raise ZoosimError(f"{exc}; use --force to replace the run") from None
         differ = identity_mismatch(old, manifest)
         if differ:
-            raise ZoosimError(f"{run_dir.url} holds a different run ({', '.join(differ)} differ); "
+            verb = "differs" if len(differ) == 1 else "differ"
+            raise ZoosimError(f"{run_dir.url} holds a different run ({', '.join(differ)} {verb}); "
                               "use another --out, or --force to replace it")
         run_dir.remove_temporaries()
         if old.get("backend") != manifest["backend"]:

@@ -164,14 +164,30 @@ def shard_is_complete(run_dir: RunDir, spec: RunSpec, k: int) -> bool:
     try:
         with run_dir.open_read(shard_name(k)) as f:
             parquet = pq.ParquetFile(f)
-            kv = parquet.metadata.metadata or {}
-            return (
-                parquet.metadata.num_rows == spec.shard_rows(k)
+            meta = parquet.metadata
+            kv = meta.metadata or {}
+            if not (
+                meta.num_rows == spec.shard_rows(k)
                 and kv.get(b"zoosim.run_id") == spec.run_id.encode()
                 and parquet.schema_arrow.remove_metadata().equals(schema(spec).remove_metadata())
-            )
+            ):
+                return False
+            return _game_index_bounds(meta) == (spec.shard_range(k)[0], spec.shard_range(k)[1] - 1)
     except (OSError, pa.ArrowException, ValueError):
         return False
+
+
+def _game_index_bounds(meta: pq.FileMetaData) -> tuple[int, int] | None:
+    """(min, max) game index from the footer statistics: a shard copied over another one fails this."""
+    column = meta.schema.names.index("game_index")
+    lows, highs = [], []
+    for g in range(meta.num_row_groups):
+        stats = meta.row_group(g).column(column).statistics
+        if stats is None or not stats.has_min_max:
+            return None
+        lows.append(stats.min)
+        highs.append(stats.max)
+    return (min(lows), max(highs)) if lows else None
 
 
 def missing_shards(run_dir: RunDir, spec: RunSpec, existing: set[str]) -> list[int]:

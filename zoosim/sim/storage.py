@@ -77,8 +77,10 @@ class RunDir:
         if self.local:
             try:
                 return sorted(os.listdir(self.url))
-            except FileNotFoundError:
+            except (FileNotFoundError, NotADirectoryError):
                 return []
+            except OSError as exc:
+                raise ZoosimError(f"cannot read run dir {self.url}: {_reason(exc)}") from None
         if not self.exists():
             return []
         return sorted(p.rstrip("/").rsplit("/", 1)[-1] for p in self.fs.ls(self.path("").rstrip("/"), detail=False))

@@ -1,0 +1,182 @@
+"""`zoosim simulate` / `zoosim verify` as a user runs them: exit codes, one-line errors, kill and resume."""
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import sim_toy_game
+from sim_toy_game import read_run
+from zoosim.cli import main
+from zoosim.games import registry
+
+REPO = Path(__file__).resolve().parent.parent
+TOY_CLI = Path(sim_toy_game.__file__).resolve()
+BASE = ["simulate", "toy", "--players", "3", "--games", "1200", "--seed", "5", "--policy", "plain",
+        "--policy", "greedy", "--policy", "bold:bias=1", "--shard-size", "300", "--quiet"]
+
+
+@pytest.fixture(autouse=True)
+def toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(registry._GAMES, sim_toy_game.TOY_ID, sim_toy_game.TOY_MODULE)
+
+
+def cli(args: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> tuple[int, str, str]:
+    """Run the real entry point (`zoosim.cli.main`, with its error wrapper) in-process."""
+    monkeypatch.setattr(sys, "argv", ["zoosim", *args])
+    try:
+        main()
+        code = 0
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def with_option(args: list[str], option: str, value: str) -> list[str]:
+    args = list(args)
+    args[args.index(option) + 1] = value
+    return args
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["simulate", "chess", *BASE[2:]], "unknown game 'chess'"),
+        (with_option(BASE, "--players", "9"), "2-4 players, got 9"),
+        (with_option(BASE, "--policy", "sleepy"), "unknown policy 'sleepy'"),
+        ([*BASE, "--rule", "colour=red"], "unknown rule 'colour'"),
+        ([*BASE, "--rule", "sides=many"], "rule sides needs a value"),
+        ([*BASE, "--rule", "sides"], "expected key=value"),
+        (with_option(BASE, "--games", "0"), "games must be a whole number >= 1, got 0"),
+        (with_option(BASE, "--seed", "-3"), "seed must be a whole number 0..9223372036854775807, got -3"),
+        ([*BASE, "--workers", "0"], "workers must be a whole number >= 1, got 0"),
+        ([*BASE, "--scheduler", "nowhere"], "bad --scheduler 'nowhere'"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line_and_writes_nothing(
+    args: list[str], message: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, err = cli([*args, "--out", str(tmp_path / "run")], monkeypatch, capsys)
+    assert code == 2
+    assert err.count("\n") == 1 and err.startswith("error: ") and message in err
+    assert out == ""
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_simulate_prints_location_and_summary_then_verify_ok(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = cli(BASE, monkeypatch, capsys)
+    assert code == 0
+    lines = out.strip().splitlines()
+    assert len(lines) == 2 and lines[0].startswith("run: ")
+    run_dir = Path(lines[0][len("run: "):])
+    assert run_dir.parent == tmp_path / "runs" and run_dir.name.startswith("toy-")
+    assert "simulated 1,200 games in 4 shard(s)" in lines[1]
+    code, out, _ = cli(["verify", str(run_dir)], monkeypatch, capsys)
+    assert (code, out) == (0, "ok: 1200 games in 4 shards\n")
+    code, out, _ = cli(BASE, monkeypatch, capsys)  # the same command again: nothing to do
+    assert code == 0 and "nothing to do" in out
+
+
+def test_verify_reports_deleted_truncated_and_duplicated_shards_and_simulate_repairs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
+) -> None:
+    out_dir = tmp_path / "run"
+    args = [*BASE, "--out", str(out_dir)]
+    assert cli(args, monkeypatch, capsys)[0] == 0
+    reference = read_run(out_dir)
+    (out_dir / "part-00000.parquet").unlink()
+    truncated = out_dir / "part-00001.parquet"
+    truncated.write_bytes(truncated.read_bytes()[:-40])
+    shutil.copy(out_dir / "part-00003.parquet", out_dir / "part-00002.parquet")
+    shutil.copy(out_dir / "part-00003.parquet", out_dir / "part-00009.parquet")
+    code, out, _ = cli(["verify", str(out_dir)], monkeypatch, capsys)
+    assert code == 1
+    problems = out.strip().splitlines()
+    assert any(p.startswith("part-00000.parquet: missing") for p in problems)
+    assert any(p.startswith("part-00001.parquet: unreadable") for p in problems)
+    assert any(p.startswith("part-00002.parquet: game indices 900..1199 outside") for p in problems)
+    assert any(p.startswith("part-00009.parquet: unexpected shard") for p in problems)
+    assert len(problems) == 4
+    (out_dir / "part-00009.parquet").unlink()
+    code, out, _ = cli(args, monkeypatch, capsys)
+    assert code == 0 and "simulated 900 games in 3 shard(s)" in out
+    assert cli(["verify", str(out_dir)], monkeypatch, capsys)[:2] == (0, "ok: 1200 games in 4 shards\n")
+    assert read_run(out_dir).equals(reference)
+
+
+def test_verify_reports_wrong_row_count_and_schema_version(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
+) -> None:
+    out_dir = tmp_path / "run"
+    assert cli([*BASE, "--out", str(out_dir)], monkeypatch, capsys)[0] == 0
+    import polars as pl
+
+    shard = out_dir / "part-00001.parquet"
+    import pyarrow.parquet as pq
+
+    table = pq.read_table(shard)
+    pq.write_table(table.slice(0, table.num_rows - 3), shard)
+    code, out, _ = cli(["verify", str(out_dir)], monkeypatch, capsys)
+    assert code == 1 and "part-00001.parquet: 897 rows, expected 900" in out
+    assert pl.read_parquet(shard).height == 897
+    manifest = out_dir / "manifest.json"
+    manifest.write_text(manifest.read_text().replace('"schema_version": 1', '"schema_version": 7'))
+    code, out, _ = cli(["verify", str(out_dir)], monkeypatch, capsys)
+    assert code == 1 and "schema_version 7" in out
+
+
+def test_different_command_into_existing_dir_is_refused_and_force_works(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
+) -> None:
+    out_dir = tmp_path / "run"
+    assert cli([*BASE, "--out", str(out_dir)], monkeypatch, capsys)[0] == 0
+    changed = [*with_option(BASE, "--seed", "6"), "--out", str(out_dir)]
+    code, out, err = cli(changed, monkeypatch, capsys)
+    assert code == 2 and err.count("\n") == 1 and "holds a different run (seed differs)" in err
+    code, out, err = cli([*changed, "--force"], monkeypatch, capsys)
+    assert code == 0
+    assert read_run(out_dir)["seed"].unique().to_list() == [6]
+
+
+def test_sigkill_then_resume_gives_the_uninterrupted_run(tmp_path: Path) -> None:
+    """A real process killed with SIGKILL after its first shard; the rerun completes it exactly."""
+    env = {**os.environ, "PYTHONPATH": str(REPO), "ZOOSIM_TOY_SLEEP": "0.25"}
+    args = [sys.executable, str(TOY_CLI), *with_option(BASE, "--games", "3000"), "--out", "killed"]
+    process = subprocess.Popen(args, cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 30
+    run_dir = tmp_path / "killed"
+    while time.monotonic() < deadline and not list(run_dir.glob("part-*.parquet")):
+        assert process.poll() is None, process.stderr.read().decode()
+        time.sleep(0.02)
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    finished = sorted(p.name for p in run_dir.glob("part-*.parquet"))
+    assert 1 <= len(finished) < 10, finished
+
+    env["ZOOSIM_TOY_SLEEP"] = "0"
+    rerun = subprocess.run(args, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    assert rerun.returncode == 0, rerun.stderr
+    assert f"kept {len(finished)} finished shard(s)" in rerun.stdout
+    assert not [p for p in run_dir.iterdir() if p.name.startswith(".tmp-")]
+    resumed = read_run(run_dir)
+    assert resumed["game_index"].n_unique() == 3000 and resumed.height == 3000 * 3
+    assert resumed.group_by("game_index").len()["len"].unique().to_list() == [3]
+
+    whole = subprocess.run([*args[:-1], "whole"], cwd=tmp_path, env=env, capture_output=True, text=True,
+                           timeout=60)
+    assert whole.returncode == 0, whole.stderr
+    assert resumed.equals(read_run(tmp_path / "whole"))
+    verify = subprocess.run([sys.executable, str(TOY_CLI), "verify", "killed"], cwd=tmp_path, env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert verify.returncode == 0 and verify.stdout == "ok: 3000 games in 10 shards\n"
