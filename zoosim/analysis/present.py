@@ -164,7 +164,7 @@ def seat_sentences(win_rates: pl.DataFrame) -> list[str]:
                    else f"not significant (Holm p {fmt_p(row['p_holm'])})")
         out.append(f"Seat {row['seat'] + 1} wins {100 * row['win_rate']:.1f}% ± {half:.1f} of "
                    f"{_group_phrase(row, context)}, {abs(100 * row['excess']):.1f} points {side} a fair "
-                   f"{100 * row['fair']:.4g}%: {verdict}; n = {row['n']:,}.")
+                   f"{100 * row['fair']:.3g}%: {verdict}; n = {row['n']:,}.")
     return out
 
 
@@ -178,7 +178,7 @@ def policy_sentences(win_rates_by_policy: pl.DataFrame) -> list[str]:
     for row in mixed.iter_rows(named=True):
         half = 100 * (row["ci_high"] - row["ci_low"]) / 2
         out.append(f"{row['policy']} wins {100 * row['win_rate']:.1f}% ± {half:.1f} of its seats in "
-                   f"{_group_phrase(row, context)} (fair {100 * row['fair']:.4g}%; n = {row['n']:,} seat-games).")
+                   f"{_group_phrase(row, context)} (fair {100 * row['fair']:.3g}%; n = {row['n']:,} seat-games).")
     return out
 
 
@@ -218,7 +218,7 @@ def compare_sentences(diff: pl.DataFrame, name_a: str, name_b: str) -> list[str]
     parts = []
     for r in sig.iter_rows(named=True):
         if _is_rate_metric(r["metric"]):
-            parts.append(f"{r['metric']} {100 * r['diff']:+.1f} points ({fmt_pct(r['ci_low'])} to {fmt_pct(r['ci_high'])})")
+            parts.append(f"{r['metric']} {100 * r['diff']:+.1f} points ({100 * r['ci_low']:+.1f} to {100 * r['ci_high']:+.1f})")
         else:
             parts.append(f"{r['metric']} {r['diff']:+.2f} ({r['ci_low']:.2f} to {r['ci_high']:.2f})")
     return [f"{name_b} vs {name_a} ({how}, {n}), significant after Holm correction: " + "; ".join(parts) + "."]

@@ -36,13 +36,18 @@ def score_summary(lf: pl.LazyFrame, by: str = "seat") -> pl.DataFrame:
     return summarize(lf, "score", row_keys(by))
 
 
-def histogram(lf: pl.LazyFrame, value: str, keys: Sequence[str], bin_width: int = 1) -> pl.DataFrame:
-    """Counts of `value` in bins [bin, bin + bin_width) per group, with each bin's share of its group."""
+def histogram_query(lf: pl.LazyFrame, value: str, keys: Sequence[str], bin_width: int = 1) -> pl.LazyFrame:
+    """The lazy query behind `histogram`, so several can be collected together over one scan."""
     keys = list(keys)
     binned = (pl.col(value).cast(pl.Int64) // bin_width * bin_width).alias("bin")
-    df = lf.group_by(keys + [binned]).agg(pl.len().alias("count")).sort(keys + ["bin"]).collect()
-    return df.with_columns((pl.col("count") / pl.col("count").sum().over(keys) if keys
-                            else pl.col("count") / pl.col("count").sum()).alias("share"))
+    counted = lf.group_by(keys + [binned]).agg(pl.len().alias("count")).sort(keys + ["bin"])
+    return counted.with_columns((pl.col("count") / pl.col("count").sum().over(keys) if keys
+                                 else pl.col("count") / pl.col("count").sum()).alias("share"))
+
+
+def histogram(lf: pl.LazyFrame, value: str, keys: Sequence[str], bin_width: int = 1) -> pl.DataFrame:
+    """Counts of `value` in bins [bin, bin + bin_width) per group, with each bin's share of its group."""
+    return histogram_query(lf, value, keys, bin_width).collect()
 
 
 def score_histogram(lf: pl.LazyFrame, by: str = "players", bin_width: int = 1) -> pl.DataFrame:
