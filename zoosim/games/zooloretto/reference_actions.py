@@ -7,6 +7,7 @@ the player: `(DRAW, 0, 0, 0)` (the truck is chosen after the tile is seen), `(TA
 """
 from __future__ import annotations
 
+import copy
 from typing import Callable, Iterable, Sequence, Union
 
 from zoosim.core.rng import PyRng
@@ -339,6 +340,13 @@ def _take_truck(state: State, player: int, t: int, placements: Placements | None
         raise IllegalMove("TAKE needs placements")
     if truck.tiles and not callable(placements):
         _check_placement_list(truck.tiles, placements)
+        trial = copy.deepcopy(state)  # a later placement may be made illegal by an earlier one or a birth:
+        _place_all(trial, player, t, placements)  # try on a copy first so that an IllegalMove changes nothing
+    _place_all(state, player, t, placements)
+
+
+def _place_all(state: State, player: int, t: int, placements: Placements | None) -> None:
+    truck = state.trucks[t]
     zoo = state.zoos[player]
     truck.taken_by = player
     zoo.has_truck = True
@@ -352,7 +360,7 @@ def _take_truck(state: State, player: int, t: int, placements: Placements | None
         if dest is None:  # a policy's choice, made now (after earlier tiles and births); coins need none
             dest = MONEY if code == COIN else placements(code, placement_options(zoo, code))
         problem = placement_problem(zoo, code, dest)
-        if problem:  # a later placement made illegal by an earlier one or a birth: the turn is half played
+        if problem:
             raise IllegalMove(f"PLACE by player {player}: {problem}")
         state.log(PLACE, player, code, dest)
         put_tile(state, player, code, dest)
