@@ -7,7 +7,8 @@ on (rules, players, policies, seed, game index). Each seat rolls `rolls` dice of
 
 Run as a script it is the CLI with this game registered as "toy" (for subprocess tests):
 `python tests/sim_toy_game.py simulate toy --players 3 ...`. `ZOOSIM_TOY_SLEEP` (seconds per block)
-slows it down so a test can kill a run between shards.
+slows it down so a test can kill a run between shards; `ZOOSIM_TOY_DIE_ONCE=path` makes the process
+die (once: it creates `path`) in its first block after game 0, like a crashing Dask worker.
 """
 from __future__ import annotations
 
@@ -109,6 +110,10 @@ def play_block(rules: ToyRules, players: int, policies: list, seed: int, first_i
     delay = float(os.environ.get("ZOOSIM_TOY_SLEEP", "0") or 0)
     if delay:
         time.sleep(delay)
+    die_marker = os.environ.get("ZOOSIM_TOY_DIE_ONCE")
+    if die_marker and first_index > 0 and not os.path.exists(die_marker):
+        open(die_marker, "w").close()
+        os._exit(17)  # a worker process dying mid-task, once
     if threads is not None:
         numba.set_num_threads(threads)
     n = count * players

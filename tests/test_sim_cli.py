@@ -15,6 +15,8 @@ import sim_toy_game
 from sim_toy_game import read_run
 from zoosim.cli import main
 from zoosim.games import registry
+from zoosim.sim.runner import simulate
+from zoosim.sim.verify import verify_run
 
 REPO = Path(__file__).resolve().parent.parent
 TOY_CLI = Path(sim_toy_game.__file__).resolve()
@@ -173,10 +175,7 @@ def test_sigkill_then_resume_gives_the_uninterrupted_run(tmp_path: Path) -> None
     assert resumed["game_index"].n_unique() == 3000 and resumed.height == 3000 * 3
     assert resumed.group_by("game_index").len()["len"].unique().to_list() == [3]
 
-    whole = subprocess.run([*args[:-1], "whole"], cwd=tmp_path, env=env, capture_output=True, text=True,
-                           timeout=60)
-    assert whole.returncode == 0, whole.stderr
-    assert resumed.equals(read_run(tmp_path / "whole"))
-    verify = subprocess.run([sys.executable, str(TOY_CLI), "verify", "killed"], cwd=tmp_path, env=env,
-                            capture_output=True, text=True, timeout=60)
-    assert verify.returncode == 0 and verify.stdout == "ok: 3000 games in 10 shards\n"
+    whole = simulate("toy", 3, ["plain", "greedy", "bold:bias=1"], 3000, 5, {}, tmp_path / "whole",
+                     shard_size=300, progress=False)
+    assert resumed.equals(read_run(whole.location))
+    assert verify_run(run_dir).ok
