@@ -93,11 +93,12 @@ def _header(runs: Runs, total_games: int) -> list[tuple[str, str]]:
 
 def build_report(paths: Sequence[str | Path], out: str | Path, by: str = "players", title: str | None = None,
                  compare: Sequence[tuple[int, int]] = (), command: str | None = None,
-                 names: Sequence[str] | None = None) -> Path:
+                 names: Sequence[str] | None = None, description: str = "") -> Path:
     """Write the report of `paths` to `out` (index.html, README.md, charts/) and return `out`.
 
     `compare` lists (a, b) index pairs of `paths` to compare (B - A); `names` labels the runs in
-    sentences (default: their paths); `command` is shown as the way to reproduce the report.
+    sentences (default: their paths); `command` is shown as the way to reproduce the report;
+    `description` opens the report (a study's question).
     """
     check_by(by)
     runs = open_runs(paths)
@@ -106,6 +107,7 @@ def build_report(paths: Sequence[str | Path], out: str | Path, by: str = "player
     work = Path(tempfile.mkdtemp(prefix=f".{target.name}.tmp-", dir=target.parent))
     try:
         doc = _document(runs, by, title, compare, command, names, _Charts(work / "charts", _join(runs.policies)))
+        doc.intro = description
         (work / "index.html").write_text(to_html(doc), encoding="utf-8")
         (work / "README.md").write_text(to_markdown(doc), encoding="utf-8")
         _swap_in(work, target)

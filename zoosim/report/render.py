@@ -40,6 +40,7 @@ class Document:
     commands: list[str]                # commands that reproduce the report and its runs
     summary: list[str]
     sections: list[Section]
+    intro: str = ""                    # what the study asks, in the author's words
 
 
 _CSS = """
@@ -60,8 +61,10 @@ def to_html(doc: Document) -> str:
     """One self-contained HTML page: inline CSS, PNG charts embedded as data URIs, no external files."""
     e = html.escape
     out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
-           f"<title>{e(doc.title)}</title><style>{_CSS}</style></head><body>", f"<h1>{e(doc.title)}</h1>",
-           '<dl class="h">']
+           f"<title>{e(doc.title)}</title><style>{_CSS}</style></head><body>", f"<h1>{e(doc.title)}</h1>"]
+    if doc.intro:
+        out.append(f"<p>{e(doc.intro)}</p>")
+    out.append('<dl class="h">')
     out += [f"<dt>{e(k)}</dt><dd>{e(v)}</dd>" for k, v in doc.header]
     out.append("</dl>")
     out.append("<p>Reproduce with:</p><pre>" + e("\n".join(doc.commands)) + "</pre>")
@@ -91,6 +94,8 @@ def _html_table(table: Table) -> str:
 def to_markdown(doc: Document) -> str:
     """The same report as Markdown; charts link to charts/NAME.png beside it."""
     out = [f"# {doc.title}", ""]
+    if doc.intro:
+        out += [_md(doc.intro), ""]
     out += [f"- **{k}**: {_md(v)}" for k, v in doc.header]
     out += ["", "Reproduce with:", "", "```", *doc.commands, "```", "", "## Summary", ""]
     out += [f"- {_md(s)}" for s in doc.summary]
