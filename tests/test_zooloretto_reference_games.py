@@ -54,7 +54,8 @@ def check_record(rules: Rules, players: int, record, main: int) -> None:
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_default_games_keep_every_invariant(players, policy):
     for game in range(20):
-        policies = [policy] * players if game % 2 else [["uniform", "random"][(game // 2 + s) % 2] for s in range(players)]
+        mixed = [["uniform", "random"][(game // 2 + s) % 2] for s in range(players)]
+        policies = [policy] * players if game % 2 else mixed
         record, main = play_checked(R, players, policies, 2024, game)
         check_record(R, players, record, main)
         assert record == play_game(R, players, policies, 2024, game)

@@ -16,7 +16,7 @@ from zoosim.games.zooloretto.reference import (
     BARN, COIN, DECISION_KINDS, MONEY, DISCARD, DRAW, EVENT_NAMES, EXCHANGE, EXCHANGE_BARN, EXPAND, LAST_ROUND, MOVE, PLACE,
     PURCHASE, ROUND_END, STALL_BASE, TAKE, GameRecord, IllegalMove, State, draw_ends_game, draw_tile,
     expansion_enclosure, game_record, is_animal, is_stall, peek_tile, placement_options, placement_problem,
-    put_tile, setup, species_of, tiles_left, breed, can_take_animal, can_take_stall,
+    put_tile, setup, tiles_left, breed, can_take_animal, can_take_stall,
 )
 from zoosim.games.zooloretto.rules import Rules, validate
 
@@ -450,7 +450,8 @@ def play_game(rules: Rules, players: int, policies: Sequence[str], seed: int, ga
     """Play one game: setup from PyRng(seed, game_index), then each seat's policy draws from the same stream."""
     validate(rules, players)
     if len(policies) != players or any(p not in POLICY_TURNS for p in policies):
-        raise ZoosimError(f"need one policy per seat ({players}) from {', '.join(POLICIES)}, got {list(policies)}")
+        raise ZoosimError(f"need one policy per seat ({players}) from {', '.join(POLICIES)}, "
+                          f"got {list(policies)}")
     rng = PyRng(seed, game_index)
     state = setup(rules, players, rng)
     while not state.game_over:
