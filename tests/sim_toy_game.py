@@ -5,16 +5,12 @@ games, seeded per game from (seed, game index) through `zoosim.core.rng`, so its
 on (rules, players, policies, seed, game index). Each seat rolls `rolls` dice of `sides` sides; the
 "greedy" policy rerolls its lowest die once, the "bold" policy adds `bias` to every roll.
 
-Run as a script it is the CLI with this game registered as "toy" (for subprocess tests):
-`python tests/sim_toy_game.py simulate toy --players 3 ...`. `ZOOSIM_TOY_SLEEP` (seconds per block)
-slows it down so a test can kill a run between shards; `ZOOSIM_TOY_DIE_ONCE=path` makes the process
-die (once: it creates `path`) in its first block after game 0, like a crashing Dask worker.
+`ZOOSIM_TOY_DIE_ONCE=path` makes the process die (once: it creates `path`) in its first block after
+game 0, like a crashing Dask worker.
 """
 from __future__ import annotations
 
 import os
-import sys
-import time
 from dataclasses import dataclass
 
 import numba
@@ -107,9 +103,6 @@ def _play(sides, rolls, bonus, players, policy_ids, biases, seed, first, count,
 def play_block(rules: ToyRules, players: int, policies: list, seed: int, first_index: int,
                count: int, threads: int | None = None) -> dict[str, np.ndarray]:
     """Play games first_index..first_index+count-1; one row per (game, seat)."""
-    delay = float(os.environ.get("ZOOSIM_TOY_SLEEP", "0") or 0)
-    if delay:
-        time.sleep(delay)
     die_marker = os.environ.get("ZOOSIM_TOY_DIE_ONCE")
     if die_marker and first_index > 0 and not os.path.exists(die_marker):
         open(die_marker, "w").close()
@@ -164,11 +157,3 @@ def register() -> None:
 
     registry._GAMES[TOY_ID] = TOY_MODULE
 
-
-if __name__ == "__main__":
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    register()
-    from zoosim.cli import main
-
-    sys.argv[0] = "zoosim"
-    main()
