@@ -452,6 +452,14 @@ def list_money_options(S, R, p, out, n):
 
 
 @njit(cache=True)
+def any_money_option(S, R, p):
+    """Whether player p could pay for any money action at all (a cheap test before listing them)."""
+    coins = S[player_at(p) + P_COINS]
+    return coins >= R[R_MOVE_COST] or coins >= R[R_EXCHANGE_COST] or coins >= R[R_DISCARD_COST] \
+        or coins >= R[R_EXPAND_COST] or coins >= R[R_PURCHASE_COST] + R[R_PURCHASE_PRICE]
+
+
+@njit(cache=True)
 def list_turn_options(S, R, p, out):
     """All legal turn options of player p in the canonical order; returns how many."""
     n = 0

@@ -94,7 +94,7 @@ def start_round(S, R):
 
 
 @njit(cache=True)
-def end_round(S, R, trace):
+def end_round(S, R, trace, last_taker):
     """Face-up tiles left on untaken trucks leave the game (only possible with more trucks than players)."""
     left = 0
     for t in range(R[R_TRUCKS]):
@@ -102,7 +102,7 @@ def end_round(S, R, trace):
             for k in range(S[T_COUNT + t]):
                 S[OUT + S[T_TILES + t * MAX_TRUCK_CAPACITY + k]] += 1
                 left += 1
-    emit(S, trace, E.EV_ROUND_END, -1, S[H_ROUND], left, 0, 0)
+    emit(S, trace, E.EV_ROUND_END, last_taker, S[H_ROUND], left, 0, 0)
 
 
 @njit(cache=True)
@@ -174,8 +174,11 @@ def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, opti
             for t in range(trucks):
                 if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] > 0:
                     takeable = True
-            if not drawable and not takeable:
-                # The stacks ran dry (non-default rules only): the player sits the round out.
+            opt = -1
+            if policy != UNIFORM and (drawable or takeable or E.any_money_option(S, R, p)):
+                opt = choose_turn(policy, params, S, R, p, rng, options, scratch)
+            if not drawable and not takeable and opt < 0:
+                # PROTOCOL 6: the stacks ran dry (non-default rules only): the player sits the round out.
                 for t in range(trucks):
                     if S[T_TAKEN_BY + t] < 0:
                         take_truck(S, R, trace, rng, p, t, policy, params, scratch)
@@ -210,7 +213,6 @@ def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, opti
                                 break
                             k -= 1
             else:
-                opt = choose_turn(policy, params, S, R, p, rng, options, scratch)
                 kind = E.option_kind(opt)
                 if kind == E.OPT_DRAW:
                     code, from_end, last = draw_tile(S, R, deck, trace, p)
@@ -232,7 +234,7 @@ def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, opti
             p = (p + 1) % players
             while S[player_at(p) + P_HAS_TRUCK] != 0:
                 p = (p + 1) % players
-        end_round(S, R, trace)
+        end_round(S, R, trace, start)
         if S[H_LAST_ROUND] != 0 or S[H_DRAW_PTR] >= S[H_TOTAL] or S[H_ROUND] >= R[R_MAX_ROUNDS] \
                 or S[H_TURNS] > TURN_CAP:
             break

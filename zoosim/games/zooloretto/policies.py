@@ -152,6 +152,8 @@ def choose_turn(policy, params, S, R, p, rng, options, scratch):
     """The turn option (engine.option code) chosen by a non-uniform policy."""
     if policy == RANDOM:
         n = E.list_turn_options(S, R, p, options)
+        if n == 0:
+            return -1
         return options[below(rng, n)]
     components = np.zeros(E.N_COMPONENTS, np.int64)
     no_trace = np.zeros((0, 6), np.int64)
@@ -175,6 +177,8 @@ def choose_turn(policy, params, S, R, p, rng, options, scratch):
     if drawable and (best_option < 0 or take_gain <= threshold):
         best_option = E.option(E.OPT_DRAW, 0, 0, 0)
         best_gain = 0.0 if policy == GREEDY else threshold
+    if best_option < 0:
+        best_gain = 0.0  # nothing to draw or take: sitting the round out is worth nothing
     n = E.list_money_options(S, R, p, options, 0)
     money_bar = best_gain
     if policy == HEURISTIC:

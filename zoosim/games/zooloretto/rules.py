@@ -172,6 +172,9 @@ def validate(rules: Rules, players: int) -> None:
                  "exchange_cost", "purchase_cost", "purchase_price", "discard_cost", "expand_cost",
                  "max_expansions", "max_expansions_two_players", "expansion_fill_coins"):
         need(getattr(rules, name) >= 0, f"{name} must be >= 0, got {getattr(rules, name)}")
+    for name in ("move_cost", "exchange_cost", "discard_cost", "expand_cost"):
+        need(getattr(rules, name) >= 1, f"{name} must be >= 1 (a free money action could repeat forever)")
+    need(rules.purchase_cost + rules.purchase_price >= 1, "purchase_cost + purchase_price must be >= 1")
     for name in ("trucks_by_players", "species_removed_by_players"):
         need(len(getattr(rules, name)) == 4, f"{name} needs 4 values (for 2, 3, 4, 5 players)")
     need(rules.end_trigger in END_TRIGGERS, f"end_trigger must be one of {', '.join(END_TRIGGERS)}, got {rules.end_trigger!r}")
