@@ -45,7 +45,7 @@ def register(app: typer.Typer) -> None:
         workers: Optional[int] = typer.Option(None, "--workers", "-w", help="numba threads (default: all cores); with --scheduler, threads per shard task (default 1)"),
         out: Optional[str] = typer.Option(None, "--out", "-o", help="run dir (default runs/GAME-RUNID); a path or fsspec URL"),
         force: bool = typer.Option(False, "--force", help="replace a different run already in --out"),
-        shard_size: Optional[int] = typer.Option(None, "--shard-size", help="games per shard file (default: about 16 shards, 1,000..50,000 games)"),
+        shard_size: Optional[int] = typer.Option(None, "--shard-size", help="games per shard file (default: about 16 shards of 10,000..50,000 games)"),
         scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Dask: tcp://HOST:8786, or local:N for N local worker processes"),
         quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar"),
     ) -> None:
