@@ -75,3 +75,15 @@ def test_engine_equals_reference_random_rules():
     for index in range(120):
         players = 1 + index % 5
         assert_same_game(random_rules(rng, players), players, ["uniform"], SEED + 1, index)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_engine_equals_reference_scored_policies(players):
+    mixes = [["greedy"], ["heuristic"], ["heuristic:breed_value=4,rival_breed_weight=0"],
+             ["uniform", "greedy", "heuristic", "greedy", "heuristic"][:players]]
+    for index in range(16):
+        texts = mixes[index % len(mixes)]
+        if len(texts) not in (1, players):
+            texts = texts[:1]
+        rules = Rules(short_game=players == 2 and index % 2 == 1)
+        assert_same_game(rules, players, texts, SEED + 2, index)

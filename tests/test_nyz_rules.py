@@ -22,7 +22,7 @@ class Scripted:
         self.answers = answers or {}
         self.asked: list[tuple[int, list]] = []
 
-    def choose(self, match, kind, player, options):
+    def choose(self, match, kind, player, options, context=0):
         self.asked.append((kind, list(options)))
         fn = self.answers.get(kind)
         return fn(options) if fn else 0

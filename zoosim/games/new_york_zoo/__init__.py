@@ -15,6 +15,27 @@ POLICIES = {
         "Uniform at every decision (PROTOCOL.md section 6): destination, then orientation and offset of "
         "a tile, then each animal choice, each a uniform draw among the legal options listed there.",
     ),
+    "greedy": PolicyInfo(
+        "greedy", 1,
+        "Scores every option and takes the first best, no randomness: a tile goes where it leaves the "
+        "fewest isolated uncovered cells (weight 4) and touches the fewest uncovered cells; a move is worth "
+        "the squares of a harbour's tile, or the animals an animal space brings (filling an enclosure = 6, "
+        "for its attraction); breeding, the house bonus, keeping an animal and the attraction are taken; "
+        "an attraction kind is chosen by 4 points per square plus its best placement score.",
+    ),
+    "heuristic": PolicyInfo(
+        "heuristic", 2,
+        "Greedy with parameters, and breeding-aware: a move also earns breed_value for each own enclosure "
+        "(at most 2) that breeds on a line it crosses, and loses rival_breed_weight for each rival's.",
+        (
+            PolicyParam("isolated_weight", 4.0, "placement penalty per isolated uncovered cell"),
+            PolicyParam("fill_value", 6.0, "value of filling an enclosure (its attraction)"),
+            PolicyParam("cover_value", 1.0, "value per square of a harbour's enclosure tile"),
+            PolicyParam("breed_value", 2.0, "value per own enclosure that breeds on a crossed line"),
+            PolicyParam("rival_breed_weight", 0.5, "value lost per rival enclosure that breeds on a crossed line"),
+            PolicyParam("house_value", 0.25, "value of putting an animal into a free house"),
+        ),
+    ),
 }
 
 SCORE_COMPONENTS: tuple[str, ...] = ()  # score = -cells_left (solo: laps - T); no additive parts

@@ -17,6 +17,7 @@ from zoosim.games.new_york_zoo.protocol import (
     D_SHORT_PLACE, END_COVERED, END_SOLO_LAPS, END_TURN_CAP, EV_ANIMAL, EV_BRED, EV_BREEDING, EV_END,
     EV_ENCLOSURE, EV_FULL, EV_KEEP, EV_MOVE, EV_PASS, EV_ATTRACTION, HOUSE, SUPPLY,
 )
+from zoosim.games.new_york_zoo.reference_policies import ScoredPolicy
 from zoosim.games.new_york_zoo.rules import SOLO_TILE_4_PLUS, Rules, validate
 
 N_HARBOURS = len(data.HARBOUR_SPACES)
@@ -81,7 +82,7 @@ def placements_on_empty(board: data.Board, tile_index: int) -> list[int]:
 class UniformPolicy:
     """Uniform at each decision: option below(n); no draw when there is a single option."""
 
-    def choose(self, match: "Match", kind: int, player: int, options: list) -> int:
+    def choose(self, match: "Match", kind: int, player: int, options: list, context: int = 0) -> int:
         return match.rng.below(len(options)) if len(options) > 1 else 0
 
 
@@ -146,12 +147,13 @@ class Match:
             for tile in dealt:
                 options = self.legal_placements(p, tile)
                 if options:  # a tile that no longer fits leaves the game
-                    i = self.choose(D_SHORT_PLACE, p.seat, options)
+                    i = self.choose(D_SHORT_PLACE, p.seat, options, tile)
                     self.place_enclosure(p, tile, options[i], short_game=True)
 
     # ------------------------------------------------------------ helpers
-    def choose(self, kind: int, player: int, options: list) -> int:
-        return self.policies[player].choose(self, kind, player, options)
+    def choose(self, kind: int, player: int, options: list, context: int = 0) -> int:
+        """Ask the player's policy; `context` is the tile placed or the species placed (PROTOCOL 6)."""
+        return self.policies[player].choose(self, kind, player, options, context)
 
     def log(self, kind: int, player: int, a: int = 0, b: int = 0, c: int = 0, d: int = 0) -> None:
         self.events.append((kind, player, a, b, c, d))
@@ -272,7 +274,7 @@ class Match:
     def harbour_action(self, p: Player, space: int) -> None:
         tile = self.stacks[data.HARBOUR_SPACES.index(space)].pop()
         options = self.legal_placements(p, tile)
-        self.place_enclosure(p, tile, options[self.choose(D_ENCLOSURE_PLACE, p.seat, options)])
+        self.place_enclosure(p, tile, options[self.choose(D_ENCLOSURE_PLACE, p.seat, options, tile)])
         self.populate(p, len(p.enclosures) - 1)
 
     def populate_sources(self, p: Player, target: int, species: int) -> list[tuple[int, int]]:
@@ -327,7 +329,7 @@ class Match:
             if not dests:
                 return
             dests = [SUPPLY] + dests  # SUPPLY = give the animal up
-        dest = dests[self.choose(D_ANIMAL_DEST, p.seat, dests)]
+        dest = dests[self.choose(D_ANIMAL_DEST, p.seat, dests, species)]
         if dest == SUPPLY:
             return
         if dest == HOUSE:
@@ -371,7 +373,7 @@ class Match:
                 kinds.append(index)
         kind = kinds[self.choose(D_ATTRACTION_KIND, p.seat, kinds)]
         options = self.legal_placements(p, kind)
-        placement = options[self.choose(D_ATTRACTION_PLACE, p.seat, options)]
+        placement = options[self.choose(D_ATTRACTION_PLACE, p.seat, options, kind)]
         if not data.TILES[kind].unlimited:
             self.supply[kind - data.ATTRACTION_BASE] -= 1
         p.covered |= placements_on_empty(p.board, kind)[placement]
@@ -519,4 +521,8 @@ def policy_for(spec) -> object:
     """The reference policy object of a PolicySpec (same name and parameters as the engine's)."""
     if spec.name == "uniform":
         return UniformPolicy()
+    if spec.name == "greedy":
+        return ScoredPolicy()
+    if spec.name == "heuristic":
+        return ScoredPolicy(spec.values)
     raise ValueError(f"no reference policy {spec.name!r}")
