@@ -13,7 +13,7 @@ from typing import Sequence
 import polars as pl
 
 from zoosim.analysis import stats
-from zoosim.analysis.scores import game_table
+from zoosim.analysis.scores import PerGame, game_table
 from zoosim.games.base import ZoosimError
 
 PAIR_KEYS = ("game_index", "rotation")
@@ -25,15 +25,15 @@ class Metric:
     label: str    # how the metric reads in tables and sentences
 
 
-def _metrics(players: int | None, components: Sequence[str]) -> tuple[list[Metric], list[pl.Expr]]:
-    """The metrics compared, and the per-game aggregations they need beyond `game_table`."""
+def _metrics(players: int | None, components: Sequence[str]) -> tuple[list[Metric], list[PerGame]]:
+    """The metrics compared, and the per-game values they need beyond `game_table`."""
     metrics: list[Metric] = []
-    extra: list[pl.Expr] = [pl.col("score").cast(pl.Float64).mean().alias("mean_score")]
+    extra = [PerGame("mean_score", pl.col("score").cast(pl.Float64), "mean")]
     if players is not None:
         for seat in range(players):
             at = pl.col("seat") == seat
-            extra += [pl.col("win_share").filter(at).first().alias(f"win_seat{seat}"),
-                      pl.col("score").cast(pl.Float64).filter(at).first().alias(f"score_seat{seat}")]
+            extra += [PerGame(f"win_seat{seat}", pl.when(at).then(pl.col("win_share")), "max"),
+                      PerGame(f"score_seat{seat}", pl.when(at).then(pl.col("score").cast(pl.Float64)), "max")]
             metrics.append(Metric(f"win_seat{seat}", f"win rate, seat {seat + 1}"))
         metrics += [Metric(f"score_seat{s}", f"score, seat {s + 1}") for s in range(players)]
     metrics += [Metric("mean_score", "mean score"), Metric("winning_score", "winning score"),
@@ -41,7 +41,7 @@ def _metrics(players: int | None, components: Sequence[str]) -> tuple[list[Metri
                 Metric("tiebreak_decided", "tie-break decided rate"), Metric("rounds", "rounds"),
                 Metric("turns", "turns")]
     for c in components:
-        extra.append(pl.col(c).cast(pl.Float64).mean().alias(f"comp_{c}"))
+        extra.append(PerGame(f"comp_{c}", pl.col(c).cast(pl.Float64), "mean"))
         metrics.append(Metric(f"comp_{c}", c))
     return metrics, extra
 

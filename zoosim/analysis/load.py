@@ -117,9 +117,10 @@ def open_runs(paths: PathLike | Sequence[PathLike]) -> Runs:
     if len(games) > 1:
         raise ZoosimError(f"runs of different games ({', '.join(games)}); analyse one game at a time")
     frames = []
-    for path, manifest in zip(run_paths, manifests):
+    for number, (path, manifest) in enumerate(zip(run_paths, manifests)):
         scan = pl.scan_parquet([str(f) for f in shard_files(path)])
-        frames.append(scan.with_columns(pl.lit(lineup(manifest)).alias("lineup")))
+        frames.append(scan.with_columns(pl.lit(lineup(manifest)).alias("lineup"),
+                                        pl.lit(number, dtype=pl.Int32).alias("run_number")))
     frame = frames[0] if len(frames) == 1 else pl.concat(frames, how="diagonal_relaxed")
     return Runs(tuple(run_paths), tuple(manifests), frame)
 
@@ -128,6 +129,6 @@ def load_run(paths: PathLike | Sequence[PathLike]) -> pl.LazyFrame:
     """A lazy frame of every (game, seat) row of one run or several runs of the same game.
 
     Beside the logged columns it carries `lineup` (who plays, from the manifest), which the analyses use
-    as a grouping key. Nothing is read until you `.collect()`; polars reads only the columns you use.
+    as a grouping key, and `run_number` (position of the run in `paths`), a cheap integer key per run. Nothing is read until you `.collect()`; polars reads only the columns you use.
     """
     return open_runs(paths).frame

@@ -1,6 +1,7 @@
 """Scores: per-seat distributions, and per-game outcomes (winning score, margin, ties, tie-breaks)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Sequence
 
 import polars as pl
@@ -55,32 +56,66 @@ def score_histogram(lf: pl.LazyFrame, by: str = "players", bin_width: int = 1) -
     return histogram(lf, "score", row_keys(by), bin_width)
 
 
-def game_table(lf: pl.LazyFrame, extra: Sequence[pl.Expr] = ()) -> pl.LazyFrame:
+@dataclass(frozen=True)
+class PerGame:
+    """An extra per-game value for `game_table`: a row-level expression reduced over the game's seats.
+
+    `how` is one of sum, mean, max (max skips nulls, so `when(seat == k).then(x)` picks seat k's x).
+    Row-level expressions keep the aggregation on polars' fast path over millions of games.
+    """
+
+    name: str
+    expr: pl.Expr
+    how: str = "mean"
+
+
+def _game_id(schema: Sequence[str]) -> tuple[pl.Expr, list[str]]:
+    # One int64 key per game is far cheaper to group by than (run_id string, index, rotation).
+    if "run_number" in schema:
+        gid = (pl.col("run_number").cast(pl.Int64) * (1 << 40) + pl.col("game_index").cast(pl.Int64) * 16
+               + pl.col("rotation").cast(pl.Int64))
+        return gid.alias("_game"), ["run_number"]
+    return pl.concat_str([pl.col(k).cast(pl.String) for k in GAME_KEYS], separator="/").alias("_game"), ["run_id"]
+
+
+def game_table(lf: pl.LazyFrame, extra: Sequence[PerGame] = ()) -> pl.LazyFrame:
     """One row per game: winning score, second score, margin, tie on the top score, tie-break decided.
 
     A tie on the top exists when two or more seats share the highest score; the tie-break decided the
-    game when such a tie exists and exactly one seat ends with rank 1 and win_share 1. `extra` adds
-    further per-game aggregations (compare uses it for per-seat values).
+    game when such a tie exists and exactly one seat ends with rank 1 and win_share 1. Columns: the
+    game keys (run_id, game_index, rotation), lineup, variant, players, seed, rounds, turns,
+    winning_score, second_score, margin, at_top, top_tie, tiebreak_decided, and any `extra` values.
     """
+    schema = lf.collect_schema().names()
+    game, run_key = _game_id(schema)
     score = pl.col("score").cast(pl.Int32)
-    top = score.max()
-    games = lf.group_by(list(GAME_KEYS)).agg(
-        *[pl.col(k).first() for k in CONTEXT],
-        pl.col("seed").first(),
-        pl.col("rounds").first(), pl.col("turns").first(),
-        top.alias("winning_score"),
-        score.top_k(2).min().alias("second_score"),
-        (score == top).sum().alias("at_top"),
-        (pl.col("rank") == 1).sum().alias("rank_one"),
-        ((pl.col("rank") == 1) & (pl.col("win_share") == 1.0)).sum().alias("sole_winner"),
-        *extra,
+    rows = lf.with_columns(game).with_columns(score.max().over("_game").alias("_top"))
+    rows = rows.with_columns(
+        (score == pl.col("_top")).cast(pl.Int32).alias("_at_top"),
+        pl.when(score < pl.col("_top")).then(score).alias("_below"),
+        (pl.col("rank") == 1).cast(pl.Int32).alias("_rank_one"),
+        ((pl.col("rank") == 1) & (pl.col("win_share") == 1.0)).cast(pl.Int32).alias("_sole"),
+        *[e.expr.alias(f"_x_{e.name}") for e in extra],
     )
+    reducers = {"sum": pl.Expr.sum, "mean": pl.Expr.mean, "max": pl.Expr.max}
+    per_game = rows.group_by("_game").agg(
+        *[pl.col(k).first() for k in dict.fromkeys(run_key + list(GAME_KEYS) + ["seed", "rounds", "turns"])],
+        pl.col("_top").first().alias("winning_score"),
+        pl.col("_at_top").sum().alias("at_top"),
+        pl.col("_below").max().alias("_below"),
+        pl.col("_rank_one").sum().alias("rank_one"),
+        pl.col("_sole").sum().alias("sole_winner"),
+        *[reducers[e.how](pl.col(f"_x_{e.name}")).alias(e.name) for e in extra],
+    )
+    context = lf.group_by(run_key).agg(*[pl.col(k).first() for k in CONTEXT if k not in run_key])
+    games = per_game.join(context, on=run_key, how="left").drop("_game")
     return games.with_columns(
-        (pl.col("winning_score") - pl.col("second_score")).alias("margin"),
+        pl.when(pl.col("at_top") >= 2).then(pl.col("winning_score")).otherwise(pl.col("_below")).alias("second_score"),
         (pl.col("at_top") >= 2).alias("top_tie"),
     ).with_columns(
+        (pl.col("winning_score") - pl.col("second_score")).alias("margin"),
         (pl.col("top_tie") & (pl.col("rank_one") == 1) & (pl.col("sole_winner") == 1)).alias("tiebreak_decided"),
-    )
+    ).drop("_below")
 
 
 def game_outcomes(lf: pl.LazyFrame, by: str = "players") -> pl.DataFrame:
