@@ -130,8 +130,11 @@ def test_verify_reports_wrong_row_count_and_schema_version(
 
     table = pq.read_table(shard)
     pq.write_table(table.slice(0, table.num_rows - 3), shard)
+    pq.write_table(pq.read_table(out_dir / "part-00002.parquet").drop_columns(["rerolls"]),
+                   out_dir / "part-00002.parquet")
     code, out, _ = cli(["verify", str(out_dir)], monkeypatch, capsys)
     assert code == 1 and "part-00001.parquet: 897 rows, expected 900" in out
+    assert "part-00002.parquet: no column rerolls" in out
     assert pl.read_parquet(shard).height == 897
     manifest = out_dir / "manifest.json"
     manifest.write_text(manifest.read_text().replace('"schema_version": 1', '"schema_version": 7'))

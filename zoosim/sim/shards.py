@@ -47,14 +47,17 @@ def shard_number(name: str) -> int | None:
     return int(match.group(1)) if match else None
 
 
+LEADING_COLUMNS: tuple[tuple[str, pa.DataType], ...] = (
+    ("run_id", pa.string()), ("game", pa.string()), ("variant", pa.string()), ("rules_hash", pa.string()),
+    ("players", pa.int8()), ("game_index", pa.int64()), ("seed", pa.int64()), ("rotation", pa.int8()),
+    ("seat", pa.int8()), ("policy", pa.string()),
+    *[c for c in CORE_COLUMNS if c[0] not in ("game_index", "seat")],
+)  # every run's first columns, in order; the game's own columns follow
+
+
 def schema(spec: RunSpec) -> pa.Schema:
     """The Parquet schema of a run, in the documented column order, with rules and policies as metadata."""
-    fields = [
-        ("run_id", pa.string()), ("game", pa.string()), ("variant", pa.string()), ("rules_hash", pa.string()),
-        ("players", pa.int8()), ("game_index", pa.int64()), ("seed", pa.int64()), ("rotation", pa.int8()),
-        ("seat", pa.int8()), ("policy", pa.string()),
-    ]
-    fields += [c for c in CORE_COLUMNS if c[0] not in ("game_index", "seat")]
+    fields = list(LEADING_COLUMNS)
     fields += [(c.name, pa.from_numpy_dtype(np.dtype(c.dtype))) for c in spec.game.columns]
     metadata = {
         "zoosim.schema_version": str(SCHEMA_VERSION),

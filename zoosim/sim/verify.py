@@ -15,7 +15,7 @@ import pyarrow.parquet as pq
 
 from zoosim.games.base import ZoosimError
 from zoosim.sim.manifest import MANIFEST, SCHEMA_VERSION, read_manifest
-from zoosim.sim.shards import shard_name, shard_number
+from zoosim.sim.shards import LEADING_COLUMNS, shard_name, shard_number
 from zoosim.sim.storage import TMP_PREFIX, RunDir
 
 REQUIRED_KEYS = ("run_id", "players", "games", "shard_size", "shards", "rotate_seats", "columns")
@@ -88,9 +88,13 @@ def _check_shard(run_dir: RunDir, name: str, k: int, manifest: dict[str, Any], p
     if meta.get(b"zoosim.run_id", b"").decode() != manifest["run_id"]:
         problems.append(f"{name}: belongs to run {meta.get(b'zoosim.run_id', b'?').decode()}, "
                         f"not {manifest['run_id']}")
-    for column in ("game_index", "rotation", "seat", "run_id", *manifest["columns"]):
-        if column not in table.column_names:
-            problems.append(f"{name}: no column {column}")
+    expected_columns = [c for c, _ in LEADING_COLUMNS] + list(manifest["columns"])
+    if table.column_names != expected_columns:
+        absent = [c for c in expected_columns if c not in table.column_names]
+        extra = [c for c in table.column_names if c not in expected_columns]
+        what = (f"no column {', '.join(absent)}" if absent else
+                f"unexpected column {', '.join(extra)}" if extra else "columns out of order")
+        problems.append(f"{name}: {what}")
     if problems:
         return problems
     game_index = table.column("game_index").to_numpy()
