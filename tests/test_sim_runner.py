@@ -119,6 +119,11 @@ def test_different_command_is_refused_and_force_replaces(tmp_path: Path) -> None
     assert "\n" not in str(info.value)
     with pytest.raises(ZoosimError, match="shard_size"):
         run(out, shard_size=700)
+    edited = {**before, "engine_hash": "0123456789ab"}  # as if the engine code changed since
+    (out / "manifest.json").write_text(json.dumps(edited))
+    with pytest.raises(ZoosimError, match=r"\(engine_hash differs\)"):
+        run(out, shard_size=1_000)
+    (out / "manifest.json").write_text(json.dumps(before))
     assert json.loads((out / "manifest.json").read_text()) == before
     run(out, seed=99, shard_size=1_000, force=True)
     after = json.loads((out / "manifest.json").read_text())

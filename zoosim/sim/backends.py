@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from zoosim.games.base import ZoosimError
-from zoosim.sim.manifest import RunSpec
+from zoosim.sim.manifest import RunSpec, engine_hash
 from zoosim.sim.shards import compute_shard, run_shard_task, write_shard
 from zoosim.sim.storage import RunDir
 
@@ -115,8 +115,9 @@ def run_dask(spec: RunSpec, run_dir: RunDir, todo: Sequence[int], backend: Backe
         raise ZoosimError(f"cannot reach Dask scheduler {backend.target}: {exc}") from None
     try:
         spec_future = client.scatter(spec, broadcast=True)
+        engine = engine_hash(spec.game)
         futures = [
-            client.submit(run_shard_task, spec_future, run_dir, k, backend.threads,
+            client.submit(run_shard_task, spec_future, run_dir, k, backend.threads, engine,
                           key=f"zoosim-{spec.run_id}-{k:05d}-{os.getpid()}", retries=DASK_RETRIES, pure=False)
             for k in todo
         ]

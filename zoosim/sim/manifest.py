@@ -10,8 +10,10 @@ from __future__ import annotations
 import hashlib
 import json
 import shlex
+import sys
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from zoosim.games.base import Game, PolicySpec, ZoosimError, rules_hash, rules_to_dict, seat_policies
@@ -28,7 +30,7 @@ TARGET_SHARDS = 16
 # Manifest fields that must match for a run dir to be resumed (they include every input of the run id).
 IDENTITY_FIELDS = (
     "schema_version", "game", "players", "policies", "rotate_seats", "seed", "games",
-    "shard_size", "rules_hash",
+    "shard_size", "rules_hash", "engine_hash",
 )
 
 
@@ -139,6 +141,28 @@ def _check_int(what: str, value: Any, low: int, high: int | None) -> None:
         raise ZoosimError(f"{what} must be a whole number {accepted}, got {value!r}")
 
 
+def engine_hash(game: Game) -> str:
+    """A hash of the game package's and zoosim.core's sources: shards of different engine code never mix.
+
+    The package version alone does not change when an engine is edited (or differs on a cluster
+    machine), so a resume, or a Dask task, compares this instead.
+    """
+    module = sys.modules.get(getattr(game.play_block, "__module__", "") or "")
+    source = getattr(module, "__file__", None)
+    if not source:
+        return "unknown"
+    path = Path(source)
+    files = sorted(path.parent.rglob("*.py")) if path.name == "__init__.py" else [path]
+    import zoosim.core
+
+    files += sorted(Path(zoosim.core.__file__).parent.glob("*.py"))  # the RNG every engine draws from
+    digest = hashlib.sha256()
+    for file in files:
+        digest.update(file.name.encode())
+        digest.update(file.read_bytes())
+    return digest.hexdigest()[:12]
+
+
 def zoosim_version() -> str:
     import zoosim
 
@@ -153,7 +177,6 @@ def zoosim_version() -> str:
         pass
     try:  # a source checkout that is not installed: the version in pyproject.toml
         import tomllib
-        from pathlib import Path
 
         pyproject = Path(zoosim.__file__).resolve().parent.parent / "pyproject.toml"
         return str(tomllib.loads(pyproject.read_text())["project"]["version"])
@@ -183,6 +206,7 @@ def make_manifest(spec: RunSpec, command: str, backend: str) -> dict[str, Any]:
         "schema_version": SCHEMA_VERSION,
         "run_id": spec.run_id,
         "zoosim_version": zoosim_version(),
+        "engine_hash": engine_hash(spec.game),
         "command": command,
         "game": spec.game.id,
         "players": spec.players,

@@ -16,7 +16,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from zoosim.games.base import ZoosimError
-from zoosim.sim.manifest import SCHEMA_VERSION, RunSpec
+from zoosim.sim.manifest import SCHEMA_VERSION, RunSpec, engine_hash
 from zoosim.sim.storage import RunDir
 
 SHARD_RE = re.compile(r"^part-(\d{5,})\.parquet$")
@@ -199,8 +199,19 @@ def missing_shards(run_dir: RunDir, spec: RunSpec, existing: set[str]) -> list[i
             if shard_name(k) not in existing or not shard_is_complete(run_dir, spec, k)]
 
 
-def run_shard_task(spec: RunSpec, run_dir: RunDir, k: int, threads: int | None) -> tuple[int, int]:
-    """Compute and write one shard (what a Dask worker runs); returns (shard, games)."""
+def run_shard_task(spec: RunSpec, run_dir: RunDir, k: int, threads: int | None,
+                   expected_engine: str | None = None) -> tuple[int, int]:
+    """Compute and write one shard (what a Dask worker runs); returns (shard, games).
+
+    Refuses to run when this machine's engine source differs from the submitter's.
+    """
+    if expected_engine is not None:
+        here = engine_hash(spec.game)
+        if here != expected_engine:
+            import socket
+
+            raise ZoosimError(f"worker {socket.gethostname()} has different {spec.game.id} engine code "
+                              f"({here}, expected {expected_engine}); install the same zoosim everywhere")
     table = compute_shard(spec, k, threads)
     write_shard(run_dir, k, table)
     first, end = spec.shard_range(k)
