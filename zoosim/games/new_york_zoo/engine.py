@@ -44,6 +44,7 @@ N_SPACES = data.N_SPACES
 N_HARBOURS = len(data.HARBOUR_SPACES)
 ATTRACTION_BASE = data.ATTRACTION_BASE
 N_ATTRACTION_KINDS = data.N_ATTRACTION_KINDS
+N_TILES = data.N_TILES
 START_SPACE = data.START_SPACE
 
 # game scalars
@@ -56,7 +57,8 @@ G_SIZE = G_LINES + 8
 # player fields
 P_BOARD, P_HOUSES, P_NENC, P_ENCLOSURES_PLACED, P_ATTRACTIONS, P_BREEDINGS, P_OWN_TURNS, P_TURNS_TO_FINISH = range(8)
 P_HOUSE = 8                         # N_SPECIES entries: animals of each species in houses
-P_SIZE = P_HOUSE + N_SPECIES
+P_FITS = P_HOUSE + N_SPECIES        # N_TILES entries: does the tile fit? -1 unknown, 0 no, 1 yes (a cache)
+P_SIZE = P_FITS + data.N_TILES
 # enclosure fields
 E_CAPACITY, E_SPECIES, E_COUNT, E_ADDED, E_RECEIVED = range(5)
 E_SIZE = 5
@@ -200,16 +202,22 @@ def list_placements(S, T, p, tile):
 
 @njit(cache=True, nogil=True)
 def fits(pl, cov, T, p, tile):
-    """True if `tile` has at least one legal placement on p's board."""
+    """True if `tile` has at least one legal placement on p's board (cached until p's board changes)."""
+    known = pl[p, P_FITS + tile]
+    if known >= 0:
+        return known == 1
     place_lo, place_hi, place_start, place_count = T
     b = pl[p, P_BOARD]
     start = place_start[b, tile]
     lo = cov[p, 0]
     hi = cov[p, 1]
+    found = 0
     for i in range(place_count[b, tile]):
         if (place_lo[start + i] & lo) == ZERO and (place_hi[start + i] & hi) == ZERO:
-            return True
-    return False
+            found = 1
+            break
+    pl[p, P_FITS + tile] = found
+    return found == 1
 
 
 # ---------------------------------------------------------------- movement (5.1, 9)
@@ -318,6 +326,8 @@ def cover(pl, cov, T, p, tile, placement):
     i = place_start[pl[p, P_BOARD], tile] + placement
     cov[p, 0] |= place_lo[i]
     cov[p, 1] |= place_hi[i]
+    for t in range(N_TILES):
+        pl[p, P_FITS + t] = -1
 
 
 @njit(cache=True, nogil=True)

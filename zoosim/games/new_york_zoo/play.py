@@ -15,7 +15,7 @@ from zoosim.games.new_york_zoo.engine import (
     G_TURNS, HARBOUR_STACK_SIZES, LINE_SPECIES, N_ATTRACTION_KINDS, N_HARBOURS, P_ATTRACTIONS, P_BOARD,
     P_BREEDINGS, P_ENCLOSURES_PLACED, P_HOUSE, P_HOUSES, P_NENC, P_OWN_TURNS, P_TURNS_TO_FINISH, SIZE_COUNT,
     SPACE_HARBOUR, START_SPACE, TILE_COUNT, TILE_SIZE, animal_action, animals, breed, breeding_lines,
-    E_SIZE, G_SIZE, MAX_ENCLOSURES, MAX_OPTIONS, MAX_PLAYERS, P_SIZE, cells_left, decide, harbour_action, is_covered, list_placements, log_event, move_options, place_enclosure,
+    E_SIZE, G_SIZE, N_TILES, P_FITS, MAX_ENCLOSURES, MAX_OPTIONS, MAX_PLAYERS, P_SIZE, cells_left, decide, harbour_action, is_covered, list_placements, log_event, move_options, place_enclosure,
     new_state,
 )
 from zoosim.games.new_york_zoo.protocol import (
@@ -122,6 +122,8 @@ def setup(S, T, seed, game_index):
         pl[p, P_HOUSE + BOARD_START[b, 1]] += 1
         cov[p, 0] = BOARD_CORNER[b, 0]
         cov[p, 1] = BOARD_CORNER[b, 1]
+        for t in range(N_TILES):
+            pl[p, P_FITS + t] = -1
     # shuffle the tiles of each size (opt column z = size 4 + z is scratch here)
     for z in range(4):
         for i in range(SIZE_COUNT[z]):

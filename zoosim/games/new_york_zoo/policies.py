@@ -224,16 +224,23 @@ def scored_choice(kind, p, n, context, S, T, prm):
 
 @njit(cache=True, nogil=True)
 def best_attraction_kind(S, T, p, n, prm):
-    """The kind whose best placement scores highest, counting 4 points per square covered."""
+    """The first kind with the highest 4 points per square + its best placement score.
+
+    Kinds are scanned from the last (largest) option down; a kind whose 4 points per square cannot
+    reach the best value so far is skipped (a placement scores <= 0), which gives the same choice as
+    scoring every kind.
+    """
     g, pl, enc, cov, opt, rng, log, pol, par, R = S
     place_lo, place_hi, place_start, place_count = T
     b = pl[p, P_BOARD]
     free_lo = BOARD_FULL[b, 0] & ~cov[p, 0]
     free_hi = BOARD_FULL[b, 1] & ~cov[p, 1]
-    best = 0
+    best = n - 1
     best_value = -1e18
-    for i in range(n):
+    for i in range(n - 1, -1, -1):
         tile = opt[i, 0]
+        if 4.0 * TILE_SIZE[tile] < best_value:
+            continue
         start = place_start[b, tile]
         kind_best = -1e18
         for k in range(start, start + place_count[b, tile]):
@@ -242,7 +249,7 @@ def best_attraction_kind(S, T, p, n, prm):
                 if s > kind_best:
                     kind_best = s
         v = 4.0 * TILE_SIZE[tile] + kind_best
-        if v > best_value:
+        if v >= best_value:
             best_value = v
             best = i
     return best
