@@ -23,7 +23,8 @@ from zoosim.games.zooloretto.rules import (
 # ---- state layout -------------------------------------------------------------------------------
 H_ROUND, H_TURNS, H_CURRENT, H_DRAW_PTR, H_MAIN_LEN, H_TOTAL, H_LAST_ROUND, H_BANK = range(8)
 H_TRUCKS_TAKEN, H_GAME_OVER, H_COIN_TILES_TAKEN, H_START_PLAYER, H_TRACE_N, H_ROUND_TURNS = range(8, 14)
-T_CAPACITY = 16
+HEADER_SIZE = 16
+T_CAPACITY = HEADER_SIZE
 T_COUNT = T_CAPACITY + MAX_TRUCKS
 T_TAKEN_BY = T_COUNT + MAX_TRUCKS
 T_TILES = T_TAKEN_BY + MAX_TRUCKS  # MAX_TRUCKS x MAX_TRUCK_CAPACITY tile codes, -1 for an empty space

@@ -17,7 +17,7 @@ from zoosim.games.zooloretto.engine import (
     P_OFFSPRING_BORN, SUPPLY, T_CAPACITY, T_COUNT, T_TAKEN_BY, T_TILES, emit, player_at,
 )
 from zoosim.games.zooloretto.policies import (
-    RANDOM, UNIFORM, choose_placement, choose_truck_for_tile, choose_turn, uniform_destination,
+    MEMORY_SIZE, RANDOM, UNIFORM, choose_placement, choose_truck_for_tile, choose_turn, uniform_destination,
 )
 from zoosim.games.zooloretto.rules import (
     MAX_TRUCK_CAPACITY, MAX_TRUCKS, R_BANK, R_COIN_TILES, R_END_STACK, R_END_TRIGGER, R_FEMALES, R_MALES,
@@ -128,7 +128,7 @@ def load_truck(S, R, trace, p, code, t, from_end, last):
 
 
 @njit(cache=True)
-def take_truck(S, R, trace, rng, p, t, policy, params, scratch):
+def take_truck(S, R, trace, rng, p, t, policy, params, workspace, no_trace, memory):
     """Spec 3B and 4: the player takes truck t and places its tiles one at a time."""
     S[T_TAKEN_BY + t] = p
     S[player_at(p) + P_HAS_TRUCK] = 1
@@ -142,7 +142,7 @@ def take_truck(S, R, trace, rng, p, t, policy, params, scratch):
             code = S[base + slot]
             dest = uniform_destination(S, R, rng, p, code)
         else:
-            choice = choose_placement(policy, params, S, R, p, t, scratch)
+            choice = choose_placement(policy, params, S, R, p, t, workspace, no_trace, memory)
             slot = choice >> 8
             dest = (choice & 255) - 2
             code = S[base + slot]
@@ -155,10 +155,12 @@ def take_truck(S, R, trace, rng, p, t, policy, params, scratch):
 
 
 @njit(cache=True)
-def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, options, scratch, trace):
+def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, options, workspace, trace, no_trace,
+              memory):
     """Play one game to its end; the results are left in S (score them with `score_game`)."""
     seed_stream(rng, seed, game_index)
     setup(S, R, deck, rng)
+    memory[:] = -1.0
     players = R[R_PLAYERS]
     trucks = R[R_TRUCKS]
     start = 0
@@ -176,12 +178,12 @@ def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, opti
                     takeable = True
             opt = -1
             if policy != UNIFORM and (drawable or takeable or E.any_money_option(S, R, p)):
-                opt = choose_turn(policy, params, S, R, p, rng, options, scratch)
+                opt = choose_turn(policy, params, S, R, p, rng, options, workspace, no_trace, memory)
             if not drawable and not takeable and opt < 0:
                 # PROTOCOL 6: the stacks ran dry (non-default rules only): the player sits the round out.
                 for t in range(trucks):
                     if S[T_TAKEN_BY + t] < 0:
-                        take_truck(S, R, trace, rng, p, t, policy, params, scratch)
+                        take_truck(S, R, trace, rng, p, t, policy, params, workspace, no_trace, memory)
                         break
             elif policy == UNIFORM:
                 draw = drawable
@@ -209,14 +211,14 @@ def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, opti
                     for t in range(trucks):
                         if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] > 0:
                             if k == 0:
-                                take_truck(S, R, trace, rng, p, t, policy, params, scratch)
+                                take_truck(S, R, trace, rng, p, t, policy, params, workspace, no_trace, memory)
                                 break
                             k -= 1
             else:
                 kind = E.option_kind(opt)
                 if kind == E.OPT_DRAW:
                     code, from_end, last = draw_tile(S, R, deck, trace, p)
-                    t = choose_truck_for_tile(policy, params, S, R, p, rng, code, scratch)
+                    t = choose_truck_for_tile(policy, params, S, R, p, rng, code, workspace, no_trace, memory)
                     if S[T_TAKEN_BY + t] >= 0 or S[T_COUNT + t] >= S[T_CAPACITY + t]:
                         raise ValueError("policy chose a truck without a free space")
                     load_truck(S, R, trace, p, code, t, from_end, last)
@@ -224,7 +226,7 @@ def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, opti
                     t = (opt >> 16) & 255
                     if S[T_TAKEN_BY + t] >= 0 or S[T_COUNT + t] == 0:
                         raise ValueError("policy chose a truck it cannot take")
-                    take_truck(S, R, trace, rng, p, t, policy, params, scratch)
+                    take_truck(S, R, trace, rng, p, t, policy, params, workspace, no_trace, memory)
                 else:
                     E.apply_money_option(S, R, trace, p, opt)
             S[H_TURNS] += 1
@@ -285,13 +287,15 @@ def play_many(R, seed, first_index, count, policy_ids, policy_params, rows, shar
         deck = np.zeros(MAX_DECK, np.int64)
         rng = np.zeros(4, np.uint64)
         options = np.zeros(E.MAX_OPTIONS, np.int64)
-        scratch = np.zeros(E.STATE_SIZE, np.int64)
+        workspace = np.zeros((3, E.STATE_SIZE), np.int64)
+        memory = np.zeros(MEMORY_SIZE)
         trace = np.zeros((0, 6), np.int64)
         game_rows = np.zeros((players, N_OUT), np.int64)
         game_shares = np.zeros(players)
         components = np.zeros(N_COMPONENTS, np.int64)
         for g in range(lo, hi):
-            play_game(R, seed, first_index + g, policy_ids, policy_params, S, deck, rng, options, scratch, trace)
+            play_game(R, seed, first_index + g, policy_ids, policy_params, S, deck, rng, options, workspace, trace,
+                      trace, memory)
             score_game(S, R, game_rows, game_shares, components)
             for p in range(players):
                 for k in range(N_OUT):
@@ -307,9 +311,10 @@ def play_traced(R: np.ndarray, seed: int, game_index: int, policy_ids: np.ndarra
     deck = np.zeros(MAX_DECK, np.int64)
     rng = np.zeros(4, np.uint64)
     options = np.zeros(E.MAX_OPTIONS, np.int64)
-    scratch = np.zeros(E.STATE_SIZE, np.int64)
+    workspace = np.zeros((3, E.STATE_SIZE), np.int64)
     trace = np.zeros((max_events, 6), np.int64)
-    play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, options, scratch, trace)
+    play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, options, workspace, trace,
+              np.zeros((0, 6), np.int64), np.zeros(MEMORY_SIZE))
     rows = np.zeros((players, N_OUT), np.int64)
     shares = np.zeros(players)
     score_game(S, R, rows, shares, np.zeros(N_COMPONENTS, np.int64))

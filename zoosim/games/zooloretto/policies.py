@@ -19,12 +19,12 @@ from numba import njit
 from zoosim.core.rng import below
 from zoosim.games.zooloretto import engine as E
 from zoosim.games.zooloretto.engine import (
-    H_BANK, H_DRAW_PTR, H_LAST_ROUND, H_TOTAL, P_COINS, P_COUNT, P_ENCLOSURES, P_EXPANSIONS, P_FEMALE, P_MALE,
+    HEADER_SIZE, H_ROUND, H_TRUCKS_TAKEN, P_MONEY_ACTIONS, H_BANK, H_DRAW_PTR, H_LAST_ROUND, H_TOTAL, P_COINS, P_COUNT, P_ENCLOSURES, P_EXPANSIONS, P_FEMALE, P_MALE,
     P_SIZE, P_SPECIES, P_STALL_COUNT, SUPPLY, T_CAPACITY, T_COUNT, T_TAKEN_BY, T_TILES, can_take_animal,
     can_take_stall, player_at,
 )
 from zoosim.games.zooloretto.rules import (
-    COIN, ENC_FULL, MAX_SPECIES, MAX_TRUCK_CAPACITY, R_BARN_PENALTY, R_ENCLOSURE, R_EXPAND_COST,
+    COIN, ENC_FULL, MAX_PLAYERS, MAX_TRUCKS, MAX_SPECIES, MAX_TRUCK_CAPACITY, R_BARN_PENALTY, R_ENCLOSURE, R_EXPAND_COST,
     R_MAX_EXPANSIONS, R_PLAYERS, R_SPECIES, R_STALL_KIND_POINTS, R_STALL_KINDS, R_TRUCKS, STALL_BASE,
 )
 
@@ -58,27 +58,61 @@ def uniform_destination(S, R, rng, p, code):
     return E.BARN_DEST
 
 
+# ---- policy memory --------------------------------------------------------------------------------
+# Valuations are cached in a float64 array per thread, keyed by an "epoch" of the public state: the
+# epoch changes whenever a zoo, the bank or the supply can have changed (a truck taken, a money action)
+# or the last round is announced. Within an epoch a truck's value changes only when a tile is loaded, so
+# the cache gives exactly what recomputing would. The heuristic's horizon (share of tiles left) is read
+# once per epoch.
+M_EPOCH, M_LEFT = 0, 1
+M_NOW = 8  # per player: value of the zoo as it is
+M_TRUCKS = M_NOW + 2 * MAX_PLAYERS  # per (player, truck): value after taking it, tile count + 1 if known
+M_MONEY = M_TRUCKS + 2 * MAX_PLAYERS * MAX_TRUCKS  # per player: best money option, its value, known
+MEMORY_SIZE = M_MONEY + 3 * MAX_PLAYERS
+
+
+@njit(cache=True)
+def epoch_of(S, R):
+    money = 0
+    for q in range(R[R_PLAYERS]):
+        money += S[player_at(q) + P_MONEY_ACTIONS]
+    return float(((S[H_ROUND] * 64 + S[H_TRUCKS_TAKEN]) * 65536 + money) * 2 + S[H_LAST_ROUND])
+
+
+@njit(cache=True)
+def refresh_memory(memory, S, R):
+    epoch = epoch_of(S, R)
+    if memory[M_EPOCH] == epoch:
+        return
+    memory[:] = 0.0
+    memory[M_EPOCH] = epoch
+    if S[H_LAST_ROUND] == 0:
+        memory[M_LEFT] = (S[H_TOTAL] - S[H_DRAW_PTR]) / max(S[H_TOTAL], 1)
+
+
 # ---- valuing a zoo -------------------------------------------------------------------------------
 @njit(cache=True)
-def zoo_value(policy, params, S, R, p, components):
-    """What the policy thinks player p's zoo is worth now (greedy: its score plus its coins)."""
+def zoo_value(policy, params, S, R, p, components, left):
+    """What the policy thinks player p's zoo is worth (greedy: its score plus one point per coin).
+
+    The heuristic weighs barn penalties barn_weight times, credits a partly filled enclosure with
+    commitment x left x its full value x its filling (left = share of tiles still in the stacks, 0 in
+    the last round), and an enclosure with an unpaired fertile animal with pair_value x left.
+    """
     at = player_at(p)
     score = E.score_player(S, R, p, components)
     if policy != HEURISTIC:
         return score + GREEDY_COIN_VALUE * S[at + P_COINS]
-    # Heuristic: barn penalties weigh barn_weight times; partly filled enclosures are worth a share of
-    # their full value (commitment), fading as the stacks run out; open pairs are worth pair_value.
-    left = (S[H_TOTAL] - S[H_DRAW_PTR]) / max(S[H_TOTAL], 1)
-    if S[H_LAST_ROUND] != 0:
-        left = 0.0
     value = score + (params[HP_BARN_WEIGHT] - 1.0) * (components[E.C_BARN_ANIMALS] + components[E.C_BARN_STALLS])
     value += params[HP_COIN_VALUE] * S[at + P_COINS]
+    if left == 0.0:
+        return value
     for e in range(S[at + P_ENCLOSURES]):
         count = S[at + P_COUNT + e]
         spaces = E.spaces_of(R, e)
         if count == 0 or count >= spaces - 1:
             continue
-        which, points = E.enclosure_points(S, R, p, e)
+        _which, points = E.enclosure_points(S, R, p, e)
         projected = params[HP_COMMITMENT] * left * R[R_ENCLOSURE + 5 * e + ENC_FULL] * count / spaces
         if projected > points:
             value += projected - points
@@ -90,17 +124,22 @@ def zoo_value(policy, params, S, R, p, components):
 
 @njit(cache=True)
 def copy_player(source, target, p):
+    """Copy what player p's value depends on: the header (bank, stacks left), the supply, p's zoo."""
     at = player_at(p)
-    for k in range(P_SIZE):
-        target[at + k] = source[at + k]
-    target[H_BANK] = source[H_BANK]
-    for s in range(MAX_SPECIES):
-        target[SUPPLY + s] = source[SUPPLY + s]
+    for k in range(at, at + P_SIZE):
+        target[k] = source[k]
+    for k in range(HEADER_SIZE):
+        target[k] = source[k]
+    for k in range(SUPPLY, SUPPLY + MAX_SPECIES):
+        target[k] = source[k]
 
 
 @njit(cache=True)
-def best_placement(policy, params, S, R, p, codes, n, scratch, components, no_trace):
-    """The (index into codes, destination) whose placement is worth most to p, and that value."""
+def best_placement(policy, params, S, R, p, codes, n, scratch, components, no_trace, left):
+    """The (index into codes, destination) whose placement is worth most to p, and that value.
+
+    Candidates in order: tiles as listed, destinations in board order then the barn; the first best wins.
+    """
     best_value = NO_CHOICE
     best = -1
     best_dest = E.BARN_DEST
@@ -109,29 +148,25 @@ def best_placement(policy, params, S, R, p, codes, n, scratch, components, no_tr
         code = codes[i]
         if code < 0:
             continue
-        if code == COIN:
-            dests = 1
-        else:
-            dests = enclosures + 1
+        dests = 1 if code == COIN else enclosures + 1
         for d in range(dests):
             dest = E.MONEY_DEST if code == COIN else (d if d < enclosures else E.BARN_DEST)
             if dest >= 0 and not E.is_legal_destination(S, R, p, code, dest):
                 continue
             copy_player(S, scratch, p)
             E.place_tile(scratch, R, no_trace, p, code, dest)
-            value = zoo_value(policy, params, scratch, R, p, components)
+            value = zoo_value(policy, params, scratch, R, p, components, left)
             if value > best_value:
                 best_value = value
                 best = i
                 best_dest = dest
-    copy_player(S, scratch, p)
     return best, best_dest, best_value
 
 
 @njit(cache=True)
-def truck_value(policy, params, S, R, p, t, extra, scratch, work, components, no_trace):
-    """p's value after taking truck t (plus tile `extra` if >= 0), placing tiles greedily by value."""
-    codes = np.empty(MAX_TRUCK_CAPACITY + 1, np.int64)
+def truck_value(policy, params, S, R, p, t, extra, workspace, no_trace, left):
+    """p's value after taking truck t (plus tile `extra` if >= 0), placing tiles as it would."""
+    scratch, work, components, codes = workspace_views(workspace)
     n = S[T_COUNT + t]
     for k in range(n):
         codes[k] = S[T_TILES + t * MAX_TRUCK_CAPACITY + k]
@@ -140,60 +175,110 @@ def truck_value(policy, params, S, R, p, t, extra, scratch, work, components, no
         n += 1
     copy_player(S, work, p)
     for _ in range(n):
-        i, dest, _value = best_placement(policy, params, work, R, p, codes, n, scratch, components, no_trace)
+        i, dest, _value = best_placement(policy, params, work, R, p, codes, n, scratch, components, no_trace, left)
         E.place_tile(work, R, no_trace, p, codes[i], dest)
         codes[i] = -1
-    return zoo_value(policy, params, work, R, p, components)
+    return zoo_value(policy, params, work, R, p, components, left)
+
+
+@njit(cache=True)
+def known_truck_value(policy, params, S, R, p, t, workspace, no_trace, memory):
+    at = M_TRUCKS + 2 * (p * MAX_TRUCKS + t)
+    count = S[T_COUNT + t]
+    if memory[at + 1] != count + 1:
+        memory[at] = truck_value(policy, params, S, R, p, t, -1, workspace, no_trace, memory[M_LEFT])
+        memory[at + 1] = count + 1
+    return memory[at]
+
+
+@njit(cache=True)
+def best_money_option(policy, params, S, R, p, options, workspace, no_trace, memory):
+    """The money action that raises p's value most, and the value after it (cached per epoch).
+
+    Purchases into the barn are not considered: they cost coins and can only lower the value.
+    """
+    at = M_MONEY + 3 * p
+    if memory[at + 2] != 0.0:
+        return np.int64(memory[at]), memory[at + 1]
+    scratch, _work, components, _codes = workspace_views(workspace)
+    left = memory[M_LEFT]
+    best = -1
+    best_value = NO_CHOICE
+    n = E.list_money_options(S, R, p, options, 0)
+    for k in range(n):
+        opt = options[k]
+        kind = E.option_kind(opt)
+        if kind == E.OPT_PURCHASE and (opt & 255) == E.DEST_FIELD_BARN:
+            continue
+        copy_player(S, scratch, p)
+        E.apply_money_option(scratch, R, no_trace, p, opt)
+        value = zoo_value(policy, params, scratch, R, p, components, left)
+        if kind == E.OPT_EXPAND and policy == HEURISTIC:
+            value += params[HP_EXPAND_VALUE] * left
+        if value > best_value:
+            best_value = value
+            best = opt
+    memory[at] = best
+    memory[at + 1] = best_value
+    memory[at + 2] = 1.0
+    return np.int64(best), best_value
+
+
+@njit(cache=True)
+def current_value(policy, params, S, R, p, workspace, memory):
+    at = M_NOW + 2 * p
+    if memory[at + 1] == 0.0:
+        _scratch, _work, components, _codes = workspace_views(workspace)
+        memory[at] = zoo_value(policy, params, S, R, p, components, memory[M_LEFT])
+        memory[at + 1] = 1.0
+    return memory[at]
+
+
+@njit(cache=True, inline="always")
+def workspace_views(workspace):
+    """The policy's preallocated buffers: a scratch state, a working state, components and tile codes."""
+    return workspace[0], workspace[1], workspace[2, 0:E.N_COMPONENTS], workspace[2, 8:8 + MAX_TRUCK_CAPACITY + 1]
 
 
 # ---- decisions --------------------------------------------------------------------------------
 @njit(cache=True)
-def choose_turn(policy, params, S, R, p, rng, options, scratch):
-    """The turn option (engine.option code) chosen by a non-uniform policy."""
+def choose_turn(policy, params, S, R, p, rng, options, workspace, no_trace, memory):
+    """The turn option (engine.option code) chosen by a non-uniform policy; -1 for none.
+
+    greedy/heuristic: the take with the largest gain, unless drawing is possible and no take gains more
+    than the threshold (greedy 0; heuristic take_threshold x share of free truck spaces); then a money
+    action replaces that choice if it gains more (heuristic: and at least money_threshold).
+    """
     if policy == RANDOM:
         n = E.list_turn_options(S, R, p, options)
         if n == 0:
             return -1
         return options[below(rng, n)]
-    components = np.zeros(E.N_COMPONENTS, np.int64)
-    no_trace = np.zeros((0, 6), np.int64)
-    work = np.empty_like(scratch)
-    work[:] = S
-    scratch[:] = S
-    now = zoo_value(policy, params, S, R, p, components)
+    refresh_memory(memory, S, R)
+    now = current_value(policy, params, S, R, p, workspace, memory)
     best_option = -1
     best_gain = NO_CHOICE
-    drawable = E.can_draw(S, R)
     for t in range(R[R_TRUCKS]):
         if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] > 0:
-            gain = truck_value(policy, params, S, R, p, t, -1, scratch, work, components, no_trace) - now
+            gain = known_truck_value(policy, params, S, R, p, t, workspace, no_trace, memory) - now
             if gain > best_gain:
                 best_gain = gain
                 best_option = E.option(E.OPT_TAKE, t, 0, 0)
     threshold = 0.0
     if policy == HEURISTIC:
         threshold = params[HP_TAKE_THRESHOLD] * free_space_share(S, R)
-    take_gain = best_gain
-    if drawable and (best_option < 0 or take_gain <= threshold):
+    if E.can_draw(S, R) and (best_option < 0 or best_gain <= threshold):
         best_option = E.option(E.OPT_DRAW, 0, 0, 0)
-        best_gain = 0.0 if policy == GREEDY else threshold
+        best_gain = threshold
     if best_option < 0:
         best_gain = 0.0  # nothing to draw or take: sitting the round out is worth nothing
-    n = E.list_money_options(S, R, p, options, 0)
-    money_bar = best_gain
-    if policy == HEURISTIC:
-        money_bar = max(best_gain, params[HP_MONEY_THRESHOLD])
-    for k in range(n):
-        opt = options[k]
-        copy_player(S, scratch, p)
-        E.apply_money_option(scratch, R, no_trace, p, opt)
-        gain = zoo_value(policy, params, scratch, R, p, components) - now
-        if E.option_kind(opt) == E.OPT_EXPAND and policy == HEURISTIC:
-            gain += params[HP_EXPAND_VALUE] * (S[H_TOTAL] - S[H_DRAW_PTR]) / max(S[H_TOTAL], 1)
-        if gain > money_bar:
-            money_bar = gain
+    if E.any_money_option(S, R, p):
+        money_bar = best_gain
+        if policy == HEURISTIC:
+            money_bar = max(best_gain, params[HP_MONEY_THRESHOLD])
+        opt, value = best_money_option(policy, params, S, R, p, options, workspace, no_trace, memory)
+        if opt >= 0 and value - now > money_bar:
             best_option = opt
-    copy_player(S, scratch, p)
     return best_option
 
 
@@ -210,8 +295,9 @@ def free_space_share(S, R):
 
 
 @njit(cache=True)
-def choose_truck_for_tile(policy, params, S, R, p, rng, code, scratch):
-    """The truck that receives a drawn tile: uniform for `random`; else where the tile serves p best."""
+def choose_truck_for_tile(policy, params, S, R, p, rng, code, workspace, no_trace, memory):
+    """The truck that receives a drawn tile: uniform for `random`; greedy: where p would value the
+    truck most; heuristic: where the tile adds most to the truck's value for p."""
     trucks = R[R_TRUCKS]
     if policy == RANDOM:
         free = 0
@@ -224,19 +310,17 @@ def choose_truck_for_tile(policy, params, S, R, p, rng, code, scratch):
                 if k == 0:
                     return t
                 k -= 1
-    components = np.zeros(E.N_COMPONENTS, np.int64)
-    no_trace = np.zeros((0, 6), np.int64)
-    work = np.empty_like(scratch)
-    work[:] = S
-    scratch[:] = S
+    refresh_memory(memory, S, R)
     best = -1
     best_gain = NO_CHOICE
     for t in range(trucks):
         if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] < S[T_CAPACITY + t]:
-            with_tile = truck_value(policy, params, S, R, p, t, code, scratch, work, components, no_trace)
-            gain = with_tile
-            if policy == HEURISTIC and S[T_COUNT + t] > 0:
-                gain -= truck_value(policy, params, S, R, p, t, -1, scratch, work, components, no_trace)
+            gain = truck_value(policy, params, S, R, p, t, code, workspace, no_trace, memory[M_LEFT])
+            if policy == HEURISTIC:
+                if S[T_COUNT + t] > 0:
+                    gain -= known_truck_value(policy, params, S, R, p, t, workspace, no_trace, memory)
+                else:
+                    gain -= current_value(policy, params, S, R, p, workspace, memory)
             if gain > best_gain:
                 best_gain = gain
                 best = t
@@ -244,14 +328,13 @@ def choose_truck_for_tile(policy, params, S, R, p, rng, code, scratch):
 
 
 @njit(cache=True)
-def choose_placement(policy, params, S, R, p, t, scratch):
+def choose_placement(policy, params, S, R, p, t, workspace, no_trace, memory):
     """Next tile of taken truck t and its destination: slot << 8 | (destination + 2)."""
-    components = np.zeros(E.N_COMPONENTS, np.int64)
-    no_trace = np.zeros((0, 6), np.int64)
-    codes = np.empty(MAX_TRUCK_CAPACITY, np.int64)
+    refresh_memory(memory, S, R)
+    scratch, _work, components, codes = workspace_views(workspace)
     n = S[T_COUNT + t]
     for k in range(n):
         codes[k] = S[T_TILES + t * MAX_TRUCK_CAPACITY + k]
-    scratch[:] = S
-    i, dest, _value = best_placement(policy, params, S, R, p, codes, n, scratch, components, no_trace)
+    i, dest, _value = best_placement(policy, params, S, R, p, codes, n, scratch, components, no_trace,
+                                     memory[M_LEFT])
     return (i << 8) | (dest + 2)
