@@ -68,14 +68,15 @@ def shard_files(path: PathLike) -> list[Path]:
 
 
 def lineup(manifest: dict[str, Any]) -> str:
-    """A short label of who plays in a run: `heuristic` or `heuristic, uniform` (seat order), `rotated`.
+    """A short label of who plays in a run: `heuristic`, or `heuristic vs uniform` in seat order, with
+    ` (rotated)` when every deal is played in every seat rotation.
 
     Analyses group by it so that runs with different opponents are never pooled into one win rate.
     """
     policies = [str(p) for p in manifest.get("policies", [])]
     if len(set(policies)) <= 1:
         return policies[0] if policies else "?"
-    text = ", ".join(policies)
+    text = " vs ".join(policies)
     return text + " (rotated)" if manifest.get("rotate_seats") else text
 
 

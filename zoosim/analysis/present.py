@@ -142,29 +142,37 @@ def _fmt_ci(row: dict[str, Any], low: str, high: str, rate: bool) -> str:
 
 def _group_phrase(row: dict[str, Any], context: dict[str, Any]) -> str:
     text = f"{row['players']}-player games"
-    extra = []
     if "lineup" not in context:
-        extra.append(str(row["lineup"]))
+        text += f" with {row['lineup']}"
     if "variant" not in context:
-        extra.append(f"rules {row['variant']}")
-    return text + (f" ({', '.join(extra)})" if extra else "")
+        text += f" under rules {row['variant']}"
+    return text
 
 
-def seat_sentences(win_rates: pl.DataFrame) -> list[str]:
-    """One sentence per player count (and lineup/variant): the seat furthest from its fair share."""
+def seat_sentences(win_rates: pl.DataFrame, balance: pl.DataFrame | None = None) -> list[str]:
+    """One sentence per player count (and lineup/variant): the seat furthest from its fair share, and
+    the chi-square verdict on all seats when `balance` (from `seat_balance`) is given."""
     if win_rates.is_empty() or "seat" not in win_rates.columns:
         return []
     context = constant_context(win_rates)
     out = []
-    for _, part in win_rates.group_by(list(CONTEXT), maintain_order=True):
-        row = part.sort(pl.col("excess").abs(), descending=True).row(0, named=True)
+    for key, part in win_rates.group_by(list(CONTEXT), maintain_order=True):
+        # the first seat wins ties in |excess| (two seats of a 2-player game always tie)
+        row = part.sort(pl.col("excess").abs().round(9), "seat", descending=[True, False]).row(0, named=True)
         half = 100 * (row["ci_high"] - row["ci_low"]) / 2
         side = "above" if row["excess"] >= 0 else "below"
         verdict = (f"significant (Holm p {fmt_p(row['p_holm'])})" if row["significant"]
                    else f"not significant (Holm p {fmt_p(row['p_holm'])})")
+        overall = ""
+        if balance is not None and not balance.is_empty():
+            match = balance.filter(pl.all_horizontal([pl.col(k) == v for k, v in zip(CONTEXT, key)]))
+            if not match.is_empty():
+                b = match.row(0, named=True)
+                overall = (f" All seats together: chi-square {b['chi2']:.1f} on {b['df']} df, Holm p {fmt_p(b['p_holm'])}"
+                           f" ({'seats differ' if b['significant'] else 'no evidence that seats differ'}).")
         out.append(f"Seat {row['seat'] + 1} wins {100 * row['win_rate']:.1f}% ± {half:.1f} of "
                    f"{_group_phrase(row, context)}, {abs(100 * row['excess']):.1f} points {side} a fair "
-                   f"{100 * row['fair']:.3g}%: {verdict}; n = {row['n']:,}.")
+                   f"{100 * row['fair']:.3g}%: {verdict}; n = {row['n']:,}.{overall}")
     return out
 
 

@@ -6,6 +6,8 @@ variant, lineup), so the same chart serves a player-count study and a variant co
 """
 from __future__ import annotations
 
+import textwrap
+
 import matplotlib
 
 matplotlib.use("Agg")
@@ -65,17 +67,19 @@ def seat_win_rates(win_rates: pl.DataFrame) -> Figure:
 
 
 def distribution(hist: pl.DataFrame, value_label: str, bars: bool = False) -> Figure:
-    """Share of games (or seat-games) per bin, one line per group: overlaid distributions stay readable."""
+    """Share per bin, one series per group: grouped bars for few discrete values (`bars`), else step lines."""
     df = with_group(hist)
     fig, ax = plt.subplots(figsize=(7, 3.6))
     groups = df["group"].unique(maintain_order=True).to_list()
+    width = 0.8 / len(groups)
     for i, g in enumerate(groups):
         part = df.filter(pl.col("group") == g).sort("bin")
-        x, y = part["bin"].to_numpy(), 100 * part["share"].to_numpy()
-        if bars and len(groups) == 1:
-            ax.bar(x, y, width=0.9, color=PALETTE[0])
+        x, y = part["bin"].to_numpy().astype(float), 100 * part["share"].to_numpy()
+        colour = PALETTE[i % len(PALETTE)]
+        if bars:
+            ax.bar(x + (i - (len(groups) - 1) / 2) * width, y, width=width * 0.95, color=colour, label=g)
         else:
-            ax.step(x, y, where="mid", color=PALETTE[i % len(PALETTE)], label=g, linewidth=1.5)
+            ax.step(x, y, where="mid", color=colour, label=g, linewidth=1.5)
     ax.set_xlabel(value_label)
     ax.set_ylabel("share (%)")
     if len(groups) > 1:
@@ -131,7 +135,8 @@ def policy_matrix(matrix: pl.DataFrame) -> Figure:
     """Head-to-head heatmap: row policy finishes ahead of column policy this often (ties count half)."""
     df = with_group(matrix)
     groups = df["group"].unique(maintain_order=True).to_list()
-    fig, axes = plt.subplots(1, len(groups), figsize=(4.2 * len(groups) + 1, 3.8), squeeze=False)
+    fig, axes = plt.subplots(1, len(groups), figsize=(4.4 * len(groups) + 1.2, 4.4), squeeze=False,
+                             layout="constrained")
     for ax, g in zip(axes[0], groups):
         part = df.filter(pl.col("group") == g)
         names = sorted(set(part["policy"].to_list()) | set(part["opponent"].to_list()))
@@ -142,11 +147,12 @@ def policy_matrix(matrix: pl.DataFrame) -> Figure:
         for i in range(len(names)):
             for j in range(len(names)):
                 if not np.isnan(grid[i, j]):
-                    ax.text(j, i, f"{grid[i, j]:.0f}%", ha="center", va="center", fontsize=8)
+                    ax.text(j, i, f"{grid[i, j]:.0f}%", ha="center", va="center", fontsize=8,
+                            color="white" if abs(grid[i, j] - 50) > 30 else "black")
         ax.set_xticks(range(len(names)), names, rotation=30, ha="right")
         ax.set_yticks(range(len(names)), names)
         ax.set_xlabel("opponent")
-        ax.set_title(g, fontsize=9)
+        ax.set_title(textwrap.fill(g, 40), fontsize=9)
         ax.grid(False)
     fig.colorbar(image, ax=axes[0].tolist(), label="row ahead of column (%)", shrink=0.8)
     return fig

@@ -192,7 +192,7 @@ def _document(runs: Runs, by: str, title: str | None, compare: Sequence[tuple[in
     le.tables.append(_table("length", tables["length"]))
     sections.append(le)
 
-    summary = seat_sentences(seat_rates)
+    summary = seat_sentences(seat_rates, tables["seat_balance"])
     if several_policies:
         summary += policy_sentences(policy_rates)
     summary += outcome_sentences(per_group_scores, tables["outcomes"], tables["length"])
