@@ -1,0 +1,122 @@
+"""Zooloretto Mini (Abacus, 2010) for 2-5 players: `GAME` is what the rest of zoosim uses."""
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from zoosim.games.base import Column, Game, PolicyInfo, PolicyParam, PolicySpec
+from zoosim.games.zooloretto_mini import rules as rules_module
+from zoosim.games.zooloretto_mini.rules import RULE_DOCS, Rules
+
+POLICIES = {
+    "uniform": PolicyInfo(
+        "uniform", 0,
+        "The spec's measuring stick (section 8): draw or take with probability 1/2, trucks and places "
+        "uniformly at random, tiles in loading order; each bonus discards a uniformly chosen barn tile.",
+    ),
+    "random": PolicyInfo(
+        "random", 1,
+        "Uniform over every legal turn option (PROTOCOL 9); a drawn tile goes to a uniformly chosen truck, "
+        "taken tiles to uniformly chosen places; each bonus is uniform over skip, every take and discard.",
+    ),
+    "greedy": PolicyInfo(
+        "greedy", 2,
+        "Takes the truck that most raises its score-if-the-game-ended-now, else draws; loads a drawn tile "
+        "on the truck it would most like; places tiles and resolves bonuses where that score is highest.",
+    ),
+    "heuristic": PolicyInfo(
+        "heuristic", 3,
+        "Like greedy, but values a zoo by its projected worth: free enclosure spaces count for a share of "
+        "the points they could add while tiles are left, barn penalties weigh extra, spare landscapes "
+        "cost, and it waits for a truck worth taking.",
+        (
+            PolicyParam("barn_weight", 1.5, "barn aversion: multiplier on barn penalties"),
+            PolicyParam("commitment", 0.5, "share of the points an enclosure's free spaces could still add, "
+                                           "scaled by its filling and by the share of tiles left"),
+            PolicyParam("take_threshold", 2.0, "gain (points) a truck must bring while trucks are empty; "
+                                               "scaled by the share of free truck spaces"),
+            PolicyParam("bonus_value", 1.0, "points a fill bonus is worth when placing a tile"),
+            PolicyParam("pair_value", 0.5, "value of an enclosure holding an unpaired fertile animal"),
+            PolicyParam("landscape_cost", 1.0, "cost of a landscape beyond one per kind (it blocks a space)"),
+        ),
+    ),
+}
+
+SCORE_COMPONENTS = ("enclosure_points", "landscape_points", "barn_animal_penalty", "barn_landscape_penalty")
+COLUMNS = (
+    Column("enclosure_points", "int16", "points of the enclosures by their animal counts"),
+    Column("landscape_points", "int16", "points for different landscape kinds in the enclosures"),
+    Column("barn_animal_penalty", "int16", "points lost for animal species in the barn (<= 0)"),
+    Column("barn_landscape_penalty", "int16", "points lost for landscape kinds in the barn (<= 0)"),
+    Column("bonuses_taken", "int8", "fill bonuses used (take or discard; a skipped bonus does not count)"),
+    Column("landscape_tiles", "int8", "landscape tiles in the enclosures (the tie-break)"),
+    Column("offspring_born", "int8", "offspring born in the player's zoo"),
+    Column("barn_tiles", "int16", "tiles in the barn at the end"),
+)
+MAX_POLICY_PARAMS = 8
+
+
+def policy_arrays(policies: Sequence[PolicySpec]) -> tuple[np.ndarray, np.ndarray]:
+    ids = np.array([p.id for p in policies], dtype=np.int64)
+    params = np.zeros((len(policies), MAX_POLICY_PARAMS))
+    for seat, spec in enumerate(policies):
+        params[seat, :len(spec.values)] = spec.values
+    return ids, params
+
+
+def play_block(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, first_index: int,
+               count: int, threads: int | None = None) -> dict[str, np.ndarray]:
+    """Play `count` games from `first_index`; one row per (game, seat), ordered by game then seat."""
+    import numba
+
+    from zoosim.games.zooloretto_mini.play import N_OUT, O_ENCLOSURES, O_RANK, O_ROUNDS, O_SCORE, O_TURNS, play_many
+
+    packed = rules_module.pack(rules, players)
+    ids, params = policy_arrays(policies)
+    rows = np.zeros((count * players, N_OUT), dtype=np.int64)
+    shares = np.zeros(count * players)
+    if threads is not None:
+        numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))
+    play_many(packed, seed, first_index, count, ids, params, rows, shares)
+    out: dict[str, np.ndarray] = {
+        "game_index": np.repeat(np.arange(first_index, first_index + count, dtype=np.int64), players),
+        "seat": np.tile(np.arange(players, dtype=np.int8), count),
+        "score": rows[:, O_SCORE].astype(np.int16),
+        "rank": rows[:, O_RANK].astype(np.int8),
+        "win_share": shares,
+        "rounds": rows[:, O_ROUNDS].astype(np.int16),
+        "turns": rows[:, O_TURNS].astype(np.int32),
+    }
+    for k, column in enumerate(COLUMNS):
+        out[column.name] = rows[:, O_ENCLOSURES + k].astype(column.dtype)
+    return out
+
+
+def _replay(*args, **kwargs) -> str:
+    from zoosim.games.zooloretto_mini.replay import replay_text
+
+    return replay_text(*args, **kwargs)
+
+
+def _score_position(data: dict, rules: Rules) -> dict:
+    from zoosim.games.zooloretto_mini.positions import score_position
+
+    return score_position(data, rules)
+
+
+GAME = Game(
+    id="zooloretto-mini",
+    title="Zooloretto Mini (Abacus, 2010), 2-5 players",
+    min_players=2,
+    max_players=5,
+    rules_type=Rules,
+    policies=POLICIES,
+    columns=COLUMNS,
+    score_components=SCORE_COMPONENTS,
+    play_block=play_block,
+    validate=rules_module.validate,
+    rule_docs=RULE_DOCS,
+    replay=_replay,
+    score_position=_score_position,
+)

@@ -1,0 +1,299 @@
+"""The game loop: setup, rounds, turns; `play_many`, which plays a block of games across threads; and
+`play_traced`, one game with its event log (for replay and tests).
+
+The loop owns the hidden stack (`deck`); policies get the public state only. The `uniform` turn choice
+is written inline (it is the measuring stick and the speed benchmark). See PROTOCOL.md for the exact
+order of random draws.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from zoosim.core.rng import below, seed_stream
+from zoosim.games.zooloretto_mini import engine as E
+from zoosim.games.zooloretto_mini.engine import (
+    H_DRAW_PTR, H_EARNED, H_LAST_ROUND, H_MAIN_LEN, H_OUT_TILES, H_ROUND, H_START_PLAYER, H_TOTAL,
+    H_TRUCKS_TAKEN, H_TURNS, N_COMPONENTS, P_BARN_TILES, P_BONUSES_TAKEN, P_HAS_TRUCK, P_OFFSPRING_BORN,
+    SUPPLY, T_CAPACITY, T_COUNT, T_TAKEN_BY, T_TILES, emit, player_at,
+)
+from zoosim.games.zooloretto_mini.policies import (
+    RANDOM, UNIFORM, choose_bonus, choose_placement, choose_truck_for_tile, choose_turn, uniform_bonus,
+    uniform_destination, uniform_truck,
+)
+from zoosim.games.zooloretto_mini.rules import (
+    LANDSCAPE_BASE, MAX_TRUCK_CAPACITY, R_END_STACK, R_FEMALES, R_LANDSCAPE_KINDS, R_LANDSCAPES_PER_KIND,
+    R_MALES, R_MAX_ROUNDS, R_OFFSPRING, R_PLAYERS, R_REMOVED, R_SPECIES, R_TILES_PER_SPECIES, R_TRUCKS,
+)
+
+# Columns of the integer result rows (one row per seat); O_ENCLOSURES.. follow the log's COLUMNS order.
+(O_SCORE, O_RANK, O_ENCLOSURES, O_LANDSCAPES, O_BARN_ANIMALS, O_BARN_LANDSCAPES, O_BONUSES, O_LANDSCAPE_TILES,
+ O_OFFSPRING, O_BARN_TILES, O_ROUNDS, O_TURNS) = range(12)
+N_OUT = 12
+MAX_DECK = 16 * 32 + 8 * 32
+
+
+@njit(cache=True)
+def setup(S, R, deck, rng):
+    """PROTOCOL 3: remove species at random, shuffle the tiles in play, split bag and end stack."""
+    E.reset_state(S, R)
+    species_n = R[R_SPECIES]
+    order = np.arange(species_n)
+    for i in range(R[R_REMOVED]):
+        j = i + below(rng, species_n - i)
+        held = order[i]
+        order[i] = order[j]
+        order[j] = held
+    n = 0
+    for s in range(species_n):
+        removed = False
+        for i in range(R[R_REMOVED]):
+            if order[i] == s:
+                removed = True
+        if removed:
+            continue
+        S[SUPPLY + s] = R[R_OFFSPRING]
+        for _ in range(R[R_MALES]):
+            deck[n] = 4 * s + 1
+            n += 1
+        for _ in range(R[R_FEMALES]):
+            deck[n] = 4 * s + 2
+            n += 1
+        for _ in range(R[R_TILES_PER_SPECIES] - R[R_MALES] - R[R_FEMALES]):
+            deck[n] = 4 * s
+            n += 1
+    for kind in range(R[R_LANDSCAPE_KINDS]):
+        for _ in range(R[R_LANDSCAPES_PER_KIND]):
+            deck[n] = LANDSCAPE_BASE + kind
+            n += 1
+    for i in range(n - 1, 0, -1):
+        j = below(rng, i + 1)
+        held = deck[i]
+        deck[i] = deck[j]
+        deck[j] = held
+    S[H_TOTAL] = n
+    S[H_MAIN_LEN] = n - R[R_END_STACK]
+    S[H_DRAW_PTR] = 0
+
+
+@njit(cache=True)
+def start_round(S, R):
+    for t in range(R[R_TRUCKS]):
+        S[T_COUNT + t] = 0
+        S[T_TAKEN_BY + t] = -1
+        for k in range(MAX_TRUCK_CAPACITY):
+            S[T_TILES + t * MAX_TRUCK_CAPACITY + k] = -1
+    for p in range(R[R_PLAYERS]):
+        S[player_at(p) + P_HAS_TRUCK] = 0
+    S[H_TRUCKS_TAKEN] = 0
+
+
+@njit(cache=True)
+def end_round(S, R, trace, last_taker):
+    """Spec 7: tiles left on untaken trucks leave the game (only with more trucks than players)."""
+    left = 0
+    for t in range(R[R_TRUCKS]):
+        if S[T_TAKEN_BY + t] < 0:
+            left += S[T_COUNT + t]
+    S[H_OUT_TILES] += left
+    emit(S, trace, E.EV_ROUND_END, last_taker, S[H_ROUND], left, 0)
+
+
+@njit(cache=True)
+def draw_and_load(S, R, deck, trace, p, t, code):
+    """Spec 2A: the drawn tile goes face up on truck t; the first end-stack draw makes the round the last."""
+    ptr = S[H_DRAW_PTR]
+    S[H_DRAW_PTR] = ptr + 1
+    from_end = 1 if ptr >= S[H_MAIN_LEN] else 0
+    slot = S[T_COUNT + t]
+    S[T_TILES + t * MAX_TRUCK_CAPACITY + slot] = code
+    S[T_COUNT + t] = slot + 1
+    emit(S, trace, E.EV_DRAW, p, code, t, from_end)
+    if from_end == 1 and S[H_LAST_ROUND] == 0:
+        S[H_LAST_ROUND] = 1
+        emit(S, trace, E.EV_LAST_ROUND, p, S[H_ROUND], 0, 0)
+
+
+@njit(cache=True)
+def take_truck(S, R, trace, rng, p, t, policy, params, options, work, scratch):
+    """Spec 2B, 3-5: take truck t, place its tiles one at a time, then resolve the bonuses earned."""
+    S[T_TAKEN_BY + t] = p
+    S[player_at(p) + P_HAS_TRUCK] = 1
+    S[H_TRUCKS_TAKEN] += 1
+    S[H_EARNED] = 0
+    emit(S, trace, E.EV_TAKE, p, t, 0, 0)
+    base = T_TILES + t * MAX_TRUCK_CAPACITY
+    count = S[T_COUNT + t]
+    for k in range(count):
+        if policy == UNIFORM or policy == RANDOM:
+            slot = k
+            code = S[base + slot]
+            dest = uniform_destination(S, R, rng, p, code)
+        else:
+            choice = choose_placement(policy, params, S, R, p, t, scratch)
+            slot = choice >> 8
+            dest = (choice & 255) - 2
+            code = S[base + slot]
+            if code < 0 or not E.is_legal_destination(S, R, p, code, dest):
+                raise ValueError("policy chose an illegal placement")
+        S[base + slot] = -1
+        emit(S, trace, E.EV_PLACE, p, code, dest, 0)
+        E.place_tile(S, R, trace, p, code, dest, True)
+    S[T_COUNT + t] = 0
+    for _ in range(S[H_EARNED]):
+        if policy == UNIFORM:
+            opt = uniform_bonus(S, R, rng, p)
+        else:
+            opt = choose_bonus(policy, params, S, R, p, rng, options, scratch)
+            if not E.is_legal_bonus(S, R, p, opt):
+                raise ValueError("policy chose an illegal bonus")
+        E.apply_bonus(S, R, trace, p, opt)
+
+
+@njit(cache=True)
+def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, options, work, scratch, trace):
+    """Play one game to its end; the results are left in S (score them with `score_game`)."""
+    seed_stream(rng, seed, game_index)
+    setup(S, R, deck, rng)
+    players = R[R_PLAYERS]
+    trucks = R[R_TRUCKS]
+    start = 0
+    S[H_ROUND] = 1
+    while True:
+        start_round(S, R)
+        p = start
+        while True:
+            policy = policy_ids[p]
+            params = policy_params[p]
+            drawable = E.can_draw(S, R)
+            takeable = E.can_take_truck(S, R)
+            if not drawable and not takeable:
+                # PROTOCOL 6: the stacks ran dry (non-default rules only): the player sits the round out.
+                for t in range(trucks):
+                    if S[T_TAKEN_BY + t] < 0:
+                        take_truck(S, R, trace, rng, p, t, policy, params, options, work, scratch)
+                        break
+            elif policy == UNIFORM:
+                draw = drawable
+                if drawable and takeable:
+                    draw = below(rng, 2) == 0
+                if draw:
+                    code = deck[S[H_DRAW_PTR]]
+                    t = uniform_truck(S, R, rng)
+                    draw_and_load(S, R, deck, trace, p, t, code)
+                else:
+                    full = 0
+                    for t in range(trucks):
+                        if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] > 0:
+                            full += 1
+                    k = below(rng, full)
+                    for t in range(trucks):
+                        if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] > 0:
+                            if k == 0:
+                                take_truck(S, R, trace, rng, p, t, policy, params, options, work, scratch)
+                                break
+                            k -= 1
+            else:
+                opt = choose_turn(policy, params, S, R, p, rng, options, work, scratch)
+                if opt >> 24 == E.OPT_DRAW:
+                    if not drawable:
+                        raise ValueError("policy chose to draw when it cannot")
+                    code = deck[S[H_DRAW_PTR]]
+                    t = choose_truck_for_tile(policy, params, S, R, p, rng, code, options, work, scratch)
+                    if t < 0 or S[T_TAKEN_BY + t] >= 0 or S[T_COUNT + t] >= S[T_CAPACITY + t]:
+                        raise ValueError("policy chose a truck without a free space")
+                    draw_and_load(S, R, deck, trace, p, t, code)
+                else:
+                    t = (opt >> 16) & 255
+                    if opt >> 24 != E.OPT_TAKE or S[T_TAKEN_BY + t] >= 0 or S[T_COUNT + t] == 0:
+                        raise ValueError("policy chose a truck it cannot take")
+                    take_truck(S, R, trace, rng, p, t, policy, params, options, work, scratch)
+            S[H_TURNS] += 1
+            if S[H_TRUCKS_TAKEN] == players:
+                start = p
+                break
+            p = (p + 1) % players
+            while S[player_at(p) + P_HAS_TRUCK] != 0:
+                p = (p + 1) % players
+        end_round(S, R, trace, start)
+        if S[H_LAST_ROUND] != 0 or S[H_DRAW_PTR] >= S[H_TOTAL] or S[H_ROUND] >= R[R_MAX_ROUNDS]:
+            break
+        S[H_ROUND] += 1
+    S[H_START_PLAYER] = start
+
+
+@njit(cache=True)
+def score_game(S, R, rows, shares, components):
+    """Each seat's score, rank (score, then landscape tiles in enclosures), win share and log columns."""
+    players = R[R_PLAYERS]
+    for p in range(players):
+        at = player_at(p)
+        rows[p, O_SCORE] = E.score_player(S, R, p, components)
+        for k in range(N_COMPONENTS):
+            rows[p, O_ENCLOSURES + k] = components[k]
+        rows[p, O_BONUSES] = S[at + P_BONUSES_TAKEN]
+        rows[p, O_LANDSCAPE_TILES] = E.landscape_tiles(S, R, p)
+        rows[p, O_OFFSPRING] = S[at + P_OFFSPRING_BORN]
+        rows[p, O_BARN_TILES] = S[at + P_BARN_TILES]
+        rows[p, O_ROUNDS] = S[H_ROUND]
+        rows[p, O_TURNS] = S[H_TURNS]
+    winners = 0
+    for p in range(players):
+        better = 0
+        for q in range(players):
+            if rows[q, O_SCORE] > rows[p, O_SCORE] or (
+                    rows[q, O_SCORE] == rows[p, O_SCORE] and rows[q, O_LANDSCAPE_TILES] > rows[p, O_LANDSCAPE_TILES]):
+                better += 1
+        rows[p, O_RANK] = better + 1
+        if better == 0:
+            winners += 1
+    for p in range(players):
+        shares[p] = 1.0 / winners if rows[p, O_RANK] == 1 else 0.0
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def play_many(R, seed, first_index, count, policy_ids, policy_params, rows, shares):
+    """Play games first_index .. first_index+count-1; rows[(g * players + seat), :] get the results."""
+    players = R[R_PLAYERS]
+    chunks = min(count, 256)
+    for chunk in prange(chunks):
+        lo = chunk * count // chunks
+        hi = (chunk + 1) * count // chunks
+        S = np.zeros(E.STATE_SIZE, np.int64)
+        deck = np.zeros(MAX_DECK, np.int64)
+        rng = np.zeros(4, np.uint64)
+        options = np.zeros(E.MAX_OPTIONS, np.int64)
+        work = np.zeros(E.STATE_SIZE, np.int64)
+        scratch = np.zeros(E.STATE_SIZE, np.int64)
+        trace = np.zeros((0, 6), np.int64)
+        game_rows = np.zeros((players, N_OUT), np.int64)
+        game_shares = np.zeros(players)
+        components = np.zeros(N_COMPONENTS, np.int64)
+        for g in range(lo, hi):
+            play_game(R, seed, first_index + g, policy_ids, policy_params, S, deck, rng, options, work, scratch,
+                      trace)
+            score_game(S, R, game_rows, game_shares, components)
+            for p in range(players):
+                for k in range(N_OUT):
+                    rows[g * players + p, k] = game_rows[p, k]
+                shares[g * players + p] = game_shares[p]
+
+
+def play_traced(R: np.ndarray, seed: int, game_index: int, policy_ids: np.ndarray, policy_params: np.ndarray,
+                max_events: int = 20_000) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """One game with its event log: (events, rows, shares, final state) — for replay and tests."""
+    players = int(R[R_PLAYERS])
+    S = np.zeros(E.STATE_SIZE, np.int64)
+    deck = np.zeros(MAX_DECK, np.int64)
+    rng = np.zeros(4, np.uint64)
+    options = np.zeros(E.MAX_OPTIONS, np.int64)
+    trace = np.zeros((max_events, 6), np.int64)
+    play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, options,
+              np.zeros(E.STATE_SIZE, np.int64), np.zeros(E.STATE_SIZE, np.int64), trace)
+    rows = np.zeros((players, N_OUT), np.int64)
+    shares = np.zeros(players)
+    score_game(S, R, rows, shares, np.zeros(N_COMPONENTS, np.int64))
+    n = int(S[E.H_TRACE_N])
+    if n >= max_events:
+        raise RuntimeError("event log overflow")
+    return trace[:n].copy(), rows, shares, S
