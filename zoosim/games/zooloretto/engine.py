@@ -8,13 +8,12 @@ named after it; `play.py` runs the rounds and `policies.py` makes the choices.
 """
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from zoosim.games.zooloretto.rules import (
     COIN, ENC_COINS, ENC_FULL, ENC_ONE_EMPTY, ENC_SPACES, ENC_STALLS, FEMALE, MALE, MAX_ENCLOSURES,
     MAX_PLAYERS, MAX_SPECIES, MAX_STALL_KINDS, MAX_TRUCK_CAPACITY, MAX_TRUCKS, N_CODES, OFFSPRING,
-    R_BANK, R_BARN_PENALTY, R_BASE_ENCLOSURES, R_DISCARD_COST, R_ENCLOSURE, R_EXCHANGE_COST,
+    R_BARN_PENALTY, R_BASE_ENCLOSURES, R_DISCARD_COST, R_ENCLOSURE, R_EXCHANGE_COST,
     R_EXCHANGE_INTO_EMPTY, R_EXPAND_COST, R_MAX_EXPANSIONS, R_MOVE_COST, R_MOVE_STALL_TO_BARN,
     R_PARTIAL_POINTS, R_PLAYERS, R_PURCHASE_COST, R_PURCHASE_PRICE, R_SPECIES, R_STALL_KIND_POINTS,
     R_STALL_KINDS, R_TRUCK_CAPACITY, R_TRUCKS, STALL_BASE,
@@ -210,6 +209,103 @@ def place_tile(S, R, trace, p, code, dest):
         place_stall(S, p, dest, code - STALL_BASE)
     else:
         place_animal(S, R, trace, p, dest, code)
+
+
+UNDO_CELLS = 32
+
+
+@njit(cache=True)
+def placement_cells(p, code, dest, cells):
+    """The state cells `place_tile(p, code, dest)` can change (fill coins and births included).
+
+    Policies save these cells, place a tile on the live state to value it, and write them back
+    (make/unmake), instead of copying the state. Returns how many cells were written to `cells`.
+    """
+    at = player_at(p)
+    if code == COIN:
+        cells[0] = at + P_COINS
+        cells[1] = H_COIN_TILES_TAKEN
+        return 2
+    if dest < 0:
+        cells[0] = at + P_BARN + code
+        return 1
+    if code >= STALL_BASE:
+        cells[0] = at + P_STALL_COUNT + dest
+        cells[1] = at + P_STALLS + dest * MAX_STALL_KINDS + code - STALL_BASE
+        return 2
+    species = code >> 2
+    cells[0] = at + P_SPECIES + dest
+    cells[1] = at + P_COUNT + dest
+    cells[2] = at + P_MALE + dest
+    cells[3] = at + P_FEMALE + dest
+    cells[4] = at + P_OFFSPRING + dest
+    cells[5] = at + P_COINS
+    cells[6] = H_BANK
+    cells[7] = SUPPLY + species
+    cells[8] = at + P_OFFSPRING_BORN
+    cells[9] = at + P_BARN + 4 * species + OFFSPRING
+    return 10
+
+
+@njit(cache=True)
+def money_cells(S, p, opt, cells):
+    """The state cells `apply_money_option(p, opt)` can change; returns how many were written.
+
+    Like placement_cells, it lets a policy make and unmake a money action on the live state.
+    """
+    at = player_at(p)
+    kind = option_kind(opt)
+    a, b, c = option_fields(opt)
+    cells[0] = at + P_COINS
+    cells[1] = H_BANK
+    cells[2] = at + P_MONEY_ACTIONS
+    n = 3
+    if kind == OPT_MOVE:
+        dest = field_dest(c)
+        if a == MOVE_BARN_ANIMAL:
+            cells[n] = at + P_BARN + b
+            return n + 1 + placement_cells(p, b, dest, cells[n + 1:])
+        if a == MOVE_BARN_STALL:
+            cells[n] = at + P_BARN + STALL_BASE + b
+            return n + 1 + placement_cells(p, STALL_BASE + b, dest, cells[n + 1:])
+        source = b // MAX_STALL_KINDS
+        kind_moved = b % MAX_STALL_KINDS
+        cells[n] = at + P_STALL_COUNT + source
+        cells[n + 1] = at + P_STALLS + source * MAX_STALL_KINDS + kind_moved
+        if dest < 0:
+            cells[n + 2] = at + P_BARN + STALL_BASE + kind_moved
+            return n + 3
+        return n + 2 + placement_cells(p, STALL_BASE + kind_moved, dest, cells[n + 2:])
+    if kind == OPT_EXCHANGE:
+        for e in (a, b):
+            if e >= EXCHANGE_BARN:
+                continue
+            for field in (P_SPECIES, P_COUNT, P_MALE, P_FEMALE, P_OFFSPRING):
+                cells[n] = at + field + e
+                n += 1
+        cells[n] = at + P_OFFSPRING_BORN
+        n += 1
+        for species in (S[at + P_SPECIES + a], b - EXCHANGE_BARN if b >= EXCHANGE_BARN else S[at + P_SPECIES + b]):
+            if species < 0:
+                continue
+            cells[n] = SUPPLY + species
+            n += 1
+            for klass in range(4):
+                cells[n] = at + P_BARN + 4 * species + klass
+                n += 1
+        return n
+    if kind == OPT_PURCHASE:
+        seller_at = player_at(a)
+        cells[n] = seller_at + P_COINS
+        cells[n + 1] = seller_at + P_BARN + b
+        return n + 2 + placement_cells(p, b, field_dest(c), cells[n + 2:])
+    if kind == OPT_DISCARD:
+        cells[n] = at + P_BARN + b
+        cells[n + 1] = OUT + b
+        return n + 2
+    cells[n] = at + P_ENCLOSURES
+    cells[n + 1] = at + P_EXPANSIONS
+    return n + 2
 
 
 @njit(cache=True)

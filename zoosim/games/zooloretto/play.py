@@ -20,7 +20,7 @@ from zoosim.games.zooloretto.policies import (
     MEMORY_SIZE, RANDOM, UNIFORM, choose_placement, choose_truck_for_tile, choose_turn, uniform_destination,
 )
 from zoosim.games.zooloretto.rules import (
-    MAX_TRUCK_CAPACITY, MAX_TRUCKS, R_BANK, R_COIN_TILES, R_END_STACK, R_END_TRIGGER, R_FEMALES, R_MALES,
+    MAX_TRUCK_CAPACITY, R_BANK, R_COIN_TILES, R_END_STACK, R_END_TRIGGER, R_FEMALES, R_MALES,
     R_MAX_ROUNDS, R_OFFSPRING, R_PLAYERS, R_REMOVED, R_SPECIES, R_START_COINS, R_STALL_KINDS,
     R_STALLS_PER_KIND, R_TILES_PER_SPECIES, R_TRUCKS, STALL_BASE, COIN,
 )

@@ -1,8 +1,9 @@
 """Zooloretto's scripted policies, in numba.
 
 A policy sees the public state `S` only (zoos, barns, trucks, coins, how many tiles are left); the stack
-order lives in `deck`, which is never passed here. Policies that look ahead apply candidate moves with
-the engine's own functions on a scratch copy of the state, so they never re-implement a rule.
+order lives in `deck`, which is never passed here. Policies value a candidate move by making it with
+the engine's own functions and unmaking it (engine.placement_cells, engine.money_cells), so they never
+re-implement a rule.
 
 - `uniform` (id 0): spec section 11, the measuring stick. Written inline in play.py for speed; its
   placement draw is `uniform_destination` below.
@@ -19,13 +20,13 @@ from numba import njit
 from zoosim.core.rng import below
 from zoosim.games.zooloretto import engine as E
 from zoosim.games.zooloretto.engine import (
-    HEADER_SIZE, H_ROUND, H_TRUCKS_TAKEN, P_MONEY_ACTIONS, H_BANK, H_DRAW_PTR, H_LAST_ROUND, H_TOTAL, P_COINS, P_COUNT, P_ENCLOSURES, P_EXPANSIONS, P_FEMALE, P_MALE,
-    P_SIZE, P_SPECIES, P_STALL_COUNT, SUPPLY, T_CAPACITY, T_COUNT, T_TAKEN_BY, T_TILES, can_take_animal,
-    can_take_stall, player_at,
+    H_DRAW_PTR, H_LAST_ROUND, H_ROUND, H_TOTAL, H_TRUCKS_TAKEN, P_BARN, P_COINS, P_COUNT,
+    P_ENCLOSURES, P_FEMALE, P_MALE, P_MONEY_ACTIONS, P_SPECIES, P_STALLS, SUPPLY, T_CAPACITY, T_COUNT,
+    T_TAKEN_BY, T_TILES, player_at,
 )
 from zoosim.games.zooloretto.rules import (
-    COIN, ENC_FULL, MAX_PLAYERS, MAX_TRUCKS, MAX_SPECIES, MAX_TRUCK_CAPACITY, R_BARN_PENALTY, R_ENCLOSURE, R_EXPAND_COST,
-    R_MAX_EXPANSIONS, R_PLAYERS, R_SPECIES, R_STALL_KIND_POINTS, R_STALL_KINDS, R_TRUCKS, STALL_BASE,
+    COIN, ENC_FULL, MAX_PLAYERS, MAX_STALL_KINDS, MAX_TRUCK_CAPACITY, MAX_TRUCKS, R_BARN_PENALTY,
+    R_ENCLOSURE, R_PLAYERS, R_SPECIES, R_STALL_KIND_POINTS, R_STALL_KINDS, R_TRUCKS, STALL_BASE,
 )
 
 UNIFORM, RANDOM, GREEDY, HEURISTIC = 0, 1, 2, 3
@@ -34,6 +35,7 @@ UNIFORM, RANDOM, GREEDY, HEURISTIC = 0, 1, 2, 3
 HP_COIN_VALUE, HP_BARN_WEIGHT, HP_COMMITMENT, HP_TAKE_THRESHOLD, HP_MONEY_THRESHOLD, HP_EXPAND_VALUE, \
     HP_PAIR_VALUE = range(7)
 GREEDY_COIN_VALUE = 1.0
+LEVEL = 2 * 32 + 1  # cells per undo record in the chain buffer (a count, cells, old values)
 NO_CHOICE = -1.0e18
 
 
@@ -91,56 +93,132 @@ def refresh_memory(memory, S, R):
 
 
 # ---- valuing a zoo -------------------------------------------------------------------------------
+# A zoo's value is a sum of parts (enclosures, stall kinds, barn species, coins), so the change a
+# placement makes is the change of the few parts it touches: `placement_gain` values a placement by
+# making it on the live state, reading those parts, and unmaking it (engine.placement_cells).
 @njit(cache=True)
-def zoo_value(policy, params, S, R, p, components, left):
-    """What the policy thinks player p's zoo is worth (greedy: its score plus one point per coin).
-
-    The heuristic weighs barn penalties barn_weight times, credits a partly filled enclosure with
-    commitment x left x its full value x its filling (left = share of tiles still in the stacks, 0 in
-    the last round), and an enclosure with an unpaired fertile animal with pair_value x left.
-    """
+def enclosure_part(policy, params, S, R, p, e, left):
+    """Spec 7 points of enclosure e; the heuristic credits a partly filled enclosure with at least
+    commitment x left x its full value x its filling, and an unpaired fertile animal with pair_value x left."""
     at = player_at(p)
-    score = E.score_player(S, R, p, components)
-    if policy != HEURISTIC:
-        return score + GREEDY_COIN_VALUE * S[at + P_COINS]
-    value = score + (params[HP_BARN_WEIGHT] - 1.0) * (components[E.C_BARN_ANIMALS] + components[E.C_BARN_STALLS])
-    value += params[HP_COIN_VALUE] * S[at + P_COINS]
-    if left == 0.0:
-        return value
-    for e in range(S[at + P_ENCLOSURES]):
-        count = S[at + P_COUNT + e]
-        spaces = E.spaces_of(R, e)
-        if count == 0 or count >= spaces - 1:
-            continue
-        _which, points = E.enclosure_points(S, R, p, e)
+    _which, points = E.enclosure_points(S, R, p, e)
+    if policy != HEURISTIC or left == 0.0:
+        return float(points)
+    count = S[at + P_COUNT + e]
+    spaces = E.spaces_of(R, e)
+    value = float(points)
+    if 0 < count < spaces - 1:
         projected = params[HP_COMMITMENT] * left * R[R_ENCLOSURE + 5 * e + ENC_FULL] * count / spaces
-        if projected > points:
-            value += projected - points
+        if projected > value:
+            value = projected
         species = S[at + P_SPECIES + e]
         if S[SUPPLY + species] > 0 and (S[at + P_MALE + e] > 0 or S[at + P_FEMALE + e] > 0):
             value += params[HP_PAIR_VALUE] * left
     return value
 
 
+@njit(cache=True, inline="always")
+def barn_weight(policy, params):
+    return params[HP_BARN_WEIGHT] if policy == HEURISTIC else 1.0
+
+
 @njit(cache=True)
-def copy_player(source, target, p):
-    """Copy what player p's value depends on: the header (bank, stacks left), the supply, p's zoo."""
+def stall_kind_part(policy, params, S, R, p, kind):
+    """Points for showing stall kind `kind` on a stall space, less its barn penalty (weighted)."""
     at = player_at(p)
-    for k in range(at, at + P_SIZE):
-        target[k] = source[k]
-    for k in range(HEADER_SIZE):
-        target[k] = source[k]
-    for k in range(SUPPLY, SUPPLY + MAX_SPECIES):
-        target[k] = source[k]
+    value = 0.0
+    for e in range(S[at + P_ENCLOSURES]):
+        if S[at + P_STALLS + e * MAX_STALL_KINDS + kind] > 0:
+            value = float(R[R_STALL_KIND_POINTS])
+            break
+    if S[at + P_BARN + STALL_BASE + kind] > 0:
+        value -= barn_weight(policy, params) * R[R_BARN_PENALTY]
+    return value
 
 
 @njit(cache=True)
-def best_placement(policy, params, S, R, p, codes, n, scratch, components, no_trace, left):
-    """The (index into codes, destination) whose placement is worth most to p, and that value.
+def species_part(policy, params, S, R, p, species):
+    """The barn penalty for holding `species` in the barn (weighted)."""
+    if E.barn_species_count(S, p, species) > 0:
+        return -barn_weight(policy, params) * R[R_BARN_PENALTY]
+    return 0.0
+
+
+@njit(cache=True, inline="always")
+def coin_part(policy, params, S, p):
+    coin_value = params[HP_COIN_VALUE] if policy == HEURISTIC else GREEDY_COIN_VALUE
+    return coin_value * S[player_at(p) + P_COINS]
+
+
+@njit(cache=True)
+def zoo_value(policy, params, S, R, p, left):
+    """What the policy thinks player p's zoo is worth: greedy, its score plus one point per coin;
+    heuristic, the same with barn penalties x barn_weight, coins x coin_value and projected enclosures."""
+    value = coin_part(policy, params, S, p)
+    for e in range(S[player_at(p) + P_ENCLOSURES]):
+        value += enclosure_part(policy, params, S, R, p, e, left)
+    for kind in range(R[R_STALL_KINDS]):
+        value += stall_kind_part(policy, params, S, R, p, kind)
+    for species in range(R[R_SPECIES]):
+        value += species_part(policy, params, S, R, p, species)
+    return value
+
+
+@njit(cache=True)
+def touched_value(policy, params, S, R, p, code, dest, left):
+    """The parts of p's value that placing `code` at `dest` can change."""
+    if code == COIN:
+        return coin_part(policy, params, S, p)
+    if code >= STALL_BASE:
+        value = stall_kind_part(policy, params, S, R, p, code - STALL_BASE)
+        if dest >= 0:
+            value += enclosure_part(policy, params, S, R, p, dest, left)
+        return value
+    species = code >> 2
+    value = species_part(policy, params, S, R, p, species)
+    if dest < 0:
+        return value
+    at = player_at(p)
+    value += coin_part(policy, params, S, p)
+    for e in range(S[at + P_ENCLOSURES]):
+        if e == dest or S[at + P_SPECIES + e] == species:
+            value += enclosure_part(policy, params, S, R, p, e, left)
+    return value
+
+
+@njit(cache=True)
+def placement_gain(policy, params, S, R, p, code, dest, left, undo, no_trace):
+    """How much placing `code` at `dest` (fill coins and births included) changes p's value."""
+    before = touched_value(policy, params, S, R, p, code, dest, left)
+    n = make_placement(S, R, p, code, dest, undo, no_trace)
+    after = touched_value(policy, params, S, R, p, code, dest, left)
+    unmake_placement(S, undo, n)
+    return after - before
+
+
+@njit(cache=True, inline="always")
+def make_placement(S, R, p, code, dest, undo, no_trace):
+    """Place a tile on the live state, keeping in `undo` (cells, then their old values) what it changes."""
+    n = E.placement_cells(p, code, dest, undo)
+    for k in range(n):
+        undo[E.UNDO_CELLS + k] = S[undo[k]]
+    E.place_tile(S, R, no_trace, p, code, dest)
+    return n
+
+
+@njit(cache=True, inline="always")
+def unmake_placement(S, undo, n):
+    for k in range(n - 1, -1, -1):
+        S[undo[k]] = undo[E.UNDO_CELLS + k]
+
+
+@njit(cache=True)
+def best_placement(policy, params, S, R, p, codes, n, left, undo, no_trace):
+    """The (index into codes, destination) whose placement raises p's value most, and that gain.
 
     Candidates in order: tiles as listed, destinations in board order then the barn; the first best wins.
     """
-    best_value = NO_CHOICE
+    best_gain = NO_CHOICE
     best = -1
     best_dest = E.BARN_DEST
     enclosures = S[player_at(p) + P_ENCLOSURES]
@@ -153,54 +231,58 @@ def best_placement(policy, params, S, R, p, codes, n, scratch, components, no_tr
             dest = E.MONEY_DEST if code == COIN else (d if d < enclosures else E.BARN_DEST)
             if dest >= 0 and not E.is_legal_destination(S, R, p, code, dest):
                 continue
-            copy_player(S, scratch, p)
-            E.place_tile(scratch, R, no_trace, p, code, dest)
-            value = zoo_value(policy, params, scratch, R, p, components, left)
-            if value > best_value:
-                best_value = value
+            gain = placement_gain(policy, params, S, R, p, code, dest, left, undo, no_trace)
+            if gain > best_gain:
+                best_gain = gain
                 best = i
                 best_dest = dest
-    return best, best_dest, best_value
+    return best, best_dest, best_gain
 
 
 @njit(cache=True)
-def truck_value(policy, params, S, R, p, t, extra, workspace, no_trace, left):
-    """p's value after taking truck t (plus tile `extra` if >= 0), placing tiles as it would."""
-    scratch, work, components, codes = workspace_views(workspace)
+def truck_gain(policy, params, S, R, p, t, extra, workspace, no_trace, left):
+    """How much taking truck t (plus tile `extra` if >= 0) would raise p's value, placing as it would."""
+    codes, trial_undo, chain, _money = workspace_views(workspace)
     n = S[T_COUNT + t]
     for k in range(n):
         codes[k] = S[T_TILES + t * MAX_TRUCK_CAPACITY + k]
     if extra >= 0:
         codes[n] = extra
         n += 1
-    copy_player(S, work, p)
-    for _ in range(n):
-        i, dest, _value = best_placement(policy, params, work, R, p, codes, n, scratch, components, no_trace, left)
-        E.place_tile(work, R, no_trace, p, codes[i], dest)
+    total = 0.0
+    for step in range(n):
+        i, dest, gain = best_placement(policy, params, S, R, p, codes, n, left, trial_undo, no_trace)
+        total += gain
+        level = chain[LEVEL * step:LEVEL * (step + 1)]
+        level[0] = make_placement(S, R, p, codes[i], dest, level[1:], no_trace)
         codes[i] = -1
-    return zoo_value(policy, params, work, R, p, components, left)
+    for step in range(n - 1, -1, -1):
+        level = chain[LEVEL * step:LEVEL * (step + 1)]
+        unmake_placement(S, level[1:], level[0])
+    return total
 
 
 @njit(cache=True)
 def known_truck_value(policy, params, S, R, p, t, workspace, no_trace, memory):
+    """truck_gain of truck t for p, remembered until the truck or the epoch changes."""
     at = M_TRUCKS + 2 * (p * MAX_TRUCKS + t)
     count = S[T_COUNT + t]
     if memory[at + 1] != count + 1:
-        memory[at] = truck_value(policy, params, S, R, p, t, -1, workspace, no_trace, memory[M_LEFT])
+        memory[at] = truck_gain(policy, params, S, R, p, t, -1, workspace, no_trace, memory[M_LEFT])
         memory[at + 1] = count + 1
     return memory[at]
 
 
 @njit(cache=True)
-def best_money_option(policy, params, S, R, p, options, workspace, no_trace, memory):
+def best_money_option(policy, params, S, R, p, options, undo, no_trace, memory):
     """The money action that raises p's value most, and the value after it (cached per epoch).
 
-    Purchases into the barn are not considered: they cost coins and can only lower the value.
+    Each action is made on the live state and unmade (engine.money_cells). Purchases into the barn are
+    not considered: they cost coins and can only lower the value.
     """
     at = M_MONEY + 3 * p
     if memory[at + 2] != 0.0:
         return np.int64(memory[at]), memory[at + 1]
-    scratch, _work, components, _codes = workspace_views(workspace)
     left = memory[M_LEFT]
     best = -1
     best_value = NO_CHOICE
@@ -210,9 +292,12 @@ def best_money_option(policy, params, S, R, p, options, workspace, no_trace, mem
         kind = E.option_kind(opt)
         if kind == E.OPT_PURCHASE and (opt & 255) == E.DEST_FIELD_BARN:
             continue
-        copy_player(S, scratch, p)
-        E.apply_money_option(scratch, R, no_trace, p, opt)
-        value = zoo_value(policy, params, scratch, R, p, components, left)
+        cells = E.money_cells(S, p, opt, undo)
+        for j in range(cells):
+            undo[E.UNDO_CELLS + j] = S[undo[j]]
+        E.apply_money_option(S, R, no_trace, p, opt)
+        value = zoo_value(policy, params, S, R, p, left)
+        unmake_placement(S, undo, cells)
         if kind == E.OPT_EXPAND and policy == HEURISTIC:
             value += params[HP_EXPAND_VALUE] * left
         if value > best_value:
@@ -225,19 +310,19 @@ def best_money_option(policy, params, S, R, p, options, workspace, no_trace, mem
 
 
 @njit(cache=True)
-def current_value(policy, params, S, R, p, workspace, memory):
+def current_value(policy, params, S, R, p, memory):
     at = M_NOW + 2 * p
     if memory[at + 1] == 0.0:
-        _scratch, _work, components, _codes = workspace_views(workspace)
-        memory[at] = zoo_value(policy, params, S, R, p, components, memory[M_LEFT])
+        memory[at] = zoo_value(policy, params, S, R, p, memory[M_LEFT])
         memory[at + 1] = 1.0
     return memory[at]
 
 
 @njit(cache=True, inline="always")
 def workspace_views(workspace):
-    """The policy's preallocated buffers: a scratch state, a working state, components and tile codes."""
-    return workspace[0], workspace[1], workspace[2, 0:E.N_COMPONENTS], workspace[2, 8:8 + MAX_TRUCK_CAPACITY + 1]
+    """Preallocated buffers: tile codes, the undo record of a trial move, the undo records of chained
+    placements (LEVEL cells each), a spare row."""
+    return workspace[0, 0:MAX_TRUCK_CAPACITY + 1], workspace[0, 16:16 + 2 * E.UNDO_CELLS], workspace[1], workspace[2]
 
 
 # ---- decisions --------------------------------------------------------------------------------
@@ -255,12 +340,12 @@ def choose_turn(policy, params, S, R, p, rng, options, workspace, no_trace, memo
             return -1
         return options[below(rng, n)]
     refresh_memory(memory, S, R)
-    now = current_value(policy, params, S, R, p, workspace, memory)
+    now = current_value(policy, params, S, R, p, memory)
     best_option = -1
     best_gain = NO_CHOICE
     for t in range(R[R_TRUCKS]):
         if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] > 0:
-            gain = known_truck_value(policy, params, S, R, p, t, workspace, no_trace, memory) - now
+            gain = known_truck_value(policy, params, S, R, p, t, workspace, no_trace, memory)
             if gain > best_gain:
                 best_gain = gain
                 best_option = E.option(E.OPT_TAKE, t, 0, 0)
@@ -276,7 +361,8 @@ def choose_turn(policy, params, S, R, p, rng, options, workspace, no_trace, memo
         money_bar = best_gain
         if policy == HEURISTIC:
             money_bar = max(best_gain, params[HP_MONEY_THRESHOLD])
-        opt, value = best_money_option(policy, params, S, R, p, options, workspace, no_trace, memory)
+        _codes, undo, _chain, _spare = workspace_views(workspace)
+        opt, value = best_money_option(policy, params, S, R, p, options, undo, no_trace, memory)
         if opt >= 0 and value - now > money_bar:
             best_option = opt
     return best_option
@@ -315,12 +401,9 @@ def choose_truck_for_tile(policy, params, S, R, p, rng, code, workspace, no_trac
     best_gain = NO_CHOICE
     for t in range(trucks):
         if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] < S[T_CAPACITY + t]:
-            gain = truck_value(policy, params, S, R, p, t, code, workspace, no_trace, memory[M_LEFT])
-            if policy == HEURISTIC:
-                if S[T_COUNT + t] > 0:
-                    gain -= known_truck_value(policy, params, S, R, p, t, workspace, no_trace, memory)
-                else:
-                    gain -= current_value(policy, params, S, R, p, workspace, memory)
+            gain = truck_gain(policy, params, S, R, p, t, code, workspace, no_trace, memory[M_LEFT])
+            if policy == HEURISTIC and S[T_COUNT + t] > 0:
+                gain -= known_truck_value(policy, params, S, R, p, t, workspace, no_trace, memory)
             if gain > best_gain:
                 best_gain = gain
                 best = t
@@ -331,10 +414,9 @@ def choose_truck_for_tile(policy, params, S, R, p, rng, code, workspace, no_trac
 def choose_placement(policy, params, S, R, p, t, workspace, no_trace, memory):
     """Next tile of taken truck t and its destination: slot << 8 | (destination + 2)."""
     refresh_memory(memory, S, R)
-    scratch, _work, components, codes = workspace_views(workspace)
+    codes, trial_undo, _chain, _money = workspace_views(workspace)
     n = S[T_COUNT + t]
     for k in range(n):
         codes[k] = S[T_TILES + t * MAX_TRUCK_CAPACITY + k]
-    i, dest, _value = best_placement(policy, params, S, R, p, codes, n, scratch, components, no_trace,
-                                     memory[M_LEFT])
+    i, dest, _gain = best_placement(policy, params, S, R, p, codes, n, memory[M_LEFT], trial_undo, no_trace)
     return (i << 8) | (dest + 2)
