@@ -1,0 +1,225 @@
+"""The numba engine on its own: hand-built positions, invariants over many games, make/unmake.
+
+The rules themselves are tested one by one on the reference (test_zooloretto_rules.py) and the engine
+is tied to the reference game by game (test_zooloretto_differential.py); these tests check what only
+the engine has: its state layout, its final states, and the cells its policies save and restore.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from zoosim.games.zooloretto import GAME, policy_arrays
+from zoosim.games.zooloretto import engine as E
+from zoosim.games.zooloretto.play import MAX_DECK, N_OUT, O_FULL, O_SCORE, play_game, score_game
+from zoosim.games.zooloretto.policies import MEMORY_SIZE
+from zoosim.games.zooloretto.rules import (
+    BARN, COIN, FEMALE, INERT, MALE, N_CODES, OFFSPRING, STALL_BASE, Rules, pack,
+)
+
+ZEBRA, CAMEL, ELEPHANT, PANDA, KANGAROO = 6, 1, 3, 4, 7
+
+
+def empty_state(rules: Rules, players: int) -> tuple[np.ndarray, np.ndarray]:
+    R = pack(rules, players)
+    S = np.zeros(E.STATE_SIZE, np.int64)
+    E.reset_state(S, R)
+    S[E.H_BANK] = rules.bank
+    for s in range(rules.species):
+        S[E.SUPPLY + s] = rules.offspring_per_species
+    return S, R
+
+
+NO_TRACE = np.zeros((0, 6), np.int64)
+
+
+def put(S: np.ndarray, R: np.ndarray, p: int, code: int, dest: int) -> None:
+    E.place_tile(S, R, NO_TRACE, p, code, dest)
+
+
+def score(S: np.ndarray, R: np.ndarray, p: int) -> tuple[int, list[int]]:
+    components = np.zeros(E.N_COMPONENTS, np.int64)
+    total = E.score_player(S, R, p, components)
+    return int(total), [int(c) for c in components]
+
+
+def test_worked_example_of_spec_section_10() -> None:
+    S, R = empty_state(Rules(), 4)
+    for _ in range(5):
+        put(S, R, 0, 4 * ZEBRA + INERT, 0)
+    for _ in range(2):
+        put(S, R, 0, 4 * CAMEL + INERT, 1)
+    put(S, R, 0, STALL_BASE + 0, 1)
+    put(S, R, 0, STALL_BASE + 1, 1)
+    for _ in range(5):
+        put(S, R, 0, 4 * ELEPHANT + INERT, 2)
+    put(S, R, 0, 4 * PANDA + INERT, BARN)
+    put(S, R, 0, 4 * KANGAROO + INERT, BARN)
+    put(S, R, 0, 4 * KANGAROO + INERT, BARN)
+    put(S, R, 0, STALL_BASE + 0, BARN)
+    total, components = score(S, R, 0)
+    assert components == [8, 6, 2, 4, -4, -2]
+    assert total == 14
+
+
+def test_filling_e1_pays_two_coins_and_a_pair_breeds_into_the_barn_when_full() -> None:
+    S, R = empty_state(Rules(), 3)
+    at = E.player_at(0)
+    for code in (4 * ZEBRA + MALE, INERT + 4 * ZEBRA, INERT + 4 * ZEBRA, INERT + 4 * ZEBRA):
+        put(S, R, 0, code, 0)
+    assert S[at + E.P_COINS] == 0
+    put(S, R, 0, 4 * ZEBRA + FEMALE, 0)  # fills E1 (5 spaces): +2 coins, then the pair breeds
+    assert S[at + E.P_COINS] == 2
+    assert S[E.H_BANK] == 28
+    assert S[at + E.P_COUNT + 0] == 5
+    assert S[at + E.P_BARN + 4 * ZEBRA + OFFSPRING] == 1
+    assert S[E.SUPPLY + ZEBRA] == 1
+
+
+def test_coin_tile_becomes_money_without_touching_the_bank() -> None:
+    S, R = empty_state(Rules(), 2)
+    put(S, R, 1, COIN, E.MONEY_DEST)
+    assert S[E.player_at(1) + E.P_COINS] == 1
+    assert S[E.H_BANK] == 30
+
+
+def final_state(rules: Rules, players: int, policy: str, seed: int, game_index: int):
+    R = pack(rules, players)
+    ids, params = policy_arrays([GAME.policy(policy)] * players)
+    S = np.zeros(E.STATE_SIZE, np.int64)
+    deck = np.zeros(MAX_DECK, np.int64)
+    play_game(R, seed, game_index, ids, params, S, deck, np.zeros(4, np.uint64), np.zeros(E.MAX_OPTIONS, np.int64),
+              np.zeros((3, E.STATE_SIZE), np.int64), NO_TRACE, NO_TRACE, np.zeros(MEMORY_SIZE))
+    rows = np.zeros((players, N_OUT), np.int64)
+    score_game(S, R, rows, np.zeros(players), np.zeros(E.N_COMPONENTS, np.int64))
+    return S, R, deck, rows
+
+
+@pytest.mark.parametrize("policy", ["uniform", "random", "greedy", "heuristic"])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_invariants_at_the_end_of_many_games(policy: str, players: int) -> None:
+    rules = Rules()
+    games = 60 if policy in ("greedy", "heuristic") else 200
+    for game_index in range(games):
+        S, R, deck, rows = final_state(rules, players, policy, 3, game_index)
+        tiles = np.zeros(N_CODES, np.int64)
+        for code in deck[S[E.H_DRAW_PTR]:S[E.H_TOTAL]]:
+            tiles[code] += 1
+        tiles += S[E.OUT:E.OUT + N_CODES]
+        coins = S[E.H_BANK]
+        for p in range(players):
+            at = E.player_at(p)
+            coins += S[at + E.P_COINS]
+            tiles[:STALL_BASE + 8] += S[at + E.P_BARN:at + E.P_BARN + STALL_BASE + 8]
+            for e in range(S[at + E.P_ENCLOSURES]):
+                species = S[at + E.P_SPECIES + e]
+                count = S[at + E.P_COUNT + e]
+                assert 0 <= count <= E.spaces_of(R, e)
+                for kind in range(4):
+                    tiles[STALL_BASE + kind] += S[at + E.P_STALLS + e * 8 + kind]
+                if count == 0:
+                    continue
+                male, female, young = (S[at + f + e] for f in (E.P_MALE, E.P_FEMALE, E.P_OFFSPRING))
+                tiles[4 * species + MALE] += male
+                tiles[4 * species + FEMALE] += female
+                tiles[4 * species + OFFSPRING] += young
+                tiles[4 * species + INERT] += count - male - female - young
+                assert not (male and female and S[E.SUPPLY + species]), "an unused pair did not breed"
+            assert sum(S[at + E.P_STALLS + e * 8 + k] for e in range(8) for k in range(8)) == \
+                sum(S[at + E.P_STALL_COUNT + e] for e in range(8))
+        in_play = [s for s in range(8) if tiles[4 * s:4 * s + 3].sum() > 0]
+        assert len(in_play) == 8 - rules.species_removed_by_players[players - 2]
+        for s in in_play:
+            assert tiles[4 * s:4 * s + 3].sum() == rules.tiles_per_species
+            born = rules.offspring_per_species - S[E.SUPPLY + s]
+            assert tiles[4 * s + OFFSPRING] == born
+            assert rules.fertile_males - tiles[4 * s + MALE] == born
+        for kind in range(rules.stall_kinds):
+            assert tiles[STALL_BASE + kind] == rules.stalls_per_kind
+        assert tiles[COIN] + S[E.H_COIN_TILES_TAKEN] == rules.coin_tiles
+        assert coins == rules.bank + S[E.H_COIN_TILES_TAKEN]
+        assert S[E.H_BANK] >= 0
+        for p in range(players):
+            assert rules.min_score(players) <= rows[p, O_SCORE] <= rules.max_score(players)
+            assert rows[p, O_SCORE] == rows[p, O_FULL:O_FULL + 6].sum()
+        main = rules.tiles_in_play(players) - rules.end_stack
+        spaces = sum(rules.truck_capacities(players))
+        assert S[E.H_ROUND] >= -(-(main + 1) // spaces)
+
+
+def mid_game_states(players: int, policy: str, count: int):
+    """States at the end of round 3..8 of real games (max_rounds cuts the game short)."""
+    for game_index in range(count):
+        rules = replace(Rules(), max_rounds=3 + game_index % 6)
+        S, R, _deck, _rows = final_state(rules, players, policy, 17, game_index)
+        yield S, R
+
+
+def changed_cells(before: np.ndarray, after: np.ndarray) -> set[int]:
+    return set(np.flatnonzero(before != after).tolist())
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_placement_cells_cover_every_change_a_placement_makes(players: int) -> None:
+    cells = np.zeros(2 * E.UNDO_CELLS, np.int64)
+    for S, R in mid_game_states(players, "random", 40):
+        for p in range(players):
+            codes = [4 * s + k for s in range(8) for k in (INERT, MALE, FEMALE)] + [STALL_BASE + k for k in range(4)]
+            for code in codes + [COIN]:
+                dests = [E.MONEY_DEST] if code == COIN else [BARN, *range(S[E.player_at(p) + E.P_ENCLOSURES])]
+                for dest in dests:
+                    if not E.is_legal_destination(S, R, p, code, dest):
+                        continue
+                    after = S.copy()
+                    E.place_tile(after, R, NO_TRACE, p, code, dest)
+                    n = E.placement_cells(p, code, dest, cells)
+                    assert changed_cells(S, after) <= set(cells[:n].tolist()), (code, dest)
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_money_cells_cover_every_change_a_money_action_makes(players: int) -> None:
+    cells = np.zeros(2 * E.UNDO_CELLS, np.int64)
+    options = np.zeros(E.MAX_OPTIONS, np.int64)
+    rules_money = replace(Rules(), start_coins=6)
+    seen_kinds = set()
+    for game_index in range(60):
+        rules = replace(rules_money, max_rounds=2 + game_index % 6, exchange_into_empty=game_index % 2 == 0,
+                        move_stall_to_barn=game_index % 3 == 0)
+        S, R, _deck, _rows = final_state(rules, players, "random", 23, game_index)
+        for p in range(players):
+            S[E.player_at(p) + E.P_COINS] = 6
+            n = E.list_money_options(S, R, p, options, 0)
+            for k in range(n):
+                opt = options[k]
+                seen_kinds.add(int(E.option_kind(opt)))
+                after = S.copy()
+                E.apply_money_option(after, R, NO_TRACE, p, opt)
+                m = E.money_cells(S, p, opt, cells)
+                assert changed_cells(S, after) <= set(cells[:m].tolist()), hex(opt)
+    assert seen_kinds == {E.OPT_MOVE, E.OPT_EXCHANGE, E.OPT_PURCHASE, E.OPT_DISCARD, E.OPT_EXPAND}
+
+
+def test_policies_leave_the_state_as_they_found_it() -> None:
+    """Greedy and heuristic make and unmake moves on the live state; a decision must not change it."""
+    from zoosim.games.zooloretto.policies import GREEDY, HEURISTIC, choose_truck_for_tile, choose_turn
+
+    workspace = np.zeros((3, E.STATE_SIZE), np.int64)
+    options = np.zeros(E.MAX_OPTIONS, np.int64)
+    heuristic = np.array(GAME.policy("heuristic").values + (0.0,))
+    for S, R in mid_game_states(4, "random", 30):
+        S[E.T_TAKEN_BY:E.T_TAKEN_BY + 4] = -1
+        S[E.T_COUNT:E.T_COUNT + 4] = [1, 2, 0, 3]
+        for t in range(4):
+            for k in range(3):
+                S[E.T_TILES + t * 8 + k] = (4 * (t + k) + k % 3) if k < S[E.T_COUNT + t] else -1
+        for policy, params in ((GREEDY, np.zeros(8)), (HEURISTIC, heuristic)):
+            for p in range(4):
+                S[E.player_at(p) + E.P_COINS] = 4
+                before = S.copy()
+                memory = np.full(MEMORY_SIZE, -1.0)
+                choose_turn(policy, params, S, R, p, np.zeros(4, np.uint64), options, workspace, NO_TRACE, memory)
+                choose_truck_for_tile(policy, params, S, R, p, np.zeros(4, np.uint64), 4 * ZEBRA + MALE,
+                                      workspace, NO_TRACE, memory)
+                assert np.array_equal(before, S)
