@@ -32,9 +32,9 @@ POLICIES = {
         "cost, and it waits for a truck worth taking.",
         (
             PolicyParam("barn_weight", 1.5, "barn aversion: multiplier on barn penalties"),
-            PolicyParam("commitment", 0.5, "share of the points an enclosure's free spaces could still add, "
+            PolicyParam("commitment", 0.2, "share of the points an enclosure's free spaces could still add, "
                                            "scaled by its filling and by the share of tiles left"),
-            PolicyParam("take_threshold", 2.0, "gain (points) a truck must bring while trucks are empty; "
+            PolicyParam("take_threshold", 6.0, "gain (points) a truck must bring while trucks are empty; "
                                                "scaled by the share of free truck spaces"),
             PolicyParam("bonus_value", 1.0, "points a fill bonus is worth when placing a tile"),
             PolicyParam("pair_value", 0.5, "value of an enclosure holding an unpaired fertile animal"),
