@@ -44,7 +44,7 @@ def random_rules(rng: random.Random) -> Rules:
 def assert_same_game(rules: Rules, players: int, policies: list[str], seed: int, game_index: int,
                      record) -> None:
     specs = [GAME.policy(p) for p in policies]
-    events, rows, shares, _state = play_recorded(rules, players, specs, seed, game_index)
+    events, rows, shares, _state, _deck = play_recorded(rules, players, specs, seed, game_index)
     engine_events = [tuple(int(x) for x in row) for row in events]
     reference_events = [tuple(row) for row in record.events]
     if engine_events != reference_events:
@@ -95,6 +95,6 @@ def test_reference_accepts_every_engine_decision(policy: str) -> None:
         rules = Rules() if game_index % 2 == 0 else random_rules(rng)
         policies = [rng.choice([policy, policy, "random"]) for _ in range(players)]
         specs = [GAME.policy(p) for p in policies]
-        events, _rows, _shares, _state = play_recorded(rules, players, specs, 5, game_index)
+        events, _rows, _shares, _state, _deck = play_recorded(rules, players, specs, 5, game_index)
         record = replay_decisions(rules, players, 5, game_index, events)
         assert_same_game(rules, players, policies, 5, game_index, record)

@@ -36,12 +36,12 @@ NO_TRACE = np.zeros((0, 6), np.int64)
 
 
 def put(S: np.ndarray, R: np.ndarray, p: int, code: int, dest: int) -> None:
-    E.place_tile(S, R, NO_TRACE, p, code, dest)
+    E.place_tile(S, p, code, dest)
 
 
 def score(S: np.ndarray, R: np.ndarray, p: int) -> tuple[int, list[int]]:
     components = np.zeros(E.N_COMPONENTS, np.int64)
-    total = E.score_player(S, R, p, components)
+    total = E.score_player(S, p, components)
     return int(total), [int(c) for c in components]
 
 
@@ -91,9 +91,9 @@ def final_state(rules: Rules, players: int, policy: str, seed: int, game_index: 
     S = np.zeros(E.STATE_SIZE, np.int64)
     deck = np.zeros(MAX_DECK, np.int64)
     play_game(R, seed, game_index, ids, params, S, deck, np.zeros(4, np.uint64), np.zeros(E.MAX_OPTIONS, np.int64),
-              np.zeros((3, E.STATE_SIZE), np.int64), NO_TRACE, NO_TRACE, np.zeros(MEMORY_SIZE))
+              np.zeros((3, E.STATE_SIZE), np.int64), np.zeros(MEMORY_SIZE))
     rows = np.zeros((players, N_OUT), np.int64)
-    score_game(S, R, rows, np.zeros(players), np.zeros(E.N_COMPONENTS, np.int64))
+    score_game(S, rows, np.zeros(players), np.zeros(E.N_COMPONENTS, np.int64))
     return S, R, deck, rows
 
 
@@ -116,7 +116,7 @@ def test_invariants_at_the_end_of_many_games(policy: str, players: int) -> None:
             for e in range(S[at + E.P_ENCLOSURES]):
                 species = S[at + E.P_SPECIES + e]
                 count = S[at + E.P_COUNT + e]
-                assert 0 <= count <= E.spaces_of(R, e)
+                assert 0 <= count <= E.spaces_of(S, e)
                 for kind in range(4):
                     tiles[STALL_BASE + kind] += S[at + E.P_STALLS + e * 8 + kind]
                 if count == 0:
@@ -170,10 +170,10 @@ def test_placement_cells_cover_every_change_a_placement_makes(players: int) -> N
             for code in codes + [COIN]:
                 dests = [E.MONEY_DEST] if code == COIN else [BARN, *range(S[E.player_at(p) + E.P_ENCLOSURES])]
                 for dest in dests:
-                    if not E.is_legal_destination(S, R, p, code, dest):
+                    if not E.is_legal_destination(S, p, code, dest):
                         continue
                     after = S.copy()
-                    E.place_tile(after, R, NO_TRACE, p, code, dest)
+                    E.place_tile(after, p, code, dest)
                     n = E.placement_cells(p, code, dest, cells)
                     assert changed_cells(S, after) <= set(cells[:n].tolist()), (code, dest)
 
@@ -190,12 +190,12 @@ def test_money_cells_cover_every_change_a_money_action_makes(players: int) -> No
         S, R, _deck, _rows = final_state(rules, players, "random", 23, game_index)
         for p in range(players):
             S[E.player_at(p) + E.P_COINS] = 6
-            n = E.list_money_options(S, R, p, options, 0)
+            n = E.list_money_options(S, p, options, 0)
             for k in range(n):
                 opt = options[k]
                 seen_kinds.add(int(E.option_kind(opt)))
                 after = S.copy()
-                E.apply_money_option(after, R, NO_TRACE, p, opt)
+                E.apply_money_option(after, p, opt)
                 m = E.money_cells(S, p, opt, cells)
                 assert changed_cells(S, after) <= set(cells[:m].tolist()), hex(opt)
     assert seen_kinds == {E.OPT_MOVE, E.OPT_EXCHANGE, E.OPT_PURCHASE, E.OPT_DISCARD, E.OPT_EXPAND}
@@ -219,7 +219,7 @@ def test_policies_leave_the_state_as_they_found_it() -> None:
                 S[E.player_at(p) + E.P_COINS] = 4
                 before = S.copy()
                 memory = np.full(MEMORY_SIZE, -1.0)
-                choose_turn(policy, params, S, R, p, np.zeros(4, np.uint64), options, workspace, NO_TRACE, memory)
-                choose_truck_for_tile(policy, params, S, R, p, np.zeros(4, np.uint64), 4 * ZEBRA + MALE,
-                                      workspace, NO_TRACE, memory)
+                choose_turn(policy, params, S, p, np.zeros(4, np.uint64), options, workspace, memory)
+                choose_truck_for_tile(policy, params, S, p, np.zeros(4, np.uint64), 4 * ZEBRA + MALE,
+                                      workspace, memory)
                 assert np.array_equal(before, S)

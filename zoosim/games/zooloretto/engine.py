@@ -16,14 +16,17 @@ from zoosim.games.zooloretto.rules import (
     R_BARN_PENALTY, R_BASE_ENCLOSURES, R_DISCARD_COST, R_ENCLOSURE, R_EXCHANGE_COST,
     R_EXCHANGE_INTO_EMPTY, R_EXPAND_COST, R_MAX_EXPANSIONS, R_MOVE_COST, R_MOVE_STALL_TO_BARN,
     R_PARTIAL_POINTS, R_PLAYERS, R_PURCHASE_COST, R_PURCHASE_PRICE, R_SPECIES, R_STALL_KIND_POINTS,
-    R_STALL_KINDS, R_TRUCK_CAPACITY, R_TRUCKS, STALL_BASE,
+    R_SIZE, R_STALL_KINDS, R_TRUCK_CAPACITY, R_TRUCKS, STALL_BASE,
 )
 
 # ---- state layout -------------------------------------------------------------------------------
-H_ROUND, H_TURNS, H_CURRENT, H_DRAW_PTR, H_MAIN_LEN, H_TOTAL, H_LAST_ROUND, H_BANK = range(8)
-H_TRUCKS_TAKEN, H_GAME_OVER, H_COIN_TILES_TAKEN, H_START_PLAYER, H_TRACE_N, H_ROUND_TURNS = range(8, 14)
+# S[0:R_SIZE] holds the packed rules (rules.pack), so every function needs S alone; then the header,
+# trucks, supply, out-of-game tiles, one block per player; a recorded game's event log follows STATE_SIZE.
+H_ROUND, H_TURNS, H_CURRENT, H_DRAW_PTR, H_MAIN_LEN, H_TOTAL, H_LAST_ROUND, H_BANK = range(R_SIZE, R_SIZE + 8)
+(H_TRUCKS_TAKEN, H_GAME_OVER, H_COIN_TILES_TAKEN, H_START_PLAYER, H_TRACE_N, H_RECORDING,
+ H_TRACE_CAPACITY) = range(R_SIZE + 8, R_SIZE + 15)
 HEADER_SIZE = 16
-T_CAPACITY = HEADER_SIZE
+T_CAPACITY = R_SIZE + HEADER_SIZE
 T_COUNT = T_CAPACITY + MAX_TRUCKS
 T_TAKEN_BY = T_COUNT + MAX_TRUCKS
 T_TILES = T_TAKEN_BY + MAX_TRUCKS  # MAX_TRUCKS x MAX_TRUCK_CAPACITY tile codes, -1 for an empty space
@@ -90,54 +93,58 @@ def player_at(p):
 
 
 @njit(cache=True)
-def emit(S, trace, kind, player, a, b, c, d):
-    """Append one event row to `trace` if the game is being recorded (trace has rows)."""
+def emit(S, kind, player, a, b, c, d):
+    """Append one event row to the log after STATE_SIZE if the game is being recorded.
+
+    Policies mute the log (H_RECORDING = 0) while they make and unmake moves to value them.
+    """
     n = S[H_TRACE_N]
-    if n < trace.shape[0]:
-        trace[n, 0] = kind
-        trace[n, 1] = player
-        trace[n, 2] = a
-        trace[n, 3] = b
-        trace[n, 4] = c
-        trace[n, 5] = d
+    if S[H_RECORDING] != 0 and n < S[H_TRACE_CAPACITY]:
+        at = STATE_SIZE + 6 * n
+        S[at] = kind
+        S[at + 1] = player
+        S[at + 2] = a
+        S[at + 3] = b
+        S[at + 4] = c
+        S[at + 5] = d
         S[H_TRACE_N] = n + 1
 
 
 # ---- the board ------------------------------------------------------------------------------------
 @njit(cache=True, inline="always")
-def spaces_of(R, e):
-    return R[R_ENCLOSURE + 5 * e + ENC_SPACES]
+def spaces_of(S, e):
+    return S[R_ENCLOSURE + 5 * e + ENC_SPACES]
 
 
 @njit(cache=True, inline="always")
-def stall_spaces_of(R, e):
-    return R[R_ENCLOSURE + 5 * e + ENC_STALLS]
+def stall_spaces_of(S, e):
+    return S[R_ENCLOSURE + 5 * e + ENC_STALLS]
 
 
 @njit(cache=True, inline="always")
-def can_take_animal(S, R, p, e, species):
+def can_take_animal(S, p, e, species):
     """Spec 4: an empty animal space of an enclosure that is empty or holds the same species."""
     at = player_at(p)
     enclosure_species = S[at + P_SPECIES + e]
-    return S[at + P_COUNT + e] < spaces_of(R, e) and (enclosure_species < 0 or enclosure_species == species)
+    return S[at + P_COUNT + e] < spaces_of(S, e) and (enclosure_species < 0 or enclosure_species == species)
 
 
 @njit(cache=True, inline="always")
-def can_take_stall(S, R, p, e):
+def can_take_stall(S, p, e):
     """Spec 4: a stall goes on an empty stall space of the enclosure's own."""
-    return S[player_at(p) + P_STALL_COUNT + e] < stall_spaces_of(R, e)
+    return S[player_at(p) + P_STALL_COUNT + e] < stall_spaces_of(S, e)
 
 
 # ---- placing, fill coins and breeding ------------------------------------------------------------
 @njit(cache=True)
-def pay_fill_coins(S, R, trace, p, e):
+def pay_fill_coins(S, p, e):
     """Spec 4: taking an enclosure's last animal space pays its coins, every time, as far as the bank goes."""
-    coins = R[R_ENCLOSURE + 5 * e + ENC_COINS]
+    coins = S[R_ENCLOSURE + 5 * e + ENC_COINS]
     if coins > S[H_BANK]:
         coins = S[H_BANK]
     S[H_BANK] -= coins
     S[player_at(p) + P_COINS] += coins
-    emit(S, trace, EV_FILL, p, e, coins, 0, 0)
+    emit(S, EV_FILL, p, e, coins, 0, 0)
 
 
 @njit(cache=True)
@@ -155,7 +162,7 @@ def add_to_enclosure(S, p, e, code):
 
 
 @njit(cache=True)
-def breed(S, R, trace, p, e, pays_fill):
+def breed(S, p, e, pays_fill):
     """Spec 6: an unused fertile male and female of the enclosure breed at once, each adult once.
 
     The offspring takes a space of the enclosure, or goes to the barn when it is full. Returns births.
@@ -169,24 +176,24 @@ def breed(S, R, trace, p, e, pays_fill):
         S[SUPPLY + species] -= 1
         S[at + P_OFFSPRING_BORN] += 1
         births += 1
-        if S[at + P_COUNT + e] < spaces_of(R, e):
+        if S[at + P_COUNT + e] < spaces_of(S, e):
             add_to_enclosure(S, p, e, 4 * species + OFFSPRING)
-            emit(S, trace, EV_BIRTH, p, species, e, e, 0)
-            if pays_fill and S[at + P_COUNT + e] == spaces_of(R, e):
-                pay_fill_coins(S, R, trace, p, e)
+            emit(S, EV_BIRTH, p, species, e, e, 0)
+            if pays_fill and S[at + P_COUNT + e] == spaces_of(S, e):
+                pay_fill_coins(S, p, e)
         else:
             S[at + P_BARN + 4 * species + OFFSPRING] += 1
-            emit(S, trace, EV_BIRTH, p, species, e, BARN_DEST, 0)
+            emit(S, EV_BIRTH, p, species, e, BARN_DEST, 0)
     return births
 
 
 @njit(cache=True)
-def place_animal(S, R, trace, p, e, code):
+def place_animal(S, p, e, code):
     """An animal enters an enclosure from a truck, a Move or a Purchase: fill coins, then breeding."""
     add_to_enclosure(S, p, e, code)
-    if S[player_at(p) + P_COUNT + e] == spaces_of(R, e):
-        pay_fill_coins(S, R, trace, p, e)
-    breed(S, R, trace, p, e, True)
+    if S[player_at(p) + P_COUNT + e] == spaces_of(S, e):
+        pay_fill_coins(S, p, e)
+    breed(S, p, e, True)
 
 
 @njit(cache=True, inline="always")
@@ -197,7 +204,7 @@ def place_stall(S, p, e, kind):
 
 
 @njit(cache=True)
-def place_tile(S, R, trace, p, code, dest):
+def place_tile(S, p, code, dest):
     """Spec 4: put one tile from a truck (or a Purchase) at `dest` (enclosure, barn, or money for coins)."""
     if code == COIN:
         S[player_at(p) + P_COINS] += 1
@@ -208,7 +215,7 @@ def place_tile(S, R, trace, p, code, dest):
     elif code >= STALL_BASE:
         place_stall(S, p, dest, code - STALL_BASE)
     else:
-        place_animal(S, R, trace, p, dest, code)
+        place_animal(S, p, dest, code)
 
 
 UNDO_CELLS = 32
@@ -309,7 +316,7 @@ def money_cells(S, p, opt, cells):
 
 
 @njit(cache=True)
-def is_legal_destination(S, R, p, code, dest):
+def is_legal_destination(S, p, code, dest):
     if code == COIN:
         return dest == MONEY_DEST
     if dest == BARN_DEST:
@@ -317,8 +324,8 @@ def is_legal_destination(S, R, p, code, dest):
     if dest < 0 or dest >= S[player_at(p) + P_ENCLOSURES]:
         return False
     if code >= STALL_BASE:
-        return can_take_stall(S, R, p, dest)
-    return can_take_animal(S, R, p, dest, code >> 2)
+        return can_take_stall(S, p, dest)
+    return can_take_animal(S, p, dest, code >> 2)
 
 
 # ---- money actions (spec 5) --------------------------------------------------------------------
@@ -329,24 +336,24 @@ def pay_bank(S, p, amount):
 
 
 @njit(cache=True)
-def move_action(S, R, trace, p, sub, what, dest):
+def move_action(S, p, sub, what, dest):
     """Move: a barn animal or stall into the zoo, or a stall to another enclosure's stall space."""
     at = player_at(p)
-    pay_bank(S, p, R[R_MOVE_COST])
+    pay_bank(S, p, S[R_MOVE_COST])
     if sub == MOVE_BARN_ANIMAL:
         S[at + P_BARN + what] -= 1
-        emit(S, trace, EV_MOVE, p, what, BARN_DEST, dest, 0)
-        place_animal(S, R, trace, p, dest, what)
+        emit(S, EV_MOVE, p, what, BARN_DEST, dest, 0)
+        place_animal(S, p, dest, what)
     elif sub == MOVE_BARN_STALL:
         S[at + P_BARN + STALL_BASE + what] -= 1
-        emit(S, trace, EV_MOVE, p, STALL_BASE + what, BARN_DEST, dest, 0)
+        emit(S, EV_MOVE, p, STALL_BASE + what, BARN_DEST, dest, 0)
         place_stall(S, p, dest, what)
     else:
         source = what // MAX_STALL_KINDS
         kind = what % MAX_STALL_KINDS
         S[at + P_STALL_COUNT + source] -= 1
         S[at + P_STALLS + source * MAX_STALL_KINDS + kind] -= 1
-        emit(S, trace, EV_MOVE, p, STALL_BASE + kind, source, dest, 0)
+        emit(S, EV_MOVE, p, STALL_BASE + kind, source, dest, 0)
         if dest < 0:
             S[at + P_BARN + STALL_BASE + kind] += 1
         else:
@@ -354,19 +361,19 @@ def move_action(S, R, trace, p, sub, what, dest):
 
 
 @njit(cache=True)
-def exchange_action(S, R, trace, p, i, other):
+def exchange_action(S, p, i, other):
     """Exchange: swap all animals of enclosure i with enclosure `other`, or with one barn species
     (other = EXCHANGE_BARN + species). Stalls stay; breeding follows; no fill coins."""
     at = player_at(p)
-    pay_bank(S, p, R[R_EXCHANGE_COST])
-    emit(S, trace, EV_EXCHANGE, p, i, other, 0, 0)
+    pay_bank(S, p, S[R_EXCHANGE_COST])
+    emit(S, EV_EXCHANGE, p, i, other, 0, 0)
     if other < EXCHANGE_BARN:
         for field in (P_SPECIES, P_COUNT, P_MALE, P_FEMALE, P_OFFSPRING):
             held = S[at + field + i]
             S[at + field + i] = S[at + field + other]
             S[at + field + other] = held
-        breed(S, R, trace, p, i, False)
-        breed(S, R, trace, p, other, False)
+        breed(S, p, i, False)
+        breed(S, p, other, False)
         return
     barn_species = other - EXCHANGE_BARN
     species = S[at + P_SPECIES + i]
@@ -390,71 +397,71 @@ def exchange_action(S, R, trace, p, i, other):
         S[at + P_BARN + 4 * species + FEMALE] += female
         S[at + P_BARN + 4 * species + OFFSPRING] += offspring
         S[at + P_BARN + 4 * species] += count - male - female - offspring
-    breed(S, R, trace, p, i, False)
+    breed(S, p, i, False)
 
 
 @njit(cache=True)
-def purchase_action(S, R, trace, p, seller, code, dest):
+def purchase_action(S, p, seller, code, dest):
     """Purchase: any tile of another player's barn, paying the bank and the seller, placed by spec 4."""
-    pay_bank(S, p, R[R_PURCHASE_COST])
-    price = R[R_PURCHASE_PRICE]
+    pay_bank(S, p, S[R_PURCHASE_COST])
+    price = S[R_PURCHASE_PRICE]
     S[player_at(p) + P_COINS] -= price
     S[player_at(seller) + P_COINS] += price
     S[player_at(seller) + P_BARN + code] -= 1
-    emit(S, trace, EV_PURCHASE, p, seller, code, dest, 0)
-    place_tile(S, R, trace, p, code, dest)
+    emit(S, EV_PURCHASE, p, seller, code, dest, 0)
+    place_tile(S, p, code, dest)
 
 
 @njit(cache=True)
-def discard_action(S, R, trace, p, code):
+def discard_action(S, p, code):
     """Discard: a tile of the own barn leaves the game."""
-    pay_bank(S, p, R[R_DISCARD_COST])
+    pay_bank(S, p, S[R_DISCARD_COST])
     S[player_at(p) + P_BARN + code] -= 1
     S[OUT + code] += 1
-    emit(S, trace, EV_DISCARD, p, code, 0, 0, 0)
+    emit(S, EV_DISCARD, p, code, 0, 0, 0)
 
 
 @njit(cache=True)
-def expand_action(S, R, trace, p):
+def expand_action(S, p):
     """Expand: one more enclosure (up to the limit for the player count)."""
     at = player_at(p)
-    pay_bank(S, p, R[R_EXPAND_COST])
+    pay_bank(S, p, S[R_EXPAND_COST])
     e = S[at + P_ENCLOSURES]
     S[at + P_ENCLOSURES] = e + 1
     S[at + P_EXPANSIONS] += 1
-    emit(S, trace, EV_EXPAND, p, e, 0, 0, 0)
+    emit(S, EV_EXPAND, p, e, 0, 0, 0)
 
 
 @njit(cache=True)
-def apply_money_option(S, R, trace, p, opt):
+def apply_money_option(S, p, opt):
     kind = option_kind(opt)
     a, b, c = option_fields(opt)
     S[player_at(p) + P_MONEY_ACTIONS] += 1
     if kind == OPT_MOVE:
-        move_action(S, R, trace, p, a, b, field_dest(c))
+        move_action(S, p, a, b, field_dest(c))
     elif kind == OPT_EXCHANGE:
-        exchange_action(S, R, trace, p, a, b)
+        exchange_action(S, p, a, b)
     elif kind == OPT_PURCHASE:
-        purchase_action(S, R, trace, p, a, b, field_dest(c))
+        purchase_action(S, p, a, b, field_dest(c))
     elif kind == OPT_DISCARD:
-        discard_action(S, R, trace, p, b)
+        discard_action(S, p, b)
     else:
-        expand_action(S, R, trace, p)
+        expand_action(S, p)
 
 
 # ---- the canonical list of turn options (PROTOCOL section 8) --------------------------------------
 @njit(cache=True)
-def can_draw(S, R):
+def can_draw(S):
     if S[H_DRAW_PTR] >= S[H_TOTAL]:
         return False
-    for t in range(R[R_TRUCKS]):
+    for t in range(S[R_TRUCKS]):
         if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] < S[T_CAPACITY + t]:
             return True
     return False
 
 
 @njit(cache=True)
-def exchange_fits(S, R, p, i, j, into_empty):
+def exchange_fits(S, p, i, j, into_empty):
     at = player_at(p)
     ci = S[at + P_COUNT + i]
     cj = S[at + P_COUNT + j]
@@ -464,7 +471,7 @@ def exchange_fits(S, R, p, i, j, into_empty):
         return False
     if ci > 0 and cj > 0 and S[at + P_SPECIES + i] == S[at + P_SPECIES + j]:
         return False
-    return ci <= spaces_of(R, j) and cj <= spaces_of(R, i)
+    return ci <= spaces_of(S, j) and cj <= spaces_of(S, i)
 
 
 @njit(cache=True)
@@ -474,41 +481,41 @@ def barn_species_count(S, p, species):
 
 
 @njit(cache=True)
-def list_money_options(S, R, p, out, n):
+def list_money_options(S, p, out, n):
     """Append the legal money actions of player p to out[n:], in canonical order; return the new n."""
     at = player_at(p)
     coins = S[at + P_COINS]
     enclosures = S[at + P_ENCLOSURES]
-    species_n = R[R_SPECIES]
-    kinds = R[R_STALL_KINDS]
-    if coins >= R[R_MOVE_COST]:
+    species_n = S[R_SPECIES]
+    kinds = S[R_STALL_KINDS]
+    if coins >= S[R_MOVE_COST]:
         for code in range(4 * species_n):
             if S[at + P_BARN + code] > 0:
                 for e in range(enclosures):
-                    if can_take_animal(S, R, p, e, code >> 2):
+                    if can_take_animal(S, p, e, code >> 2):
                         out[n] = option(OPT_MOVE, MOVE_BARN_ANIMAL, code, e)
                         n += 1
         for kind in range(kinds):
             if S[at + P_BARN + STALL_BASE + kind] > 0:
                 for e in range(enclosures):
-                    if can_take_stall(S, R, p, e):
+                    if can_take_stall(S, p, e):
                         out[n] = option(OPT_MOVE, MOVE_BARN_STALL, kind, e)
                         n += 1
         for e in range(enclosures):
             for kind in range(kinds):
                 if S[at + P_STALLS + e * MAX_STALL_KINDS + kind] > 0:
                     for f in range(enclosures):
-                        if f != e and can_take_stall(S, R, p, f):
+                        if f != e and can_take_stall(S, p, f):
                             out[n] = option(OPT_MOVE, MOVE_STALL, e * MAX_STALL_KINDS + kind, f)
                             n += 1
-                    if R[R_MOVE_STALL_TO_BARN] != 0:
+                    if S[R_MOVE_STALL_TO_BARN] != 0:
                         out[n] = option(OPT_MOVE, MOVE_STALL, e * MAX_STALL_KINDS + kind, DEST_FIELD_BARN)
                         n += 1
-    if coins >= R[R_EXCHANGE_COST]:
-        into_empty = R[R_EXCHANGE_INTO_EMPTY] != 0
+    if coins >= S[R_EXCHANGE_COST]:
+        into_empty = S[R_EXCHANGE_INTO_EMPTY] != 0
         for i in range(enclosures):
             for j in range(i + 1, enclosures):
-                if exchange_fits(S, R, p, i, j, into_empty):
+                if exchange_fits(S, p, i, j, into_empty):
                     out[n] = option(OPT_EXCHANGE, i, j, 0)
                     n += 1
         for i in range(enclosures):
@@ -517,11 +524,11 @@ def list_money_options(S, R, p, out, n):
                 continue
             for s in range(species_n):
                 group = barn_species_count(S, p, s)
-                if group > 0 and group <= spaces_of(R, i) and (count == 0 or S[at + P_SPECIES + i] != s):
+                if group > 0 and group <= spaces_of(S, i) and (count == 0 or S[at + P_SPECIES + i] != s):
                     out[n] = option(OPT_EXCHANGE, i, EXCHANGE_BARN + s, 0)
                     n += 1
-    if coins >= R[R_PURCHASE_COST] + R[R_PURCHASE_PRICE]:
-        for q in range(R[R_PLAYERS]):
+    if coins >= S[R_PURCHASE_COST] + S[R_PURCHASE_PRICE]:
+        for q in range(S[R_PLAYERS]):
             if q == p:
                 continue
             seller_at = player_at(q)
@@ -530,44 +537,44 @@ def list_money_options(S, R, p, out, n):
                     continue
                 if S[seller_at + P_BARN + code] > 0:
                     for e in range(enclosures):
-                        if is_legal_destination(S, R, p, code, e):
+                        if is_legal_destination(S, p, code, e):
                             out[n] = option(OPT_PURCHASE, q, code, e)
                             n += 1
                     out[n] = option(OPT_PURCHASE, q, code, DEST_FIELD_BARN)
                     n += 1
-    if coins >= R[R_DISCARD_COST]:
+    if coins >= S[R_DISCARD_COST]:
         for code in range(STALL_BASE + kinds):
             if code >= 4 * species_n and code < STALL_BASE:
                 continue
             if S[at + P_BARN + code] > 0:
                 out[n] = option(OPT_DISCARD, 0, code, 0)
                 n += 1
-    if coins >= R[R_EXPAND_COST] and S[at + P_EXPANSIONS] < R[R_MAX_EXPANSIONS]:
+    if coins >= S[R_EXPAND_COST] and S[at + P_EXPANSIONS] < S[R_MAX_EXPANSIONS]:
         out[n] = option(OPT_EXPAND, 0, 0, 0)
         n += 1
     return n
 
 
 @njit(cache=True)
-def any_money_option(S, R, p):
+def any_money_option(S, p):
     """Whether player p could pay for any money action at all (a cheap test before listing them)."""
     coins = S[player_at(p) + P_COINS]
-    return coins >= R[R_MOVE_COST] or coins >= R[R_EXCHANGE_COST] or coins >= R[R_DISCARD_COST] \
-        or coins >= R[R_EXPAND_COST] or coins >= R[R_PURCHASE_COST] + R[R_PURCHASE_PRICE]
+    return coins >= S[R_MOVE_COST] or coins >= S[R_EXCHANGE_COST] or coins >= S[R_DISCARD_COST] \
+        or coins >= S[R_EXPAND_COST] or coins >= S[R_PURCHASE_COST] + S[R_PURCHASE_PRICE]
 
 
 @njit(cache=True)
-def list_turn_options(S, R, p, out):
+def list_turn_options(S, p, out):
     """All legal turn options of player p in the canonical order; returns how many."""
     n = 0
-    if can_draw(S, R):
+    if can_draw(S):
         out[n] = option(OPT_DRAW, 0, 0, 0)
         n += 1
-    for t in range(R[R_TRUCKS]):
+    for t in range(S[R_TRUCKS]):
         if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] > 0:
             out[n] = option(OPT_TAKE, t, 0, 0)
             n += 1
-    return list_money_options(S, R, p, out, n)
+    return list_money_options(S, p, out, n)
 
 
 # ---- scoring (spec 7) ----------------------------------------------------------------------------
@@ -591,33 +598,33 @@ def enclosure_value(count, spaces, full_points, one_empty_points, has_stall, per
 
 
 @njit(cache=True)
-def enclosure_points(S, R, p, e):
+def enclosure_points(S, p, e):
     at = player_at(p)
     row = R_ENCLOSURE + 5 * e
-    return enclosure_value(S[at + P_COUNT + e], R[row + ENC_SPACES], R[row + ENC_FULL], R[row + ENC_ONE_EMPTY],
-                           S[at + P_STALL_COUNT + e] > 0, R[R_PARTIAL_POINTS])
+    return enclosure_value(S[at + P_COUNT + e], S[row + ENC_SPACES], S[row + ENC_FULL], S[row + ENC_ONE_EMPTY],
+                           S[at + P_STALL_COUNT + e] > 0, S[R_PARTIAL_POINTS])
 
 
 @njit(cache=True)
-def score_player(S, R, p, components):
+def score_player(S, p, components):
     """Fill `components` (N_COMPONENTS) for player p and return the total score."""
     at = player_at(p)
     for k in range(N_COMPONENTS):
         components[k] = 0
     for e in range(S[at + P_ENCLOSURES]):
-        which, points = enclosure_points(S, R, p, e)
+        which, points = enclosure_points(S, p, e)
         components[which] += points
-    for kind in range(R[R_STALL_KINDS]):
+    for kind in range(S[R_STALL_KINDS]):
         shown = 0
         for e in range(S[at + P_ENCLOSURES]):
             shown += S[at + P_STALLS + e * MAX_STALL_KINDS + kind]
         if shown > 0:
-            components[C_STALLS] += R[R_STALL_KIND_POINTS]
+            components[C_STALLS] += S[R_STALL_KIND_POINTS]
         if S[at + P_BARN + STALL_BASE + kind] > 0:
-            components[C_BARN_STALLS] -= R[R_BARN_PENALTY]
-    for s in range(R[R_SPECIES]):
+            components[C_BARN_STALLS] -= S[R_BARN_PENALTY]
+    for s in range(S[R_SPECIES]):
         if barn_species_count(S, p, s) > 0:
-            components[C_BARN_ANIMALS] -= R[R_BARN_PENALTY]
+            components[C_BARN_ANIMALS] -= S[R_BARN_PENALTY]
     total = 0
     for k in range(N_COMPONENTS):
         total += components[k]
@@ -625,10 +632,10 @@ def score_player(S, R, p, components):
 
 
 @njit(cache=True)
-def barn_tiles(S, R, p):
+def barn_tiles(S, p):
     at = player_at(p)
     n = 0
-    for code in range(STALL_BASE + R[R_STALL_KINDS]):
+    for code in range(STALL_BASE + S[R_STALL_KINDS]):
         n += S[at + P_BARN + code]
     return n
 
@@ -636,15 +643,23 @@ def barn_tiles(S, R, p):
 # ---- setup (PROTOCOL section 3) ----------------------------------------------------------------
 @njit(cache=True)
 def reset_state(S, R):
-    S[:] = 0
-    players = R[R_PLAYERS]
+    """A new game: the packed rules R copied into S, everything else empty; the log settings are kept."""
+    recording = S[H_RECORDING]
+    capacity = S[H_TRACE_CAPACITY]
+    for k in range(STATE_SIZE):
+        S[k] = 0
+    for k in range(R_SIZE):
+        S[k] = R[k]
+    S[H_RECORDING] = recording
+    S[H_TRACE_CAPACITY] = capacity
+    players = S[R_PLAYERS]
     for t in range(MAX_TRUCKS):
         S[T_TAKEN_BY + t] = -1
-        S[T_CAPACITY + t] = R[R_TRUCK_CAPACITY + t] if t < R[R_TRUCKS] else 0
+        S[T_CAPACITY + t] = S[R_TRUCK_CAPACITY + t] if t < S[R_TRUCKS] else 0
     for k in range(MAX_TRUCKS * MAX_TRUCK_CAPACITY):
         S[T_TILES + k] = -1
     for p in range(players):
         at = player_at(p)
-        S[at + P_ENCLOSURES] = R[R_BASE_ENCLOSURES]
+        S[at + P_ENCLOSURES] = S[R_BASE_ENCLOSURES]
         for e in range(MAX_ENCLOSURES):
             S[at + P_SPECIES + e] = -1

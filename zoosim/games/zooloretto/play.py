@@ -37,35 +37,35 @@ TURN_CAP = 100_000  # a safety net against rule settings that let money actions 
 def setup(S, R, deck, rng):
     """PROTOCOL 3: remove species at random, shuffle the tiles in play, split main and end stack."""
     E.reset_state(S, R)
-    species_n = R[R_SPECIES]
+    species_n = S[R_SPECIES]
     order = np.arange(species_n)
-    for i in range(R[R_REMOVED]):
+    for i in range(S[R_REMOVED]):
         j = i + below(rng, species_n - i)
         held = order[i]
         order[i] = order[j]
         order[j] = held
     in_play = np.zeros(species_n, np.bool_)
-    for i in range(R[R_REMOVED], species_n):
+    for i in range(S[R_REMOVED], species_n):
         in_play[order[i]] = True
     n = 0
     for s in range(species_n):
         if not in_play[s]:
             continue
-        S[SUPPLY + s] = R[R_OFFSPRING]
-        for _ in range(R[R_MALES]):
+        S[SUPPLY + s] = S[R_OFFSPRING]
+        for _ in range(S[R_MALES]):
             deck[n] = 4 * s + 1
             n += 1
-        for _ in range(R[R_FEMALES]):
+        for _ in range(S[R_FEMALES]):
             deck[n] = 4 * s + 2
             n += 1
-        for _ in range(R[R_TILES_PER_SPECIES] - R[R_MALES] - R[R_FEMALES]):
+        for _ in range(S[R_TILES_PER_SPECIES] - S[R_MALES] - S[R_FEMALES]):
             deck[n] = 4 * s
             n += 1
-    for kind in range(R[R_STALL_KINDS]):
-        for _ in range(R[R_STALLS_PER_KIND]):
+    for kind in range(S[R_STALL_KINDS]):
+        for _ in range(S[R_STALLS_PER_KIND]):
             deck[n] = STALL_BASE + kind
             n += 1
-    for _ in range(R[R_COIN_TILES]):
+    for _ in range(S[R_COIN_TILES]):
         deck[n] = COIN
         n += 1
     for i in range(n - 1, 0, -1):
@@ -74,123 +74,122 @@ def setup(S, R, deck, rng):
         deck[i] = deck[j]
         deck[j] = held
     S[H_TOTAL] = n
-    S[H_MAIN_LEN] = n - R[R_END_STACK]
+    S[H_MAIN_LEN] = n - S[R_END_STACK]
     S[H_DRAW_PTR] = 0
-    S[H_BANK] = R[R_BANK] - R[R_START_COINS] * R[R_PLAYERS]
-    for p in range(R[R_PLAYERS]):
-        S[player_at(p) + P_COINS] = R[R_START_COINS]
+    S[H_BANK] = S[R_BANK] - S[R_START_COINS] * S[R_PLAYERS]
+    for p in range(S[R_PLAYERS]):
+        S[player_at(p) + P_COINS] = S[R_START_COINS]
 
 
 @njit(cache=True)
-def start_round(S, R):
-    for t in range(R[R_TRUCKS]):
+def start_round(S):
+    for t in range(S[R_TRUCKS]):
         S[T_COUNT + t] = 0
         S[T_TAKEN_BY + t] = -1
         for k in range(MAX_TRUCK_CAPACITY):
             S[T_TILES + t * MAX_TRUCK_CAPACITY + k] = -1
-    for p in range(R[R_PLAYERS]):
+    for p in range(S[R_PLAYERS]):
         S[player_at(p) + P_HAS_TRUCK] = 0
     S[H_TRUCKS_TAKEN] = 0
 
 
 @njit(cache=True)
-def end_round(S, R, trace, last_taker):
+def end_round(S, last_taker):
     """Face-up tiles left on untaken trucks leave the game (only possible with more trucks than players)."""
     left = 0
-    for t in range(R[R_TRUCKS]):
+    for t in range(S[R_TRUCKS]):
         if S[T_TAKEN_BY + t] < 0:
             for k in range(S[T_COUNT + t]):
                 S[OUT + S[T_TILES + t * MAX_TRUCK_CAPACITY + k]] += 1
                 left += 1
-    emit(S, trace, E.EV_ROUND_END, last_taker, S[H_ROUND], left, 0, 0)
+    emit(S, E.EV_ROUND_END, last_taker, S[H_ROUND], left, 0, 0)
 
 
 @njit(cache=True)
-def draw_tile(S, R, deck, trace, p):
+def draw_tile(S, deck):
     """Spec 3A: the top tile of the main stack, or of the end stack once the main stack is empty."""
     ptr = S[H_DRAW_PTR]
     code = deck[ptr]
     S[H_DRAW_PTR] = ptr + 1
     from_end = ptr >= S[H_MAIN_LEN]
-    last = from_end if R[R_END_TRIGGER] == 0 else ptr + 1 >= S[H_MAIN_LEN]
+    last = from_end if S[R_END_TRIGGER] == 0 else ptr + 1 >= S[H_MAIN_LEN]
     return code, from_end, last
 
 
 @njit(cache=True)
-def load_truck(S, R, trace, p, code, t, from_end, last):
+def load_truck(S, p, code, t, from_end, last):
     slot = S[T_COUNT + t]
     S[T_TILES + t * MAX_TRUCK_CAPACITY + slot] = code
     S[T_COUNT + t] = slot + 1
-    emit(S, trace, E.EV_DRAW, p, code, t, 1 if from_end else 0, 0)
+    emit(S, E.EV_DRAW, p, code, t, 1 if from_end else 0, 0)
     if last and S[H_LAST_ROUND] == 0:
         S[H_LAST_ROUND] = 1
-        emit(S, trace, E.EV_LAST_ROUND, p, S[H_ROUND], 0, 0, 0)
+        emit(S, E.EV_LAST_ROUND, p, S[H_ROUND], 0, 0, 0)
 
 
 @njit(cache=True)
-def take_truck(S, R, trace, rng, p, t, policy, params, workspace, no_trace, memory):
+def take_truck(S, rng, p, t, policy, params, workspace, memory):
     """Spec 3B and 4: the player takes truck t and places its tiles one at a time."""
     S[T_TAKEN_BY + t] = p
     S[player_at(p) + P_HAS_TRUCK] = 1
     S[H_TRUCKS_TAKEN] += 1
-    emit(S, trace, E.EV_TAKE, p, t, 0, 0, 0)
+    emit(S, E.EV_TAKE, p, t, 0, 0, 0)
     base = T_TILES + t * MAX_TRUCK_CAPACITY
     count = S[T_COUNT + t]
     for k in range(count):
         if policy == UNIFORM or policy == RANDOM:
             slot = k
             code = S[base + slot]
-            dest = uniform_destination(S, R, rng, p, code)
+            dest = uniform_destination(S, rng, p, code)
         else:
-            choice = choose_placement(policy, params, S, R, p, t, workspace, no_trace, memory)
+            choice = choose_placement(policy, params, S, p, t, workspace, memory)
             slot = choice >> 8
             dest = (choice & 255) - 2
             code = S[base + slot]
-            if code < 0 or not E.is_legal_destination(S, R, p, code, dest):
+            if code < 0 or not E.is_legal_destination(S, p, code, dest):
                 raise ValueError("policy chose an illegal placement")
         S[base + slot] = -1
-        emit(S, trace, E.EV_PLACE, p, code, dest, 0, 0)
-        E.place_tile(S, R, trace, p, code, dest)
+        emit(S, E.EV_PLACE, p, code, dest, 0, 0)
+        E.place_tile(S, p, code, dest)
     S[T_COUNT + t] = 0
 
 
 @njit(cache=True)
-def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, options, workspace, trace, no_trace,
-              memory):
+def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, options, workspace, memory):
     """Play one game to its end; the results are left in S (score them with `score_game`)."""
     seed_stream(rng, seed, game_index)
     setup(S, R, deck, rng)
     memory[:] = -1.0
-    players = R[R_PLAYERS]
-    trucks = R[R_TRUCKS]
+    players = S[R_PLAYERS]
+    trucks = S[R_TRUCKS]
     start = 0
     S[H_ROUND] = 1
     while True:
-        start_round(S, R)
+        start_round(S)
         p = start
         while True:
             policy = policy_ids[p]
             params = policy_params[p]
-            drawable = E.can_draw(S, R)
+            drawable = E.can_draw(S)
             takeable = False
             for t in range(trucks):
                 if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] > 0:
                     takeable = True
             opt = -1
-            if policy != UNIFORM and (drawable or takeable or E.any_money_option(S, R, p)):
-                opt = choose_turn(policy, params, S, R, p, rng, options, workspace, no_trace, memory)
+            if policy != UNIFORM and (drawable or takeable or E.any_money_option(S, p)):
+                opt = choose_turn(policy, params, S, p, rng, options, workspace, memory)
             if not drawable and not takeable and opt < 0:
                 # PROTOCOL 6: the stacks ran dry (non-default rules only): the player sits the round out.
                 for t in range(trucks):
                     if S[T_TAKEN_BY + t] < 0:
-                        take_truck(S, R, trace, rng, p, t, policy, params, workspace, no_trace, memory)
+                        take_truck(S, rng, p, t, policy, params, workspace, memory)
                         break
             elif policy == UNIFORM:
                 draw = drawable
                 if drawable and takeable:
                     draw = below(rng, 2) == 0
                 if draw:
-                    code, from_end, last = draw_tile(S, R, deck, trace, p)
+                    code, from_end, last = draw_tile(S, deck)
                     free = 0
                     for t in range(trucks):
                         if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] < S[T_CAPACITY + t]:
@@ -199,7 +198,7 @@ def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, opti
                     for t in range(trucks):
                         if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] < S[T_CAPACITY + t]:
                             if k == 0:
-                                load_truck(S, R, trace, p, code, t, from_end, last)
+                                load_truck(S, p, code, t, from_end, last)
                                 break
                             k -= 1
                 else:
@@ -211,24 +210,24 @@ def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, opti
                     for t in range(trucks):
                         if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] > 0:
                             if k == 0:
-                                take_truck(S, R, trace, rng, p, t, policy, params, workspace, no_trace, memory)
+                                take_truck(S, rng, p, t, policy, params, workspace, memory)
                                 break
                             k -= 1
             else:
                 kind = E.option_kind(opt)
                 if kind == E.OPT_DRAW:
-                    code, from_end, last = draw_tile(S, R, deck, trace, p)
-                    t = choose_truck_for_tile(policy, params, S, R, p, rng, code, workspace, no_trace, memory)
+                    code, from_end, last = draw_tile(S, deck)
+                    t = choose_truck_for_tile(policy, params, S, p, rng, code, workspace, memory)
                     if S[T_TAKEN_BY + t] >= 0 or S[T_COUNT + t] >= S[T_CAPACITY + t]:
                         raise ValueError("policy chose a truck without a free space")
-                    load_truck(S, R, trace, p, code, t, from_end, last)
+                    load_truck(S, p, code, t, from_end, last)
                 elif kind == E.OPT_TAKE:
                     t = (opt >> 16) & 255
                     if S[T_TAKEN_BY + t] >= 0 or S[T_COUNT + t] == 0:
                         raise ValueError("policy chose a truck it cannot take")
-                    take_truck(S, R, trace, rng, p, t, policy, params, workspace, no_trace, memory)
+                    take_truck(S, rng, p, t, policy, params, workspace, memory)
                 else:
-                    E.apply_money_option(S, R, trace, p, opt)
+                    E.apply_money_option(S, p, opt)
             S[H_TURNS] += 1
             if S[H_TRUCKS_TAKEN] == players or S[H_TURNS] > TURN_CAP:
                 start = p
@@ -236,8 +235,8 @@ def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, opti
             p = (p + 1) % players
             while S[player_at(p) + P_HAS_TRUCK] != 0:
                 p = (p + 1) % players
-        end_round(S, R, trace, start)
-        if S[H_LAST_ROUND] != 0 or S[H_DRAW_PTR] >= S[H_TOTAL] or S[H_ROUND] >= R[R_MAX_ROUNDS] \
+        end_round(S, start)
+        if S[H_LAST_ROUND] != 0 or S[H_DRAW_PTR] >= S[H_TOTAL] or S[H_ROUND] >= S[R_MAX_ROUNDS] \
                 or S[H_TURNS] > TURN_CAP:
             break
         S[H_ROUND] += 1
@@ -246,18 +245,18 @@ def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, opti
 
 
 @njit(cache=True)
-def score_game(S, R, rows, shares, components):
+def score_game(S, rows, shares, components):
     """Write each seat's score, rank (score, then coins), win share and log columns."""
-    players = R[R_PLAYERS]
+    players = S[R_PLAYERS]
     for p in range(players):
         at = player_at(p)
-        rows[p, O_SCORE] = E.score_player(S, R, p, components)
+        rows[p, O_SCORE] = E.score_player(S, p, components)
         for k in range(N_COMPONENTS):
             rows[p, O_FULL + k] = components[k]
         rows[p, O_COINS] = S[at + P_COINS]
         rows[p, O_EXPANSIONS] = S[at + P_EXPANSIONS]
         rows[p, O_OFFSPRING] = S[at + P_OFFSPRING_BORN]
-        rows[p, O_BARN_TILES] = E.barn_tiles(S, R, p)
+        rows[p, O_BARN_TILES] = E.barn_tiles(S, p)
         rows[p, O_MONEY_ACTIONS] = S[at + P_MONEY_ACTIONS]
         rows[p, O_ROUNDS] = S[H_ROUND]
         rows[p, O_TURNS] = S[H_TURNS]
@@ -289,36 +288,39 @@ def play_many(R, seed, first_index, count, policy_ids, policy_params, rows, shar
         options = np.zeros(E.MAX_OPTIONS, np.int64)
         workspace = np.zeros((3, E.STATE_SIZE), np.int64)
         memory = np.zeros(MEMORY_SIZE)
-        trace = np.zeros((0, 6), np.int64)
         game_rows = np.zeros((players, N_OUT), np.int64)
         game_shares = np.zeros(players)
         components = np.zeros(N_COMPONENTS, np.int64)
         for g in range(lo, hi):
-            play_game(R, seed, first_index + g, policy_ids, policy_params, S, deck, rng, options, workspace, trace,
-                      trace, memory)
-            score_game(S, R, game_rows, game_shares, components)
+            play_game(R, seed, first_index + g, policy_ids, policy_params, S, deck, rng, options, workspace, memory)
+            score_game(S, game_rows, game_shares, components)
             for p in range(players):
                 for k in range(N_OUT):
                     rows[g * players + p, k] = game_rows[p, k]
                 shares[g * players + p] = game_shares[p]
 
 
+def new_state(max_events: int = 0) -> np.ndarray:
+    """A state array; with max_events > 0 the game records its event log after the state."""
+    S = np.zeros(E.STATE_SIZE + 6 * max_events, np.int64)
+    S[E.H_RECORDING] = 1 if max_events else 0
+    S[E.H_TRACE_CAPACITY] = max_events
+    return S
+
+
 def play_traced(R: np.ndarray, seed: int, game_index: int, policy_ids: np.ndarray, policy_params: np.ndarray,
-                max_events: int = 20_000) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """One game with its event log: (events, rows, shares, final state) — for replay and tests."""
+                max_events: int = 20_000) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """One game with its event log: (events, rows, shares, final state, deck) — for replay and tests."""
     players = int(R[R_PLAYERS])
-    S = np.zeros(E.STATE_SIZE, np.int64)
+    S = new_state(max_events)
     deck = np.zeros(MAX_DECK, np.int64)
-    rng = np.zeros(4, np.uint64)
-    options = np.zeros(E.MAX_OPTIONS, np.int64)
-    workspace = np.zeros((3, E.STATE_SIZE), np.int64)
-    trace = np.zeros((max_events, 6), np.int64)
-    play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, options, workspace, trace,
-              np.zeros((0, 6), np.int64), np.zeros(MEMORY_SIZE))
+    play_game(R, seed, game_index, policy_ids, policy_params, S, deck, np.zeros(4, np.uint64),
+              np.zeros(E.MAX_OPTIONS, np.int64), np.zeros((3, E.STATE_SIZE), np.int64), np.zeros(MEMORY_SIZE))
     rows = np.zeros((players, N_OUT), np.int64)
     shares = np.zeros(players)
-    score_game(S, R, rows, shares, np.zeros(N_COMPONENTS, np.int64))
+    score_game(S, rows, shares, np.zeros(N_COMPONENTS, np.int64))
     n = int(S[E.H_TRACE_N])
     if n >= max_events:
         raise RuntimeError("event log overflow")
-    return trace[:n].copy(), rows, shares, S
+    events = S[E.STATE_SIZE:E.STATE_SIZE + 6 * n].reshape(n, 6).copy()
+    return events, rows, shares, S[:E.STATE_SIZE].copy(), deck

@@ -20,7 +20,7 @@ from numba import njit
 from zoosim.core.rng import below
 from zoosim.games.zooloretto import engine as E
 from zoosim.games.zooloretto.engine import (
-    H_DRAW_PTR, H_LAST_ROUND, H_ROUND, H_TOTAL, H_TRUCKS_TAKEN, P_BARN, P_COINS, P_COUNT,
+    H_DRAW_PTR, H_LAST_ROUND, H_RECORDING, H_ROUND, H_TOTAL, H_TRUCKS_TAKEN, P_BARN, P_COINS, P_COUNT,
     P_ENCLOSURES, P_FEMALE, P_MALE, P_MONEY_ACTIONS, P_SPECIES, P_STALLS, SUPPLY, T_CAPACITY, T_COUNT,
     T_TAKEN_BY, T_TILES, player_at,
 )
@@ -40,20 +40,20 @@ NO_CHOICE = -1.0e18
 
 
 @njit(cache=True)
-def uniform_destination(S, R, rng, p, code):
+def uniform_destination(S, rng, p, code):
     """Spec 11.3: one of [each enclosure that can take the tile, in board order] + [barn], uniformly."""
     if code == COIN:
         return E.MONEY_DEST
     enclosures = S[player_at(p) + P_ENCLOSURES]
     legal = 0
     for e in range(enclosures):
-        if E.is_legal_destination(S, R, p, code, e):
+        if E.is_legal_destination(S, p, code, e):
             legal += 1
     k = below(rng, legal + 1)
     if k == legal:
         return E.BARN_DEST
     for e in range(enclosures):
-        if E.is_legal_destination(S, R, p, code, e):
+        if E.is_legal_destination(S, p, code, e):
             if k == 0:
                 return e
             k -= 1
@@ -74,16 +74,16 @@ MEMORY_SIZE = M_MONEY + 3 * MAX_PLAYERS
 
 
 @njit(cache=True)
-def epoch_of(S, R):
+def epoch_of(S):
     money = 0
-    for q in range(R[R_PLAYERS]):
+    for q in range(S[R_PLAYERS]):
         money += S[player_at(q) + P_MONEY_ACTIONS]
     return float(((S[H_ROUND] * 64 + S[H_TRUCKS_TAKEN]) * 65536 + money) * 2 + S[H_LAST_ROUND])
 
 
 @njit(cache=True)
-def refresh_memory(memory, S, R):
-    epoch = epoch_of(S, R)
+def refresh_memory(memory, S):
+    epoch = epoch_of(S)
     if memory[M_EPOCH] == epoch:
         return
     memory[:] = 0.0
@@ -97,18 +97,18 @@ def refresh_memory(memory, S, R):
 # placement makes is the change of the few parts it touches: `placement_gain` values a placement by
 # making it on the live state, reading those parts, and unmaking it (engine.placement_cells).
 @njit(cache=True)
-def enclosure_part(policy, params, S, R, p, e, left):
+def enclosure_part(policy, params, S, p, e, left):
     """Spec 7 points of enclosure e; the heuristic credits a partly filled enclosure with at least
     commitment x left x its full value x its filling, and an unpaired fertile animal with pair_value x left."""
     at = player_at(p)
-    _which, points = E.enclosure_points(S, R, p, e)
+    _which, points = E.enclosure_points(S, p, e)
     if policy != HEURISTIC or left == 0.0:
         return float(points)
     count = S[at + P_COUNT + e]
-    spaces = E.spaces_of(R, e)
+    spaces = E.spaces_of(S, e)
     value = float(points)
     if 0 < count < spaces - 1:
-        projected = params[HP_COMMITMENT] * left * R[R_ENCLOSURE + 5 * e + ENC_FULL] * count / spaces
+        projected = params[HP_COMMITMENT] * left * S[R_ENCLOSURE + 5 * e + ENC_FULL] * count / spaces
         if projected > value:
             value = projected
         species = S[at + P_SPECIES + e]
@@ -123,24 +123,24 @@ def barn_weight(policy, params):
 
 
 @njit(cache=True)
-def stall_kind_part(policy, params, S, R, p, kind):
+def stall_kind_part(policy, params, S, p, kind):
     """Points for showing stall kind `kind` on a stall space, less its barn penalty (weighted)."""
     at = player_at(p)
     value = 0.0
     for e in range(S[at + P_ENCLOSURES]):
         if S[at + P_STALLS + e * MAX_STALL_KINDS + kind] > 0:
-            value = float(R[R_STALL_KIND_POINTS])
+            value = float(S[R_STALL_KIND_POINTS])
             break
     if S[at + P_BARN + STALL_BASE + kind] > 0:
-        value -= barn_weight(policy, params) * R[R_BARN_PENALTY]
+        value -= barn_weight(policy, params) * S[R_BARN_PENALTY]
     return value
 
 
 @njit(cache=True)
-def species_part(policy, params, S, R, p, species):
+def species_part(policy, params, S, p, species):
     """The barn penalty for holding `species` in the barn (weighted)."""
     if E.barn_species_count(S, p, species) > 0:
-        return -barn_weight(policy, params) * R[R_BARN_PENALTY]
+        return -barn_weight(policy, params) * S[R_BARN_PENALTY]
     return 0.0
 
 
@@ -151,58 +151,58 @@ def coin_part(policy, params, S, p):
 
 
 @njit(cache=True)
-def zoo_value(policy, params, S, R, p, left):
+def zoo_value(policy, params, S, p, left):
     """What the policy thinks player p's zoo is worth: greedy, its score plus one point per coin;
     heuristic, the same with barn penalties x barn_weight, coins x coin_value and projected enclosures."""
     value = coin_part(policy, params, S, p)
     for e in range(S[player_at(p) + P_ENCLOSURES]):
-        value += enclosure_part(policy, params, S, R, p, e, left)
-    for kind in range(R[R_STALL_KINDS]):
-        value += stall_kind_part(policy, params, S, R, p, kind)
-    for species in range(R[R_SPECIES]):
-        value += species_part(policy, params, S, R, p, species)
+        value += enclosure_part(policy, params, S, p, e, left)
+    for kind in range(S[R_STALL_KINDS]):
+        value += stall_kind_part(policy, params, S, p, kind)
+    for species in range(S[R_SPECIES]):
+        value += species_part(policy, params, S, p, species)
     return value
 
 
 @njit(cache=True)
-def touched_value(policy, params, S, R, p, code, dest, left):
+def touched_value(policy, params, S, p, code, dest, left):
     """The parts of p's value that placing `code` at `dest` can change."""
     if code == COIN:
         return coin_part(policy, params, S, p)
     if code >= STALL_BASE:
-        value = stall_kind_part(policy, params, S, R, p, code - STALL_BASE)
+        value = stall_kind_part(policy, params, S, p, code - STALL_BASE)
         if dest >= 0:
-            value += enclosure_part(policy, params, S, R, p, dest, left)
+            value += enclosure_part(policy, params, S, p, dest, left)
         return value
     species = code >> 2
-    value = species_part(policy, params, S, R, p, species)
+    value = species_part(policy, params, S, p, species)
     if dest < 0:
         return value
     at = player_at(p)
     value += coin_part(policy, params, S, p)
     for e in range(S[at + P_ENCLOSURES]):
         if e == dest or S[at + P_SPECIES + e] == species:
-            value += enclosure_part(policy, params, S, R, p, e, left)
+            value += enclosure_part(policy, params, S, p, e, left)
     return value
 
 
 @njit(cache=True)
-def placement_gain(policy, params, S, R, p, code, dest, left, undo, no_trace):
+def placement_gain(policy, params, S, p, code, dest, left, undo):
     """How much placing `code` at `dest` (fill coins and births included) changes p's value."""
-    before = touched_value(policy, params, S, R, p, code, dest, left)
-    n = make_placement(S, R, p, code, dest, undo, no_trace)
-    after = touched_value(policy, params, S, R, p, code, dest, left)
+    before = touched_value(policy, params, S, p, code, dest, left)
+    n = make_placement(S, p, code, dest, undo)
+    after = touched_value(policy, params, S, p, code, dest, left)
     unmake_placement(S, undo, n)
     return after - before
 
 
 @njit(cache=True, inline="always")
-def make_placement(S, R, p, code, dest, undo, no_trace):
+def make_placement(S, p, code, dest, undo):
     """Place a tile on the live state, keeping in `undo` (cells, then their old values) what it changes."""
     n = E.placement_cells(p, code, dest, undo)
     for k in range(n):
         undo[E.UNDO_CELLS + k] = S[undo[k]]
-    E.place_tile(S, R, no_trace, p, code, dest)
+    E.place_tile(S, p, code, dest)
     return n
 
 
@@ -213,7 +213,7 @@ def unmake_placement(S, undo, n):
 
 
 @njit(cache=True)
-def best_placement(policy, params, S, R, p, codes, n, left, undo, no_trace):
+def best_placement(policy, params, S, p, codes, n, left, undo):
     """The (index into codes, destination) whose placement raises p's value most, and that gain.
 
     Candidates in order: tiles as listed, destinations in board order then the barn; the first best wins.
@@ -229,9 +229,9 @@ def best_placement(policy, params, S, R, p, codes, n, left, undo, no_trace):
         dests = 1 if code == COIN else enclosures + 1
         for d in range(dests):
             dest = E.MONEY_DEST if code == COIN else (d if d < enclosures else E.BARN_DEST)
-            if dest >= 0 and not E.is_legal_destination(S, R, p, code, dest):
+            if dest >= 0 and not E.is_legal_destination(S, p, code, dest):
                 continue
-            gain = placement_gain(policy, params, S, R, p, code, dest, left, undo, no_trace)
+            gain = placement_gain(policy, params, S, p, code, dest, left, undo)
             if gain > best_gain:
                 best_gain = gain
                 best = i
@@ -240,7 +240,7 @@ def best_placement(policy, params, S, R, p, codes, n, left, undo, no_trace):
 
 
 @njit(cache=True)
-def truck_gain(policy, params, S, R, p, t, extra, workspace, no_trace, left):
+def truck_gain(policy, params, S, p, t, extra, workspace, left):
     """How much taking truck t (plus tile `extra` if >= 0) would raise p's value, placing as it would."""
     codes, trial_undo, chain, _money = workspace_views(workspace)
     n = S[T_COUNT + t]
@@ -251,10 +251,10 @@ def truck_gain(policy, params, S, R, p, t, extra, workspace, no_trace, left):
         n += 1
     total = 0.0
     for step in range(n):
-        i, dest, gain = best_placement(policy, params, S, R, p, codes, n, left, trial_undo, no_trace)
+        i, dest, gain = best_placement(policy, params, S, p, codes, n, left, trial_undo)
         total += gain
         level = chain[LEVEL * step:LEVEL * (step + 1)]
-        level[0] = make_placement(S, R, p, codes[i], dest, level[1:], no_trace)
+        level[0] = make_placement(S, p, codes[i], dest, level[1:])
         codes[i] = -1
     for step in range(n - 1, -1, -1):
         level = chain[LEVEL * step:LEVEL * (step + 1)]
@@ -263,18 +263,18 @@ def truck_gain(policy, params, S, R, p, t, extra, workspace, no_trace, left):
 
 
 @njit(cache=True)
-def known_truck_value(policy, params, S, R, p, t, workspace, no_trace, memory):
+def known_truck_value(policy, params, S, p, t, workspace, memory):
     """truck_gain of truck t for p, remembered until the truck or the epoch changes."""
     at = M_TRUCKS + 2 * (p * MAX_TRUCKS + t)
     count = S[T_COUNT + t]
     if memory[at + 1] != count + 1:
-        memory[at] = truck_gain(policy, params, S, R, p, t, -1, workspace, no_trace, memory[M_LEFT])
+        memory[at] = truck_gain(policy, params, S, p, t, -1, workspace, memory[M_LEFT])
         memory[at + 1] = count + 1
     return memory[at]
 
 
 @njit(cache=True)
-def best_money_option(policy, params, S, R, p, options, undo, no_trace, memory):
+def best_money_option(policy, params, S, p, options, undo, memory):
     """The money action that raises p's value most, and the value after it (cached per epoch).
 
     Each action is made on the live state and unmade (engine.money_cells). Purchases into the barn are
@@ -286,7 +286,7 @@ def best_money_option(policy, params, S, R, p, options, undo, no_trace, memory):
     left = memory[M_LEFT]
     best = -1
     best_value = NO_CHOICE
-    n = E.list_money_options(S, R, p, options, 0)
+    n = E.list_money_options(S, p, options, 0)
     for k in range(n):
         opt = options[k]
         kind = E.option_kind(opt)
@@ -295,8 +295,8 @@ def best_money_option(policy, params, S, R, p, options, undo, no_trace, memory):
         cells = E.money_cells(S, p, opt, undo)
         for j in range(cells):
             undo[E.UNDO_CELLS + j] = S[undo[j]]
-        E.apply_money_option(S, R, no_trace, p, opt)
-        value = zoo_value(policy, params, S, R, p, left)
+        E.apply_money_option(S, p, opt)
+        value = zoo_value(policy, params, S, p, left)
         unmake_placement(S, undo, cells)
         if kind == E.OPT_EXPAND and policy == HEURISTIC:
             value += params[HP_EXPAND_VALUE] * left
@@ -310,10 +310,10 @@ def best_money_option(policy, params, S, R, p, options, undo, no_trace, memory):
 
 
 @njit(cache=True)
-def current_value(policy, params, S, R, p, memory):
+def current_value(policy, params, S, p, memory):
     at = M_NOW + 2 * p
     if memory[at + 1] == 0.0:
-        memory[at] = zoo_value(policy, params, S, R, p, memory[M_LEFT])
+        memory[at] = zoo_value(policy, params, S, p, memory[M_LEFT])
         memory[at + 1] = 1.0
     return memory[at]
 
@@ -327,7 +327,7 @@ def workspace_views(workspace):
 
 # ---- decisions --------------------------------------------------------------------------------
 @njit(cache=True)
-def choose_turn(policy, params, S, R, p, rng, options, workspace, no_trace, memory):
+def decide_turn(policy, params, S, p, rng, options, workspace, memory):
     """The turn option (engine.option code) chosen by a non-uniform policy; -1 for none.
 
     greedy/heuristic: the take with the largest gain, unless drawing is possible and no take gains more
@@ -335,45 +335,45 @@ def choose_turn(policy, params, S, R, p, rng, options, workspace, no_trace, memo
     action replaces that choice if it gains more (heuristic: and at least money_threshold).
     """
     if policy == RANDOM:
-        n = E.list_turn_options(S, R, p, options)
+        n = E.list_turn_options(S, p, options)
         if n == 0:
             return -1
         return options[below(rng, n)]
-    refresh_memory(memory, S, R)
-    now = current_value(policy, params, S, R, p, memory)
+    refresh_memory(memory, S)
+    now = current_value(policy, params, S, p, memory)
     best_option = -1
     best_gain = NO_CHOICE
-    for t in range(R[R_TRUCKS]):
+    for t in range(S[R_TRUCKS]):
         if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] > 0:
-            gain = known_truck_value(policy, params, S, R, p, t, workspace, no_trace, memory)
+            gain = known_truck_value(policy, params, S, p, t, workspace, memory)
             if gain > best_gain:
                 best_gain = gain
                 best_option = E.option(E.OPT_TAKE, t, 0, 0)
     threshold = 0.0
     if policy == HEURISTIC:
-        threshold = params[HP_TAKE_THRESHOLD] * free_space_share(S, R)
-    if E.can_draw(S, R) and (best_option < 0 or best_gain <= threshold):
+        threshold = params[HP_TAKE_THRESHOLD] * free_space_share(S)
+    if E.can_draw(S) and (best_option < 0 or best_gain <= threshold):
         best_option = E.option(E.OPT_DRAW, 0, 0, 0)
         best_gain = threshold
     if best_option < 0:
         best_gain = 0.0  # nothing to draw or take: sitting the round out is worth nothing
-    if E.any_money_option(S, R, p):
+    if E.any_money_option(S, p):
         money_bar = best_gain
         if policy == HEURISTIC:
             money_bar = max(best_gain, params[HP_MONEY_THRESHOLD])
         _codes, undo, _chain, _spare = workspace_views(workspace)
-        opt, value = best_money_option(policy, params, S, R, p, options, undo, no_trace, memory)
+        opt, value = best_money_option(policy, params, S, p, options, undo, memory)
         if opt >= 0 and value - now > money_bar:
             best_option = opt
     return best_option
 
 
 @njit(cache=True)
-def free_space_share(S, R):
+def free_space_share(S):
     """Share of truck spaces still free among untaken trucks: the heuristic waits less as trucks fill."""
     free = 0
     total = 0
-    for t in range(R[R_TRUCKS]):
+    for t in range(S[R_TRUCKS]):
         if S[T_TAKEN_BY + t] < 0:
             free += S[T_CAPACITY + t] - S[T_COUNT + t]
             total += S[T_CAPACITY + t]
@@ -381,10 +381,10 @@ def free_space_share(S, R):
 
 
 @njit(cache=True)
-def choose_truck_for_tile(policy, params, S, R, p, rng, code, workspace, no_trace, memory):
+def decide_truck_for_tile(policy, params, S, p, rng, code, workspace, memory):
     """The truck that receives a drawn tile: uniform for `random`; greedy: where p would value the
     truck most; heuristic: where the tile adds most to the truck's value for p."""
-    trucks = R[R_TRUCKS]
+    trucks = S[R_TRUCKS]
     if policy == RANDOM:
         free = 0
         for t in range(trucks):
@@ -396,14 +396,14 @@ def choose_truck_for_tile(policy, params, S, R, p, rng, code, workspace, no_trac
                 if k == 0:
                     return t
                 k -= 1
-    refresh_memory(memory, S, R)
+    refresh_memory(memory, S)
     best = -1
     best_gain = NO_CHOICE
     for t in range(trucks):
         if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] < S[T_CAPACITY + t]:
-            gain = truck_gain(policy, params, S, R, p, t, code, workspace, no_trace, memory[M_LEFT])
+            gain = truck_gain(policy, params, S, p, t, code, workspace, memory[M_LEFT])
             if policy == HEURISTIC and S[T_COUNT + t] > 0:
-                gain -= known_truck_value(policy, params, S, R, p, t, workspace, no_trace, memory)
+                gain -= known_truck_value(policy, params, S, p, t, workspace, memory)
             if gain > best_gain:
                 best_gain = gain
                 best = t
@@ -411,12 +411,42 @@ def choose_truck_for_tile(policy, params, S, R, p, rng, code, workspace, no_trac
 
 
 @njit(cache=True)
-def choose_placement(policy, params, S, R, p, t, workspace, no_trace, memory):
+def decide_placement(policy, params, S, p, t, workspace, memory):
     """Next tile of taken truck t and its destination: slot << 8 | (destination + 2)."""
-    refresh_memory(memory, S, R)
+    refresh_memory(memory, S)
     codes, trial_undo, _chain, _money = workspace_views(workspace)
     n = S[T_COUNT + t]
     for k in range(n):
         codes[k] = S[T_TILES + t * MAX_TRUCK_CAPACITY + k]
-    i, dest, _gain = best_placement(policy, params, S, R, p, codes, n, memory[M_LEFT], trial_undo, no_trace)
+    i, dest, _gain = best_placement(policy, params, S, p, codes, n, memory[M_LEFT], trial_undo)
     return (i << 8) | (dest + 2)
+
+
+@njit(cache=True)
+def choose_turn(policy, params, S, p, rng, options, workspace, memory):
+    """decide_turn with the event log muted: the policy makes and unmakes moves on the live state."""
+    recording = S[H_RECORDING]
+    S[H_RECORDING] = 0
+    choice = decide_turn(policy, params, S, p, rng, options, workspace, memory)
+    S[H_RECORDING] = recording
+    return choice
+
+
+@njit(cache=True)
+def choose_truck_for_tile(policy, params, S, p, rng, code, workspace, memory):
+    """decide_truck_for_tile with the event log muted: the policy makes and unmakes moves on the live state."""
+    recording = S[H_RECORDING]
+    S[H_RECORDING] = 0
+    choice = decide_truck_for_tile(policy, params, S, p, rng, code, workspace, memory)
+    S[H_RECORDING] = recording
+    return choice
+
+
+@njit(cache=True)
+def choose_placement(policy, params, S, p, t, workspace, memory):
+    """decide_placement with the event log muted: the policy makes and unmakes moves on the live state."""
+    recording = S[H_RECORDING]
+    S[H_RECORDING] = 0
+    choice = decide_placement(policy, params, S, p, t, workspace, memory)
+    S[H_RECORDING] = recording
+    return choice

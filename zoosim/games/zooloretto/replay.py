@@ -16,8 +16,8 @@ from zoosim.games.zooloretto.rules import SPECIES_NAMES, Rules, tile_name
 
 
 def play_recorded(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int,
-                  game_index: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(events, result rows, win shares, final state) of one game."""
+                  game_index: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(events, result rows, win shares, final state, deck) of one game."""
     from zoosim.games.zooloretto import policy_arrays
     from zoosim.games.zooloretto.play import play_traced
 
@@ -77,7 +77,7 @@ def replay_text(rules: Rules, players: int, policies: Sequence[PolicySpec], seed
     from zoosim.games.zooloretto import COLUMNS
     from zoosim.games.zooloretto.play import O_FULL, O_RANK, O_SCORE
 
-    events, rows, shares, _state = play_recorded(rules, players, policies, seed, game_index)
+    events, rows, shares, _state, _deck = play_recorded(rules, players, policies, seed, game_index)
     lines = [f"zooloretto, {players} players, seed {seed}, game index {game_index}"]
     lines += [f"seat {s}: {spec.label}" for s, spec in enumerate(policies)]
     lines.append("-- round 1")
