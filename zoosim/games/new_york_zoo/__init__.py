@@ -25,14 +25,19 @@ POLICIES = {
     ),
     "heuristic": PolicyInfo(
         "heuristic", 2,
-        "Greedy with parameters, and breeding-aware: a move also earns breed_value for each own enclosure "
-        "(at most 2) that breeds on a line it crosses, and loses rival_breed_weight for each rival's.",
+        "Greedy with parameters, and breeding-aware: a move is also worth breed_value times what the "
+        "breeding on the lines it crosses brings the mover (per line, the gains of its 2 best breeding "
+        "enclosures, a fill counting as fill_value), less rival_breed_weight times what it brings the "
+        "rivals. Defaults: the best setting measured against greedy (which own-breeding weights > 0 lose "
+        "to); it is not significantly stronger than greedy.",
         (
             PolicyParam("isolated_weight", 4.0, "placement penalty per isolated uncovered cell"),
-            PolicyParam("fill_value", 6.0, "value of filling an enclosure (its attraction)"),
+            PolicyParam("fill_value", 4.0, "value of filling an enclosure (its attraction)"),
             PolicyParam("cover_value", 1.0, "value per square of a harbour's enclosure tile"),
-            PolicyParam("breed_value", 2.0, "value per own enclosure that breeds on a crossed line"),
-            PolicyParam("rival_breed_weight", 0.5, "value lost per rival enclosure that breeds on a crossed line"),
+            PolicyParam("breed_value", 0.0, "weight of what a crossed line's breeding brings the mover "
+                                            "(per line: the gains of its 2 best breeding enclosures)"),
+            PolicyParam("rival_breed_weight", 0.25, "weight of what a crossed line's breeding brings the rivals "
+                                                    "(subtracted)"),
             PolicyParam("house_value", 0.25, "value of putting an animal into a free house"),
         ),
     ),

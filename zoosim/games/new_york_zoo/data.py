@@ -7,6 +7,7 @@ The TOML is a copy of `shared/specs/new-york-zoo-data.toml`. At import it become
 
 Cell numbering on a board of width w: cell = row * w + col (row 0 at the top); bit `cell` of the
 128-bit mask is bit `cell % 64` of word `cell // 64` (lo = word 0, hi = word 1).
+`PLACE_CELL_START/PLACE_BY_CELL` list the same placements grouped by their lowest cell.
 Placement order (fixed by PROTOCOL.md): orientation index ascending, then anchor row, then anchor
 column, the anchor being the top-left corner of the oriented shape's bounding box.
 """
@@ -216,6 +217,21 @@ def _build_tables() -> dict[str, np.ndarray]:
             masks.extend(ms)
     t["place_start"] = start
     t["place_count"] = count
+    # the same placements grouped by their lowest cell: a legal placement's lowest cell is uncovered,
+    # so late in a game only the few uncovered cells need looking at
+    cell_start = np.zeros((n_boards, N_TILES, MAX_CELLS + 1), np.int64)
+    by_cell: list[int] = []
+    for b in BOARDS:
+        for tl in TILES:
+            first = start[b.index, tl.index]
+            ms = masks[first:first + count[b.index, tl.index]]
+            lowest = [(m & -m).bit_length() - 1 for m in ms]
+            for cell in range(MAX_CELLS):
+                cell_start[b.index, tl.index, cell] = len(by_cell)
+                by_cell.extend(i for i, low in enumerate(lowest) if low == cell)
+            cell_start[b.index, tl.index, MAX_CELLS] = len(by_cell)
+    t["place_cell_start"] = cell_start
+    t["place_by_cell"] = np.array(by_cell, np.int64)
     t["place_lo"] = np.array([_u64(m) for m in masks], np.uint64)
     t["place_hi"] = np.array([_u64(m >> 64) for m in masks], np.uint64)
     for arr in t.values():

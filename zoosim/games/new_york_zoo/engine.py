@@ -11,7 +11,8 @@ State of one game (allocated once per game by `new_state`, never per turn), bund
   log  int64[n, 6]                 event log (n = 0: no log)
   pol, par                         policy id and parameters per seat
   R                                packed rules (rules.pack)
-and the placement tables `T = (place_lo, place_hi, place_start, place_count)` of data.py.
+and the placement tables `T = (place_lo, place_hi, place_start, place_count, cell_start, by_cell)` of
+data.py (`tables()`).
 Decisions go to `policies.decide`; the option lists and their order are PROTOCOL.md's.
 """
 from __future__ import annotations
@@ -21,19 +22,18 @@ from numba import njit
 
 
 from zoosim.games.new_york_zoo import data
-from zoosim.games.new_york_zoo.policies import decide
+from zoosim.games.new_york_zoo.policies import decide, popcount
 from zoosim.games.new_york_zoo.protocol import (
     D_ANIMAL_DEST, D_ANIMAL_OPTION, D_ATTRACTION_KIND, D_ATTRACTION_PLACE, D_ATTRACTION_TAKE, D_BONUS_BREED,
-    D_BREED, D_DESTINATION, D_ENCLOSURE_PLACE, D_HOUSE_BONUS, D_KEEP, D_POPULATE_FIRST, D_POPULATE_SECOND,
-    D_SHORT_PLACE, END_COVERED, END_SOLO_LAPS, END_TURN_CAP, EV_ANIMAL, EV_ATTRACTION, EV_BRED, EV_BREEDING,
-    EV_END, EV_ENCLOSURE, EV_FULL, EV_KEEP, EV_MOVE, EV_PASS, HOUSE, SUPPLY,
+    D_BREED, D_ENCLOSURE_PLACE, D_HOUSE_BONUS, D_KEEP, D_POPULATE_FIRST, D_POPULATE_SECOND,
+    END_COVERED, EV_ANIMAL, EV_ATTRACTION, EV_BRED, EV_ENCLOSURE, EV_FULL, EV_KEEP, HOUSE, SUPPLY,
 )
 from zoosim.games.new_york_zoo.rules import (
     R_ANIMAL_SPACE_REQUIRES_PLACEMENT, R_ATTRACTION_MANDATORY, R_BONUS_BREEDING, R_BREEDING_LINE_INDEX_ORDER,
-    R_BREEDING_OPTIONAL, R_HARBOUR_REQUIRES_POPULATE, R_MAX_ADDED, R_MAX_BREEDINGS, R_MAX_TURNS, R_MOVE_MAX,
-    R_MOVE_MIN, R_PLAYERS, R_SHORT_GAME, R_SHORT_HEPTOMINOES, R_SHORT_HEXOMINOES, R_SINGLE_ANY_SPECIES,
-    R_SOLO_END, R_SOLO_MAX_RAW, R_SOLO_N_TILES, R_SOLO_SIDE, R_SOLO_TARGET, R_SOLO_TILES, R_WIN_CHECK,
-    SOLO_TILE_4_PLUS, WIN_IMMEDIATE, WIN_PER_LINE,
+    R_BREEDING_OPTIONAL, R_HARBOUR_REQUIRES_POPULATE, R_MAX_ADDED, R_MAX_BREEDINGS, R_MOVE_MAX,
+    R_MOVE_MIN, R_PLAYERS, R_SINGLE_ANY_SPECIES,
+    R_SOLO_MAX_RAW, R_SOLO_N_TILES, R_SOLO_TILES, R_WIN_CHECK,
+    SOLO_TILE_4_PLUS, WIN_IMMEDIATE,
 )
 
 MAX_PLAYERS = 5
@@ -88,7 +88,8 @@ ZERO = np.uint64(0)
 def tables():
     """The placement tables `T` for the core."""
     t = data.TABLES
-    return (t["place_lo"], t["place_hi"], t["place_start"], t["place_count"])
+    return (t["place_lo"], t["place_hi"], t["place_start"], t["place_count"], t["place_cell_start"],
+            t["place_by_cell"])
 
 
 def new_state(players, pol, par, R, log_rows):
@@ -100,7 +101,7 @@ def new_state(players, pol, par, R, log_rows):
 
 
 # ---------------------------------------------------------------- small helpers
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def log_event(g, log, kind, player, a, b, c, d):
     i = g[G_NEVENTS]
     if i < log.shape[0]:
@@ -113,7 +114,7 @@ def log_event(g, log, kind, player, a, b, c, d):
     g[G_NEVENTS] = i + 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def is_covered(pl, cov, p):
     b = pl[p, P_BOARD]
     return cov[p, 0] == BOARD_FULL[b, 0] and cov[p, 1] == BOARD_FULL[b, 1]
@@ -144,7 +145,7 @@ def animals(pl, enc, p):
     return n
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def free_houses(pl, p):
     n = pl[p, P_HOUSES]
     for s in range(N_SPECIES):
@@ -152,17 +153,17 @@ def free_houses(pl, p):
     return n
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def cap_ok(enc, R, p, e):
     return R[R_MAX_ADDED] == 0 or enc[p, e, E_ADDED] < R[R_MAX_ADDED]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def accepts(enc, R, p, e, species):
     return (enc[p, e, E_COUNT] == 0 or enc[p, e, E_SPECIES] == species) and cap_ok(enc, R, p, e)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def can_place(pl, enc, R, p, species):
     if free_houses(pl, p) > 0:
         return True
@@ -172,7 +173,7 @@ def can_place(pl, enc, R, p, species):
     return False
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def can_populate(pl, enc, p):
     for s in range(N_SPECIES):
         if pl[p, P_HOUSE + s] > 0:
@@ -183,45 +184,79 @@ def can_populate(pl, enc, p):
     return False
 
 
+SMALL_FREE = 24  # at most this many uncovered cells: find placements by their lowest cell
+
+
 @njit(cache=True, nogil=True)
 def list_placements(S, T, p, tile):
-    """Write the legal placements of `tile` on p's board into opt[:, 0]; return their number."""
+    """Write the legal placements of `tile` on p's board into opt[:, 0], ascending; return their number."""
     g, pl, enc, cov, opt, rng, log, pol, par, R = S
-    place_lo, place_hi, place_start, place_count = T
+    place_lo, place_hi, place_start, place_count, cell_start, by_cell = T
     b = pl[p, P_BOARD]
     start = place_start[b, tile]
     lo = cov[p, 0]
     hi = cov[p, 1]
+    free_lo = BOARD_FULL[b, 0] & ~lo
+    free_hi = BOARD_FULL[b, 1] & ~hi
     n = 0
-    for i in range(place_count[b, tile]):
-        if (place_lo[start + i] & lo) == ZERO and (place_hi[start + i] & hi) == ZERO:
-            opt[n, 0] = i
-            n += 1
+    if popcount(free_lo) + popcount(free_hi) > SMALL_FREE:
+        for i in range(place_count[b, tile]):
+            if (place_lo[start + i] & lo) == ZERO and (place_hi[start + i] & hi) == ZERO:
+                opt[n, 0] = i
+                n += 1
+        return n
+    for word in range(2):
+        free = free_lo if word == 0 else free_hi
+        while free != ZERO:
+            low = free & (~free + np.uint64(1))
+            cell = 64 * word + popcount(low - np.uint64(1))
+            free ^= low
+            for k in range(cell_start[b, tile, cell], cell_start[b, tile, cell + 1]):
+                i = by_cell[k]
+                if (place_lo[start + i] & lo) == ZERO and (place_hi[start + i] & hi) == ZERO:
+                    j = n  # insertion into ascending order
+                    while j > 0 and opt[j - 1, 0] > i:
+                        opt[j, 0] = opt[j - 1, 0]
+                        j -= 1
+                    opt[j, 0] = i
+                    n += 1
     return n
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def fits(pl, cov, T, p, tile):
     """True if `tile` has at least one legal placement on p's board (cached until p's board changes)."""
     known = pl[p, P_FITS + tile]
     if known >= 0:
         return known == 1
-    place_lo, place_hi, place_start, place_count = T
+    return fits_scan(pl, cov, T, p, tile)
+
+
+@njit(cache=True, nogil=True)
+def fits_scan(pl, cov, T, p, tile):
+    place_lo, place_hi, place_start, place_count, cell_start, by_cell = T
     b = pl[p, P_BOARD]
     start = place_start[b, tile]
     lo = cov[p, 0]
     hi = cov[p, 1]
     found = 0
-    for i in range(place_count[b, tile]):
-        if (place_lo[start + i] & lo) == ZERO and (place_hi[start + i] & hi) == ZERO:
-            found = 1
-            break
+    for word in range(2):
+        free = (BOARD_FULL[b, 0] & ~lo) if word == 0 else (BOARD_FULL[b, 1] & ~hi)
+        while free != ZERO and found == 0:
+            low = free & (~free + np.uint64(1))
+            cell = 64 * word + popcount(low - np.uint64(1))
+            free ^= low
+            for k in range(cell_start[b, tile, cell], cell_start[b, tile, cell + 1]):
+                i = by_cell[k]
+                if (place_lo[start + i] & lo) == ZERO and (place_hi[start + i] & hi) == ZERO:
+                    found = 1
+                    break
     pl[p, P_FITS + tile] = found
     return found == 1
 
 
 # ---------------------------------------------------------------- movement (5.1, 9)
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def walk(g, start, steps):
     """Move `steps` counted spaces clockwise from `start`: (destination, raw spaces)."""
     pos = start
@@ -236,7 +271,7 @@ def walk(g, start, steps):
     return pos, raw
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def legal_destination(S, T, p, space):
     g, pl, enc, cov, opt, rng, log, pol, par, R = S
     h = SPACE_HARBOUR[space - 1]
@@ -320,9 +355,9 @@ def move_options(S, T, p):
 
 
 # ---------------------------------------------------------------- tiles
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def cover(pl, cov, T, p, tile, placement):
-    place_lo, place_hi, place_start, place_count = T
+    place_lo, place_hi, place_start, place_count, cell_start, by_cell = T
     i = place_start[pl[p, P_BOARD], tile] + placement
     cov[p, 0] |= place_lo[i]
     cov[p, 1] |= place_hi[i]
@@ -330,7 +365,7 @@ def cover(pl, cov, T, p, tile, placement):
         pl[p, P_FITS + t] = -1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def after_tile_placed(S, p):
     g, pl, enc, cov, opt, rng, log, pol, par, R = S
     if is_covered(pl, cov, p):
@@ -357,7 +392,7 @@ def place_enclosure(S, T, p, tile, placement, short_game):
     after_tile_placed(S, p)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def add_animal(S, p, e, species, source):
     g, pl, enc, cov, opt, rng, log, pol, par, R = S
     enc[p, e, E_SPECIES] = species
@@ -367,7 +402,7 @@ def add_animal(S, p, e, species, source):
     log_event(g, log, EV_ANIMAL, p, species, e, source, 0)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def take_from(pl, enc, p, species, source):
     if source == HOUSE:
         pl[p, P_HOUSE + species] -= 1
@@ -546,7 +581,7 @@ def take_attraction(S, T, p):
 
 
 # ---------------------------------------------------------------- breeding (7)
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def breed_one(S, p, e, bonus):
     g, pl, enc, cov, opt, rng, log, pol, par, R = S
     enc[p, e, E_COUNT] += 1

@@ -16,7 +16,6 @@ from zoosim.games.new_york_zoo.engine import (
     P_BREEDINGS, P_ENCLOSURES_PLACED, P_HOUSE, P_HOUSES, P_NENC, P_OWN_TURNS, P_TURNS_TO_FINISH, SIZE_COUNT,
     SPACE_HARBOUR, START_SPACE, TILE_COUNT, TILE_SIZE, animal_action, animals, breed, breeding_lines,
     E_SIZE, G_SIZE, N_TILES, P_FITS, MAX_ENCLOSURES, MAX_OPTIONS, MAX_PLAYERS, P_SIZE, cells_left, decide, harbour_action, is_covered, list_placements, log_event, move_options, place_enclosure,
-    new_state,
 )
 from zoosim.games.new_york_zoo.protocol import (
     D_DESTINATION, D_SHORT_PLACE, END_COVERED, END_SOLO_LAPS, END_TURN_CAP, EV_BREEDING, EV_END, EV_MOVE, EV_PASS,

@@ -28,7 +28,6 @@ from zoosim.games.new_york_zoo.protocol import (
 # heuristic parameters (order of PolicyParam in __init__.py); greedy uses GREEDY_PARAMS
 H_ISOLATED, H_FILL, H_COVER, H_BREED, H_RIVAL_BREED, H_HOUSE = range(6)
 GREEDY_PARAMS = np.array([4.0, 6.0, 1.0, 0.0, 0.0, 0.25])
-HEURISTIC_DEFAULTS = (4.0, 6.0, 1.0, 2.0, 0.5, 0.25)
 
 N_SPECIES = data.N_SPECIES
 N_SPACES = data.N_SPACES
@@ -98,7 +97,7 @@ def placement_score(free_lo, free_hi, m_lo, m_hi, b, isolated_weight):
 def best_placement(S, T, p, tile, n, isolated_weight):
     """(index of the best of the n placements listed in opt[:, 0], its score)."""
     g, pl, enc, cov, opt, rng, log, pol, par, R = S
-    place_lo, place_hi, place_start, place_count = T
+    place_lo, place_hi, place_start, place_count, cell_start, by_cell = T
     b = pl[p, P_BOARD]
     start = place_start[b, tile]
     free_lo = BOARD_FULL[b, 0] & ~cov[p, 0]
@@ -142,13 +141,19 @@ def animal_value(pl, enc, p, species, prm):
 
 
 @njit(cache=True, nogil=True)
-def breeders(pl, enc, q, species):
-    """How many enclosures player q could breed in for a line of `species` (at most 2)."""
-    n = 0
+def breeding_gain(pl, enc, q, species, fill_value):
+    """What a breeding event of `species` is worth to player q: the gains of its 2 best enclosures."""
+    best1 = 0.0
+    best2 = 0.0
     for e in range(pl[q, P_NENC]):
         if enc[q, e, E_SPECIES] == species and enc[q, e, E_COUNT] >= 2:
-            n += 1
-    return min(n, 2)
+            v = enclosure_gain(pl, enc, q, e, species, fill_value)
+            if v > best1:
+                best2 = best1
+                best1 = v
+            elif v > best2:
+                best2 = v
+    return best1 + best2
 
 
 @njit(cache=True, nogil=True)
@@ -169,10 +174,10 @@ def destination_value(S, p, dest, raw, prm):
             pos = pos % N_SPACES + 1
             x = LINE_SPECIES[pos - 1]
             if x >= 0:
-                value += prm[H_BREED] * breeders(pl, enc, p, x)
+                value += prm[H_BREED] * breeding_gain(pl, enc, p, x, prm[H_FILL])
                 for q in range(R[R_PLAYERS]):
                     if q != p:
-                        value -= prm[H_RIVAL_BREED] * breeders(pl, enc, q, x)
+                        value -= prm[H_RIVAL_BREED] * breeding_gain(pl, enc, q, x, prm[H_FILL])
     return value
 
 
@@ -231,7 +236,7 @@ def best_attraction_kind(S, T, p, n, prm):
     scoring every kind.
     """
     g, pl, enc, cov, opt, rng, log, pol, par, R = S
-    place_lo, place_hi, place_start, place_count = T
+    place_lo, place_hi, place_start, place_count, cell_start, by_cell = T
     b = pl[p, P_BOARD]
     free_lo = BOARD_FULL[b, 0] & ~cov[p, 0]
     free_hi = BOARD_FULL[b, 1] & ~cov[p, 1]
@@ -243,11 +248,18 @@ def best_attraction_kind(S, T, p, n, prm):
             continue
         start = place_start[b, tile]
         kind_best = -1e18
-        for k in range(start, start + place_count[b, tile]):
-            if (place_lo[k] & cov[p, 0]) == ZERO and (place_hi[k] & cov[p, 1]) == ZERO:
-                s = placement_score(free_lo, free_hi, place_lo[k], place_hi[k], b, prm[H_ISOLATED])
-                if s > kind_best:
-                    kind_best = s
+        for word in range(2):  # every legal placement, found by its lowest (uncovered) cell
+            free = free_lo if word == 0 else free_hi
+            while free != ZERO:
+                low = free & (~free + U1)
+                cell = 64 * word + popcount(low - U1)
+                free ^= low
+                for c in range(cell_start[b, tile, cell], cell_start[b, tile, cell + 1]):
+                    k = start + by_cell[c]
+                    if (place_lo[k] & cov[p, 0]) == ZERO and (place_hi[k] & cov[p, 1]) == ZERO:
+                        s = placement_score(free_lo, free_hi, place_lo[k], place_hi[k], b, prm[H_ISOLATED])
+                        if s > kind_best:
+                            kind_best = s
         v = 4.0 * TILE_SIZE[tile] + kind_best
         if v >= best_value:
             best_value = v
@@ -255,14 +267,20 @@ def best_attraction_kind(S, T, p, n, prm):
     return best
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def decide(kind, p, n, context, S, T):
     """The option (0..n-1) that player p's policy takes at a decision of this kind."""
-    g, pl, enc, cov, opt, rng, log, pol, par, R = S
     if n <= 1:
         return 0
+    pol = S[7]
     if pol[p] == POLICY_UNIFORM:
-        return below(rng, n)
+        return below(S[5], n)
+    return scored_decide(kind, p, n, context, S, T)
+
+
+@njit(cache=True, nogil=True)
+def scored_decide(kind, p, n, context, S, T):
+    g, pl, enc, cov, opt, rng, log, pol, par, R = S
     if pol[p] == POLICY_GREEDY:
         return scored_choice(kind, p, n, context, S, T, GREEDY_PARAMS)
     return scored_choice(kind, p, n, context, S, T, par[p])

@@ -104,6 +104,12 @@ class ScoredPolicy:
             return self.prm[FILL]
         return after / e.capacity
 
+    def breeding_gain(self, p, species: int) -> float:
+        """What a breeding event of `species` is worth to p: the gains of its 2 best enclosures."""
+        gains = sorted((self.enclosure_gain(p, i, species) for i, e in enumerate(p.enclosures)
+                        if e.species == species and e.count >= 2), reverse=True)
+        return (gains[0] if gains else 0.0) + (gains[1] if len(gains) > 1 else 0.0)
+
     def animal_value(self, p, species: int) -> float:
         best = self.prm[HOUSE_VALUE] if p.free_houses() > 0 else -1.0
         for i, e in enumerate(p.enclosures):
@@ -129,15 +135,11 @@ class ScoredPolicy:
                 pos = pos % data.N_SPACES + 1
                 if pos in data.LINE_SPECIES_AT:
                     x = data.LINE_SPECIES_AT[pos]
-                    value += prm[BREED] * breeders(p, x)
+                    value += prm[BREED] * self.breeding_gain(p, x)
                     for q in match.players:
                         if q is not p:
-                            value -= prm[RIVAL_BREED] * breeders(q, x)
+                            value -= prm[RIVAL_BREED] * self.breeding_gain(q, x)
         return value
-
-
-def breeders(p, species: int) -> int:
-    return min(sum(1 for e in p.enclosures if e.species == species and e.count >= 2), 2)
 
 
 def first_best(values: list[float]) -> int:
