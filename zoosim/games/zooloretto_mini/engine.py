@@ -59,7 +59,7 @@ def player_at(p):
     return PLAYERS_AT + p * P_SIZE
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def emit(S, trace, kind, player, a, b, c):
     """Append one event row to `trace` if the game is being recorded (trace has rows)."""
     n = S[H_TRACE_N]
@@ -106,7 +106,7 @@ def remove_from_barn(S, p, code):
     S[at + P_BARN_TILES] -= 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def add_to_enclosure(S, p, e, code):
     at = player_at(p)
     if code >= LANDSCAPE_BASE:
@@ -123,7 +123,7 @@ def add_to_enclosure(S, p, e, code):
 
 
 # ---- filling and breeding (spec 4, 5) ------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def record_fill(S, R, trace, p, e, from_truck):
     """Spec 5: the 6th space was taken; a truck tile (or its birth) earns a bonus, per the rules."""
     earns = 0
@@ -133,7 +133,7 @@ def record_fill(S, R, trace, p, e, from_truck):
     emit(S, trace, EV_FILL, p, e, earns, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def breed(S, R, trace, p, e, from_truck):
     """Spec 4: an unused fertile male and female of the enclosure breed at once, each adult once; the
     offspring takes a space of the enclosure, or goes to the barn when it is full."""
@@ -154,7 +154,7 @@ def breed(S, R, trace, p, e, from_truck):
             emit(S, trace, EV_BIRTH, p, species, e, BARN_DEST)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def place_tile(S, R, trace, p, code, dest, from_truck):
     """Spec 3-5: put a tile (already logged) in the barn or an enclosure; then fill and breeding."""
     if dest < 0:
@@ -253,7 +253,7 @@ def is_legal_bonus(S, R, p, opt):
 
 
 # ---- drawing and taking (spec 2) ----------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def can_draw(S, R):
     """D is non-empty: a tile is left and an untaken truck has a free space."""
     if S[H_DRAW_PTR] >= S[H_TOTAL]:
@@ -264,7 +264,7 @@ def can_draw(S, R):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def can_take_truck(S, R):
     """T is non-empty: an untaken truck holds a tile."""
     for t in range(R[R_TRUCKS]):

@@ -99,7 +99,7 @@ def end_round(S, R, trace, last_taker):
     emit(S, trace, E.EV_ROUND_END, last_taker, S[H_ROUND], left, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def draw_and_load(S, R, deck, trace, p, t, code):
     """Spec 2A: the drawn tile goes face up on truck t; the first end-stack draw makes the round the last."""
     ptr = S[H_DRAW_PTR]
@@ -114,7 +114,7 @@ def draw_and_load(S, R, deck, trace, p, t, code):
         emit(S, trace, E.EV_LAST_ROUND, p, S[H_ROUND], 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def take_truck(S, R, trace, rng, p, t, policy, params, options, work, scratch):
     """Spec 2B, 3-5: take truck t, place its tiles one at a time, then resolve the bonuses earned."""
     S[T_TAKEN_BY + t] = p

@@ -37,7 +37,7 @@ NO_CHOICE = -1.0e18
 
 
 # ---- uniform and random --------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def uniform_destination(S, R, rng, p, code):
     """Spec 8.3: one of [each enclosure that can take the tile, in board order] + [barn], uniformly."""
     legal = 0
@@ -55,7 +55,7 @@ def uniform_destination(S, R, rng, p, code):
     return E.BARN_DEST
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def uniform_bonus(S, R, rng, p):
     """Spec 8.4: discard a uniformly chosen tile of the own barn; nothing (SKIP) if the barn is empty."""
     at = player_at(p)
@@ -70,7 +70,7 @@ def uniform_bonus(S, R, rng, p):
     return E.option(E.OPT_BONUS_DISCARD, 0, code, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def uniform_truck(S, R, rng):
     """D[below(len(D))]: the truck that receives a drawn tile under uniform and random."""
     free = 0
