@@ -72,6 +72,8 @@ def play_block(rules: Rules, players: int, policies: Sequence[PolicySpec], seed:
 
     from zoosim.games.zooloretto_mini.play import N_OUT, O_ENCLOSURES, O_RANK, O_ROUNDS, O_SCORE, O_TURNS, play_many
 
+    if len(policies) != players:
+        raise ValueError(f"need one policy per seat ({players}), got {len(policies)}")
     packed = rules_module.pack(rules, players)
     ids, params = policy_arrays(policies)
     rows = np.zeros((count * players, N_OUT), dtype=np.int64)

@@ -1,0 +1,123 @@
+"""Tractor Zooloretto (a draft variant from a Persian tutorial) for 2-5 players: `GAME` for the rest of zoosim."""
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from zoosim.games.base import Column, Game, PolicyInfo, PolicyParam, PolicySpec
+from zoosim.games.tractor import rules as rules_module
+from zoosim.games.tractor.rules import RULE_DOCS, Rules
+
+POLICIES = {
+    "uniform": PolicyInfo(
+        "uniform", 0,
+        "The spec's reference policy: a uniformly chosen tractor, the first tile to a uniformly chosen legal "
+        "zoo place, and with probability 1/2 a push of a uniformly chosen backyard animal onto a uniformly "
+        "chosen eligible tractor.",
+    ),
+    "random": PolicyInfo(
+        "random", 1,
+        "Tractor and first-tile place as uniform; the push uniform over [no push] + every push option "
+        "(PROTOCOL 8).",
+    ),
+    "greedy": PolicyInfo(
+        "greedy", 2,
+        "The tractor, first-tile place and push that give the highest score if the game ended now, score "
+        "cards included.",
+    ),
+    "heuristic": PolicyInfo(
+        "heuristic", 3,
+        "Like greedy, on a projected value: partly filled enclosures count for a share of their points, "
+        "score cards and backyard animals are weighted, and the best rival's score counts against it.",
+        (
+            PolicyParam("commitment", 0.5, "share of an enclosure's points credited per filled place"),
+            PolicyParam("backyard_weight", 1.5, "multiplier on the backyard penalty"),
+            PolicyParam("card_weight", 0.7, "multiplier on score-card points (they can still change hands)"),
+            PolicyParam("rival_weight", 0.3, "weight of the best rival's score (subtracted)"),
+        ),
+    ),
+}
+
+SCORE_COMPONENTS = ("full_enclosure_points", "attraction_points", "stall_points", "backyard_penalty",
+                    "card_species_winner", "card_enclosure_winner", "card_attraction_winner")
+COLUMNS = (
+    Column("full_enclosure_points", "int16", "printed values of the full enclosures"),
+    Column("attraction_points", "int16", "1 per attraction in an enclosure"),
+    Column("stall_points", "int16", "1 per stall on a stall space"),
+    Column("backyard_penalty", "int16", "-1 per animal in the backyard (<= 0)"),
+    Column("card_species_winner", "int16", "card 1 points (most animals of one species), 0 if not won"),
+    Column("card_enclosure_winner", "int16", "card 2 points (most tiles in one enclosure), 0 if not won"),
+    Column("card_attraction_winner", "int16", "card 3 points (most attractions), 0 if not won"),
+    Column("end_reason", "int8", "how the game ended: 0 bag and tractors empty, 1 a full zoo, 2 the round limit"),
+    Column("pushes", "int16", "animals the player pushed onto other tractors"),
+    Column("backyard_tiles", "int8", "tiles in the backyard at the end"),
+)
+MAX_POLICY_PARAMS = 8
+
+
+def policy_arrays(policies: Sequence[PolicySpec]) -> tuple[np.ndarray, np.ndarray]:
+    ids = np.array([p.id for p in policies], dtype=np.int64)
+    params = np.zeros((len(policies), MAX_POLICY_PARAMS))
+    for seat, spec in enumerate(policies):
+        params[seat, :len(spec.values)] = spec.values
+    return ids, params
+
+
+def play_block(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, first_index: int,
+               count: int, threads: int | None = None) -> dict[str, np.ndarray]:
+    """Play `count` games from `first_index`; one row per (game, seat), ordered by game then seat."""
+    import numba
+
+    from zoosim.games.tractor.play import N_OUT, O_FULL, O_RANK, O_ROUNDS, O_SCORE, O_TURNS, play_many
+
+    if len(policies) != players:
+        raise ValueError(f"need one policy per seat ({players}), got {len(policies)}")
+    packed = rules_module.pack(rules, players)
+    ids, params = policy_arrays(policies)
+    rows = np.zeros((count * players, N_OUT), dtype=np.int64)
+    shares = np.zeros(count * players)
+    if threads is not None:
+        numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))
+    play_many(packed, seed, first_index, count, ids, params, rows, shares)
+    out: dict[str, np.ndarray] = {
+        "game_index": np.repeat(np.arange(first_index, first_index + count, dtype=np.int64), players),
+        "seat": np.tile(np.arange(players, dtype=np.int8), count),
+        "score": rows[:, O_SCORE].astype(np.int16),
+        "rank": rows[:, O_RANK].astype(np.int8),
+        "win_share": shares,
+        "rounds": rows[:, O_ROUNDS].astype(np.int16),
+        "turns": rows[:, O_TURNS].astype(np.int32),
+    }
+    for k, column in enumerate(COLUMNS):
+        out[column.name] = rows[:, O_FULL + k].astype(column.dtype)
+    return out
+
+
+def _replay(*args, **kwargs) -> str:
+    from zoosim.games.tractor.replay import replay_text
+
+    return replay_text(*args, **kwargs)
+
+
+def _score_position(data: dict, rules: Rules) -> dict:
+    from zoosim.games.tractor.positions import score_position
+
+    return score_position(data, rules)
+
+
+GAME = Game(
+    id="tractor",
+    title="Tractor Zooloretto (draft variant), 2-5 players",
+    min_players=2,
+    max_players=5,
+    rules_type=Rules,
+    policies=POLICIES,
+    columns=COLUMNS,
+    score_components=SCORE_COMPONENTS,
+    play_block=play_block,
+    validate=rules_module.validate,
+    rule_docs=RULE_DOCS,
+    replay=_replay,
+    score_position=_score_position,
+)

@@ -1,0 +1,213 @@
+"""The game loop: setup, rounds, turns; `play_many` (a block of games across threads) and `play_traced`
+(one game with its event log, for replay and tests).
+
+The loop owns the bag; policies get the public state only. The `uniform` policy is written inline (it is
+the measuring stick and the speed benchmark). See PROTOCOL.md for the exact order of random draws.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from zoosim.core.rng import below, seed_stream
+from zoosim.games.tractor import engine as E
+from zoosim.games.tractor.engine import (
+    H_BAG_COUNT, H_BAG_HEAD, H_END_REASON, H_PASSES, H_ROUND, H_TURNS, N_COMPONENTS, P_PUSHES, P_YARD,
+    P_YARD_ANIMALS, P_YARD_N, TR_COUNT, TR_TILES, emit, player_at,
+)
+from zoosim.games.tractor.policies import RANDOM, UNIFORM, choose_push, choose_take
+from zoosim.games.tractor.rules import (
+    ATTRACTION, BACKYARD, MAX_TILES, MAX_TRACTOR_CAPACITY, R_ATTRACTIONS, R_END_ON_FULL_ZOO, R_MAX_ROUNDS,
+    R_PLAYERS, R_SPECIES, R_STALL_KINDS, R_STALLS_PER_KIND, R_TILES_PER_SPECIES, R_TRACTORS, STALL_BASE,
+)
+
+# Columns of the integer result rows (one row per seat); O_FULL.. follow the log's COLUMNS order.
+(O_SCORE, O_RANK, O_FULL, O_ATTRACTIONS, O_STALLS, O_BACKYARD, O_CARD_SPECIES, O_CARD_ENCLOSURE,
+ O_CARD_ATTRACTIONS, O_END_REASON, O_PUSHES, O_BACKYARD_TILES, O_ROUNDS, O_TURNS) = range(14)
+N_OUT = 14
+
+
+@njit(cache=True)
+def setup(S, R, bag, trace, rng):
+    """PROTOCOL 3: the tiles in canonical order, shuffled into the bag; one tile onto each tractor."""
+    E.reset_state(S, R)
+    n = 0
+    for s in range(R[R_SPECIES]):
+        for _ in range(R[R_TILES_PER_SPECIES]):
+            bag[n] = s
+            n += 1
+    for kind in range(R[R_STALL_KINDS]):
+        for _ in range(R[R_STALLS_PER_KIND]):
+            bag[n] = STALL_BASE + kind
+            n += 1
+    for _ in range(R[R_ATTRACTIONS]):
+        bag[n] = ATTRACTION
+        n += 1
+    for i in range(n - 1, 0, -1):
+        j = below(rng, i + 1)
+        held = bag[i]
+        bag[i] = bag[j]
+        bag[j] = held
+    S[H_BAG_HEAD] = 0
+    S[H_BAG_COUNT] = n
+    for t in range(R[R_TRACTORS]):
+        E.refill(S, R, bag, trace, t)
+
+
+@njit(cache=True)
+def play_game(R, seed, game_index, policy_ids, policy_params, S, bag, rng, options, work, scratch, scratch_bag,
+              trace):
+    """Play one game to its end; the results are left in S (score them with `score_game`)."""
+    seed_stream(rng, seed, game_index)
+    setup(S, R, bag, trace, rng)
+    players = R[R_PLAYERS]
+    tractors = R[R_TRACTORS]
+    end_on_full = R[R_END_ON_FULL_ZOO] != 0
+    round_limit = R[R_MAX_ROUNDS]
+    S[H_ROUND] = 1
+    while True:
+        for p in range(players):
+            policy = policy_ids[p]
+            S[H_TURNS] += 1
+            holding = 0
+            for t in range(tractors):
+                if S[TR_COUNT + t] > 0:
+                    holding += 1
+            if holding == 0:
+                S[H_PASSES] += 1
+                emit(S, trace, E.EV_PASS, p, 0, 0)
+                continue
+            if policy == UNIFORM:
+                k = below(rng, holding)
+                t = 0
+                while S[TR_COUNT + t] == 0 or k > 0:
+                    if S[TR_COUNT + t] > 0:
+                        k -= 1
+                    t += 1
+                places = E.zoo_places(S, R, p, S[TR_TILES + t * MAX_TRACTOR_CAPACITY], options)
+                dest = options[below(rng, places)] if places > 0 else BACKYARD
+                E.take_tractor(S, R, bag, trace, p, t, dest)
+                at = player_at(p)
+                animals = S[at + P_YARD_ANIMALS]
+                if animals > 0:
+                    eligible = 0
+                    for u in range(tractors):
+                        if E.can_take_push(S, R, u):
+                            eligible += 1
+                    if eligible > 0 and below(rng, 2) == 0:
+                        k = below(rng, animals)
+                        code = 0
+                        while k >= S[at + P_YARD + code]:
+                            k -= S[at + P_YARD + code]
+                            code += 1
+                        k = below(rng, eligible)
+                        u = 0
+                        while not E.can_take_push(S, R, u) or k > 0:
+                            if E.can_take_push(S, R, u):
+                                k -= 1
+                            u += 1
+                        E.push_animal(S, R, trace, p, code, u)
+            else:
+                params = policy_params[p]
+                choice = choose_take(policy, params, S, R, p, rng, options, work, scratch, scratch_bag)
+                t = choice >> 8
+                dest = (choice & 255) - 8
+                if t < 0 or t >= tractors or S[TR_COUNT + t] == 0:
+                    raise ValueError("policy chose a tractor it cannot take")
+                first = S[TR_TILES + t * MAX_TRACTOR_CAPACITY]
+                if E.count_zoo_places(S, R, p, first) > 0:
+                    if not E.is_zoo_place(S, R, p, first, dest):
+                        raise ValueError("policy chose an illegal place for the first tile")
+                elif dest != BACKYARD:
+                    raise ValueError("a first tile without a zoo place goes to the backyard")
+                E.take_tractor(S, R, bag, trace, p, t, dest)
+                push = choose_push(policy, params, S, R, p, rng, options, scratch, scratch_bag)
+                if push != E.NO_PUSH:
+                    code = push >> 8
+                    u = push & 255
+                    if code >= R[R_SPECIES] or S[player_at(p) + P_YARD + code] == 0 or not E.can_take_push(S, R, u):
+                        raise ValueError("policy chose an illegal push")
+                    E.push_animal(S, R, trace, p, code, u)
+            E.refill(S, R, bag, trace, t)
+        reason = E.end_reason(S, R, end_on_full, round_limit)
+        emit(S, trace, E.EV_ROUND_END, players - 1, S[H_ROUND], reason)
+        if reason >= 0:
+            S[H_END_REASON] = reason
+            break
+        S[H_ROUND] += 1
+
+
+@njit(cache=True)
+def score_game(S, R, rows, shares, totals, components):
+    """Each seat's score, rank (ties share the place), win share and log columns."""
+    players = R[R_PLAYERS]
+    E.score_all(S, R, totals, components)
+    for p in range(players):
+        at = player_at(p)
+        rows[p, O_SCORE] = totals[p]
+        for k in range(N_COMPONENTS):
+            rows[p, O_FULL + k] = components[p, k]
+        rows[p, O_END_REASON] = S[H_END_REASON]
+        rows[p, O_PUSHES] = S[at + P_PUSHES]
+        rows[p, O_BACKYARD_TILES] = S[at + P_YARD_N]
+        rows[p, O_ROUNDS] = S[H_ROUND]
+        rows[p, O_TURNS] = S[H_TURNS]
+    winners = 0
+    for p in range(players):
+        better = 0
+        for q in range(players):
+            if totals[q] > totals[p]:
+                better += 1
+        rows[p, O_RANK] = better + 1
+        if better == 0:
+            winners += 1
+    for p in range(players):
+        shares[p] = 1.0 / winners if rows[p, O_RANK] == 1 else 0.0
+
+
+@njit(cache=True, nogil=True, parallel=True)
+def play_many(R, seed, first_index, count, policy_ids, policy_params, rows, shares):
+    """Play games first_index .. first_index+count-1; rows[(g * players + seat), :] get the results."""
+    players = R[R_PLAYERS]
+    chunks = min(count, 256)
+    for chunk in prange(chunks):
+        lo = chunk * count // chunks
+        hi = (chunk + 1) * count // chunks
+        S = np.zeros(E.STATE_SIZE, np.int64)
+        bag = np.zeros(MAX_TILES, np.int64)
+        rng = np.zeros(4, np.uint64)
+        options = np.zeros(256, np.int64)
+        work = np.zeros(E.STATE_SIZE, np.int64)
+        scratch = np.zeros(E.STATE_SIZE, np.int64)
+        scratch_bag = np.zeros(MAX_TILES, np.int64)
+        trace = np.zeros((0, 6), np.int64)
+        game_rows = np.zeros((players, N_OUT), np.int64)
+        game_shares = np.zeros(players)
+        totals = np.zeros(players, np.int64)
+        components = np.zeros((players, N_COMPONENTS), np.int64)
+        for g in range(lo, hi):
+            play_game(R, seed, first_index + g, policy_ids, policy_params, S, bag, rng, options, work, scratch,
+                      scratch_bag, trace)
+            score_game(S, R, game_rows, game_shares, totals, components)
+            for p in range(players):
+                for k in range(N_OUT):
+                    rows[g * players + p, k] = game_rows[p, k]
+                shares[g * players + p] = game_shares[p]
+
+
+def play_traced(R: np.ndarray, seed: int, game_index: int, policy_ids: np.ndarray, policy_params: np.ndarray,
+                max_events: int = 50_000) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """One game with its event log: (events, rows, shares, final state) — for replay and tests."""
+    players = int(R[R_PLAYERS])
+    S = np.zeros(E.STATE_SIZE, np.int64)
+    trace = np.zeros((max_events, 6), np.int64)
+    play_game(R, seed, game_index, policy_ids, policy_params, S, np.zeros(MAX_TILES, np.int64), np.zeros(4, np.uint64),
+              np.zeros(256, np.int64), np.zeros(E.STATE_SIZE, np.int64), np.zeros(E.STATE_SIZE, np.int64),
+              np.zeros(MAX_TILES, np.int64), trace)
+    rows = np.zeros((players, N_OUT), np.int64)
+    shares = np.zeros(players)
+    score_game(S, R, rows, shares, np.zeros(players, np.int64), np.zeros((players, N_COMPONENTS), np.int64))
+    n = int(S[E.H_TRACE_N])
+    if n >= max_events:
+        raise RuntimeError("event log overflow")
+    return trace[:n].copy(), rows, shares, S
