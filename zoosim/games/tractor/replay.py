@@ -1,0 +1,62 @@
+"""`zoosim replay tractor`: one game told turn by turn, from the engine's own event log (the same game
+`simulate` logged for that seed and game index)."""
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from zoosim.games.base import PolicySpec
+from zoosim.games.tractor import engine as E
+from zoosim.games.tractor import rules as rules_module
+from zoosim.games.tractor.rules import BACKYARD, DISCARDED, END_REASONS, STALLS, TO_BAG, Rules, tile_name
+
+
+def play_recorded(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int,
+                  game_index: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(events, result rows, win shares, final state) of one game."""
+    from zoosim.games.tractor import policy_arrays
+    from zoosim.games.tractor.play import play_traced
+
+    ids, params = policy_arrays(policies)
+    return play_traced(rules_module.pack(rules, players), seed, game_index, ids, params)
+
+
+def _place(dest: int) -> str:
+    return {BACKYARD: "the backyard", STALLS: "a stall space", TO_BAG: "the bottom of the bag (backyard full)",
+            DISCARDED: "out of the game (backyard full)"}.get(dest, f"enclosure {dest + 1}")
+
+
+def describe_event(row: Sequence[int]) -> str:
+    kind, player, a, b, _c, _d = (int(x) for x in row)
+    if kind == E.EV_TAKE:
+        return f"seat {player} takes tractor {a} ({b} tile{'s' if b != 1 else ''})"
+    if kind == E.EV_PLACE:
+        return f"  {tile_name(a)} to {_place(b)}"
+    if kind == E.EV_PUSH:
+        return f"  seat {player} pushes {tile_name(a)} onto tractor {b}"
+    if kind == E.EV_REFILL:
+        return f"  tractor {a} gets {tile_name(b)} from the bag"
+    if kind == E.EV_PASS:
+        return f"seat {player} passes (every tractor is empty)"
+    if kind == E.EV_ROUND_END:
+        return f"-- end of round {a}" + (f": the game ends ({END_REASONS[b]})" if b >= 0 else "")
+    return f"event {kind}: {tuple(row)}"
+
+
+def replay_text(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, game_index: int) -> str:
+    from zoosim.games.tractor import COLUMNS
+    from zoosim.games.tractor.play import O_FULL, O_RANK, O_SCORE
+
+    events, rows, shares, _state = play_recorded(rules, players, policies, seed, game_index)
+    lines = [f"tractor, {players} players, seed {seed}, game index {game_index}"]
+    lines += [f"seat {s}: {spec.label}" for s, spec in enumerate(policies)]
+    lines.append("-- setup")
+    for row in events:
+        lines.append(describe_event(row))
+    lines += ["", "final scoring"]
+    for seat in range(players):
+        parts = ", ".join(f"{c.name} {int(rows[seat, O_FULL + k])}" for k, c in enumerate(COLUMNS))
+        lines.append(f"seat {seat}: score {int(rows[seat, O_SCORE])}, rank {int(rows[seat, O_RANK])}, "
+                     f"win share {shares[seat]:.3g} ({parts})")
+    return "\n".join(lines)
