@@ -5,6 +5,7 @@ from typing import Sequence
 
 import numpy as np
 
+from zoosim.core.threads import run_in_threads
 from zoosim.games.base import Column, Game, PolicyInfo, PolicyParam, PolicySpec
 from zoosim.games.zooloretto import rules as rules_module
 from zoosim.games.zooloretto.rules import RULE_DOCS, Rules
@@ -73,18 +74,18 @@ def policy_arrays(policies: Sequence[PolicySpec]) -> tuple[np.ndarray, np.ndarra
 
 def play_block(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, first_index: int,
                count: int, threads: int | None = None) -> dict[str, np.ndarray]:
-    """Play `count` games from `first_index`; one row per (game, seat), ordered by game then seat."""
-    import numba
+    """Play `count` games from `first_index`; one row per (game, seat), ordered by game then seat.
 
+    The games are split into one contiguous range per thread; each game depends only on (rules, seed,
+    game index, policies), so the split never changes a result.
+    """
     from zoosim.games.zooloretto.play import N_OUT, O_RANK, O_ROUNDS, O_SCORE, O_TURNS, O_FULL, play_many
 
     packed = rules_module.pack(rules, players)
     ids, params = policy_arrays(policies)
     rows = np.zeros((count * players, N_OUT), dtype=np.int64)
     shares = np.zeros(count * players)
-    if threads is not None:
-        numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))
-    play_many(packed, seed, first_index, count, ids, params, rows, shares)
+    run_in_threads(play_many, packed, seed, first_index, count, ids, params, rows, shares, players, threads)
     game_index = np.repeat(np.arange(first_index, first_index + count, dtype=np.int64), players)
     out: dict[str, np.ndarray] = {
         "game_index": game_index,
@@ -114,7 +115,7 @@ def _score_position(data: dict, rules: Rules) -> dict:
 
 GAME = Game(
     id="zooloretto",
-    title="Zooloretto (Schacht, 2007), 2-5 players",
+    title="Zooloretto (Michael Schacht, 2007)",
     min_players=2,
     max_players=5,
     rules_type=Rules,
