@@ -6,7 +6,6 @@ scoring, the policies uniform and random, `play_game` and `replay_decisions`.
 """
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
@@ -167,6 +166,25 @@ def push_options(state: State, player: int) -> list[tuple[int, int]]:
     return [(code, u) for code in sorted(c for c in zoo.backyard if is_animal(c)) for u in tractors]
 
 
+def backyard_after_take(state: State, player: int, tractor: int, dest: int) -> Counter:
+    """The player's backyard once it has taken `tractor` with its first tile to `dest` (overflow left out)."""
+    yard = Counter(state.zoos[player].backyard)
+    tiles = state.tractors[tractor]
+    for code in tiles if dest == BACKYARD else tiles[1:]:
+        if sum(yard.values()) < state.rules.backyard_size:
+            yard[code] += 1
+    return yard
+
+
+def push_options_after_take(state: State, player: int, tractor: int, dest: int) -> list[tuple[int, int]]:
+    """The push options the player will have once it has taken `tractor` (first tile to `dest`): the
+    backyard as the take leaves it, and every tractor but the emptied one."""
+    yard = backyard_after_take(state, player, tractor, dest)
+    tractors = [u for u, held in enumerate(state.tractors)
+                if u != tractor and 1 <= len(held) < state.rules.tractor_capacity]
+    return [(code, u) for code in sorted(c for c in yard if is_animal(c) and yard[c] > 0) for u in tractors]
+
+
 def holding_tractors(state: State) -> list[int]:
     return [t for t, tiles in enumerate(state.tractors) if tiles]
 
@@ -191,7 +209,7 @@ def play_turn(state: State, tractor: int | None, dest: int | None = None, push: 
         _take(state, player, tractor, dest)
         if push is not None:
             if push not in push_options(state, player):
-                raise AssertionError("push checked on a copy")
+                raise AssertionError("push_options_after_take disagrees with the take")
             code, u = push
             zoo = state.zoos[player]
             zoo.backyard[code] -= 1
@@ -216,12 +234,8 @@ def _turn_problem(state: State, player: int, tractor: int, dest: int | None, pus
         return f"the first tile must go to one of {places}, not {dest}"
     if not places and dest != BACKYARD:
         return f"the first tile has no zoo place and goes to the backyard, not {dest}"
-    if push is not None:
-        trial = copy.deepcopy(state)
-        trial.events = []
-        _take(trial, player, tractor, dest)
-        if tuple(push) not in push_options(trial, player):
-            return f"push {push} is not legal; legal: {push_options(trial, player)}"
+    if push is not None and tuple(push) not in push_options_after_take(state, player, tractor, dest):
+        return f"push {push} is not legal; legal: {push_options_after_take(state, player, tractor, dest)}"
     return None
 
 
@@ -352,19 +366,17 @@ def uniform_turn(state: State, rng: PyRng, random_push: bool = False) -> None:
     t = holding[rng.below(len(holding))]
     places = zoo_places(state, player, state.tractors[t][0])
     dest = places[rng.below(len(places))] if places else BACKYARD
-    trial = copy.deepcopy(state)
-    trial.events = []
-    _take(trial, player, t, dest)
-    options = push_options(trial, player)
+    options = push_options_after_take(state, player, t, dest)
     push = None
     if random_push:
         if options:
             k = rng.below(len(options) + 1)
             push = options[k - 1] if k > 0 else None
-    else:
-        animals = trial.zoos[player].backyard_animals()
+    elif options:
+        yard = backyard_after_take(state, player, t, dest)
+        animals = [c for c in sorted(yard) if is_animal(c) for _ in range(yard[c])]
         tractors = sorted({u for _, u in options})
-        if animals and tractors and rng.below(2) == 0:
+        if rng.below(2) == 0:
             push = (animals[rng.below(len(animals))], tractors[rng.below(len(tractors))])
     play_turn(state, t, dest, push)
 
