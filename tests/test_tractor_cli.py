@@ -16,7 +16,7 @@ GAME_ID = "tractor"
 
 
 @pytest.fixture(autouse=True)
-def mini_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+def tractor_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(registry._GAMES, GAME_ID, "zoosim.games.tractor")
 
 
