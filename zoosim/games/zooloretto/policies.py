@@ -20,7 +20,7 @@ from numba import njit
 from zoosim.core.rng import below
 from zoosim.games.zooloretto import engine as E
 from zoosim.games.zooloretto.engine import (
-    H_DRAW_PTR, H_LAST_ROUND, H_RECORDING, H_ROUND, H_TOTAL, H_TRUCKS_TAKEN, P_BARN, P_COINS, P_COUNT,
+    H_BANK, H_DRAW_PTR, H_LAST_ROUND, H_RECORDING, H_ROUND, H_TOTAL, H_TRUCKS_TAKEN, P_BARN, P_COINS, P_COUNT,
     P_ENCLOSURES, P_FEMALE, P_MALE, P_MONEY_ACTIONS, P_SPECIES, P_STALLS, SUPPLY, T_CAPACITY, T_COUNT,
     T_TAKEN_BY, T_TILES, player_at,
 )
@@ -61,35 +61,39 @@ def uniform_destination(S, rng, p, code):
 
 
 # ---- policy memory --------------------------------------------------------------------------------
-# Valuations are cached in a float64 array per thread, keyed by an "epoch" of the public state: the
-# epoch changes whenever a zoo, the bank or the supply can have changed (a truck taken, a money action)
-# or the last round is announced. Within an epoch a truck's value changes only when a tile is loaded, so
-# the cache gives exactly what recomputing would. The heuristic's horizon (share of tiles left) is read
-# once per epoch.
-M_EPOCH, M_LEFT = 0, 1
-M_NOW = 8  # per player: value of the zoo as it is
-M_TRUCKS = M_NOW + 2 * MAX_PLAYERS  # per (player, truck): value after taking it, tile count + 1 if known
+# Valuations are cached in a float64 array per thread, keyed by what they depend on. A player's zoo
+# changes only by its own take or money action (after a take it sits the round out) or a purchase from
+# its barn (a money action); its placements' values also depend on the bank (fill coins), the offspring
+# supply (births) and the round (the heuristic's horizon is read once per key). So truck values and zoo
+# values are kept while (round, last round, money actions, bank, supply) stay the same, and a truck's
+# value until a tile is loaded on it; money options also see the other barns, so they are kept only
+# while no truck is taken either. The cache gives exactly what recomputing would.
+M_KEY, M_LEFT, M_MONEY_KEY = 0, 1, 2
+M_NOW = 8  # per player: value of the zoo as it is, known flag
+M_TRUCKS = M_NOW + 2 * MAX_PLAYERS  # per (player, truck): gain of taking it, tile count + 1 if known
 M_MONEY = M_TRUCKS + 2 * MAX_PLAYERS * MAX_TRUCKS  # per player: best money option, its value, known
 MEMORY_SIZE = M_MONEY + 3 * MAX_PLAYERS
 
 
 @njit(cache=True)
-def epoch_of(S):
+def refresh_memory(memory, S):
     money = 0
     for q in range(S[R_PLAYERS]):
         money += S[player_at(q) + P_MONEY_ACTIONS]
-    return float(((S[H_ROUND] * 64 + S[H_TRUCKS_TAKEN]) * 65536 + money) * 2 + S[H_LAST_ROUND])
-
-
-@njit(cache=True)
-def refresh_memory(memory, S):
-    epoch = epoch_of(S)
-    if memory[M_EPOCH] == epoch:
-        return
-    memory[:] = 0.0
-    memory[M_EPOCH] = epoch
-    if S[H_LAST_ROUND] == 0:
-        memory[M_LEFT] = (S[H_TOTAL] - S[H_DRAW_PTR]) / max(S[H_TOTAL], 1)
+    supply = 0
+    for species in range(S[R_SPECIES]):
+        supply += S[SUPPLY + species]
+    key = float(((S[H_ROUND] * 2 + S[H_LAST_ROUND]) * 4096 + money) * 65536 + S[H_BANK] * 256 + supply)
+    money_key = key * 16 + S[H_TRUCKS_TAKEN]
+    if memory[M_KEY] != key:
+        memory[:] = 0.0
+        memory[M_KEY] = key
+        if S[H_LAST_ROUND] == 0:
+            memory[M_LEFT] = (S[H_TOTAL] - S[H_DRAW_PTR]) / max(S[H_TOTAL], 1)
+    if memory[M_MONEY_KEY] != money_key:
+        memory[M_MONEY_KEY] = money_key
+        for p in range(MAX_PLAYERS):
+            memory[M_MONEY + 3 * p + 2] = 0.0
 
 
 # ---- valuing a zoo -------------------------------------------------------------------------------
@@ -275,7 +279,7 @@ def known_truck_value(policy, params, S, p, t, workspace, memory):
 
 @njit(cache=True)
 def best_money_option(policy, params, S, p, options, undo, memory):
-    """The money action that raises p's value most, and the value after it (cached per epoch).
+    """The money action that raises p's value most, and the value after it (cached, see above).
 
     Each action is made on the live state and unmade (engine.money_cells). Purchases into the barn are
     not considered: they cost coins and can only lower the value.
@@ -382,8 +386,9 @@ def free_space_share(S):
 
 @njit(cache=True)
 def decide_truck_for_tile(policy, params, S, p, rng, code, workspace, memory):
-    """The truck that receives a drawn tile: uniform for `random`; greedy: where p would value the
-    truck most; heuristic: where the tile adds most to the truck's value for p."""
+    """The truck that receives a drawn tile: uniform for `random`. greedy and heuristic: a tile that
+    would raise p's value goes on the truck p already values most (to take it soon), any other tile on
+    the truck p values least; an empty truck is worth 0, ties go to the lowest truck number."""
     trucks = S[R_TRUCKS]
     if policy == RANDOM:
         free = 0
@@ -397,15 +402,21 @@ def decide_truck_for_tile(policy, params, S, p, rng, code, workspace, memory):
                     return t
                 k -= 1
     refresh_memory(memory, S)
+    codes, trial_undo, _chain, _spare = workspace_views(workspace)
+    codes[0] = code
+    _i, _dest, tile_gain = best_placement(policy, params, S, p, codes, 1, memory[M_LEFT], trial_undo)
+    wanted = tile_gain > 0.0
     best = -1
-    best_gain = NO_CHOICE
+    best_value = NO_CHOICE
     for t in range(trucks):
         if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] < S[T_CAPACITY + t]:
-            gain = truck_gain(policy, params, S, p, t, code, workspace, memory[M_LEFT])
-            if policy == HEURISTIC and S[T_COUNT + t] > 0:
-                gain -= known_truck_value(policy, params, S, p, t, workspace, memory)
-            if gain > best_gain:
-                best_gain = gain
+            value = 0.0
+            if S[T_COUNT + t] > 0:
+                value = known_truck_value(policy, params, S, p, t, workspace, memory)
+            if not wanted:
+                value = -value
+            if value > best_value:
+                best_value = value
                 best = t
     return best
 
