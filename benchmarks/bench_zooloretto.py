@@ -1,0 +1,88 @@
+"""Speed of the Zooloretto engine (a script, not a test): `python benchmarks/bench_zooloretto.py`.
+
+Prints, for 2-5 players and each policy, games/s of the engine on one core (CPU time of one thread)
+and on all cores (wall time); the engine/reference ratio on the same uniform games; the cold compile
+time (empty numba cache) and the warm start of a 1-game `zoosim simulate` run.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numba
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def engine_rate(players: int, policy: str, games: int, threads: int) -> float:
+    from zoosim.games.zooloretto import GAME
+
+    rules = GAME.default_rules()
+    specs = [GAME.policy(policy)] * players
+    GAME.play_block(rules, players, specs, 1, 0, 8, threads=threads)
+    if threads == 1:
+        start = time.process_time()
+        GAME.play_block(rules, players, specs, 1, 0, games, threads=1)
+        return games / (time.process_time() - start)
+    start = time.perf_counter()
+    GAME.play_block(rules, players, specs, 1, 0, games, threads=threads)
+    return games / (time.perf_counter() - start)
+
+
+def reference_ratio(players: int, games: int) -> tuple[float, float]:
+    from zoosim.games.zooloretto.reference import play_game
+    from zoosim.games.zooloretto.rules import Rules
+
+    start = time.process_time()
+    for game_index in range(games):
+        play_game(Rules(), players, ["uniform"] * players, 1, game_index)
+    reference = games / (time.process_time() - start)
+    return reference, engine_rate(players, "uniform", 20_000, 1)
+
+
+def cold_and_warm() -> tuple[float, float]:
+    env = dict(os.environ, ZOOSIM_NUMBA_CACHE_BASE=tempfile.mkdtemp(prefix="zoosim-cold-"))
+    code = ("import time; t=time.perf_counter(); from zoosim.games.zooloretto import GAME; "
+            "GAME.play_block(GAME.default_rules(), 4, [GAME.policy(p) for p in ('uniform','random','greedy','heuristic')],"
+            " 1, 0, 4); print(time.perf_counter()-t)")
+    cold = float(subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True,
+                                text=True, cwd=ROOT).stdout)
+    with tempfile.TemporaryDirectory() as out:
+        command = [sys.executable, "-m", "zoosim", "simulate", "zooloretto", "--players", "4", "--games", "1",
+                   "--seed", "1", "--policy", "heuristic", "--out", f"{out}/run", "--quiet"]
+        subprocess.run(command, env=env, check=True, capture_output=True, cwd=ROOT)  # fills the cache
+        subprocess.run(command + ["--force"], env=env, check=True, capture_output=True, cwd=ROOT)
+        start = time.perf_counter()
+        subprocess.run(command + ["--force"], env=env, check=True, capture_output=True, cwd=ROOT)
+        warm = time.perf_counter() - start
+    return cold, warm
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="fewer games (a smoke run)")
+    args = parser.parse_args()
+    scale = 0.1 if args.quick else 1.0
+    games = {"uniform": 200_000, "random": 50_000, "greedy": 5_000, "heuristic": 5_000}
+    threads = numba.config.NUMBA_NUM_THREADS
+    print(f"engine games/s (1 core = CPU time of one thread; {threads} cores = wall time)")
+    print(f"{'policy':<10} {'players':>7} {'1 core':>10} {f'{threads} cores':>10}")
+    for policy, n in games.items():
+        for players in (2, 3, 4, 5):
+            one = engine_rate(players, policy, int(n * scale), 1)
+            all_cores = engine_rate(players, policy, int(n * scale * threads), threads)
+            print(f"{policy:<10} {players:>7} {one:>10,.0f} {all_cores:>10,.0f}")
+    reference, engine = reference_ratio(4, int(300 * scale) or 30)
+    print(f"4-player uniform: reference {reference:,.0f} games/s, engine {engine:,.0f} games/s: "
+          f"{engine / reference:,.0f}x")
+    cold, warm = cold_and_warm()
+    print(f"cold compile of the four policies: {cold:.1f} s; warm start of a 1-game simulate run: {warm:.2f} s")
+
+
+if __name__ == "__main__":
+    main()
