@@ -529,8 +529,9 @@ def place_animal(S, T, p, species, optional):
     resolve_if_full(S, T, p, dest)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def house_bonus(S, T, p, e):
+    """May move 1 animal of the enclosure's species from a house into it, if it is not full."""
     g, pl, enc, cov, opt, rng, log, pol, par, R = S
     species = enc[p, e, E_SPECIES]
     if enc[p, e, E_COUNT] < enc[p, e, E_CAPACITY] and pl[p, P_HOUSE + species] > 0 and cap_ok(enc, R, p, e):
@@ -540,11 +541,17 @@ def house_bonus(S, T, p, e):
 
 
 # ---------------------------------------------------------------- full enclosure (6)
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def resolve_if_full(S, T, p, e):
+    enc = S[2]
+    if enc[p, e, E_COUNT] >= enc[p, e, E_CAPACITY]:
+        resolve_full(S, T, p, e)
+
+
+@njit(cache=True, nogil=True)
+def resolve_full(S, T, p, e):
+    """Spec 6: empty the enclosure, maybe keep one animal in a free house, take and place an attraction."""
     g, pl, enc, cov, opt, rng, log, pol, par, R = S
-    if enc[p, e, E_COUNT] < enc[p, e, E_CAPACITY]:
-        return
     species = enc[p, e, E_SPECIES]
     count = enc[p, e, E_COUNT]
     enc[p, e, E_SPECIES] = -1

@@ -12,7 +12,7 @@ from zoosim.core.rng import below, seed_stream
 from zoosim.games.new_york_zoo.engine import (
     ATTRACTION_BASE, BOARD_CORNER, BOARD_HOUSES, BOARD_INDEX, BOARD_START, E_ADDED, ENCLOSURES_BY_SIZE,
     G_ELEPHANT, G_END_REASON, G_FACE_UP, G_HEIGHT, G_LINES, G_MOVER, G_OVER, G_STACK, G_SUPPLY, G_TRAVELLED,
-    G_TURNS, HARBOUR_STACK_SIZES, LINE_SPECIES, N_ATTRACTION_KINDS, N_HARBOURS, P_ATTRACTIONS, P_BOARD,
+    E_COUNT, E_SPECIES, G_TURNS, HARBOUR_STACK_SIZES, LINE_SPECIES, N_ATTRACTION_KINDS, N_HARBOURS, P_ATTRACTIONS, P_BOARD,
     P_BREEDINGS, P_ENCLOSURES_PLACED, P_HOUSE, P_HOUSES, P_NENC, P_OWN_TURNS, P_TURNS_TO_FINISH, SIZE_COUNT,
     SPACE_HARBOUR, START_SPACE, TILE_COUNT, TILE_SIZE, animal_action, animals, breed, breeding_lines,
     E_SIZE, G_SIZE, N_TILES, P_FITS, MAX_ENCLOSURES, MAX_OPTIONS, MAX_PLAYERS, P_SIZE, cells_left, decide, harbour_action, is_covered, list_placements, log_event, move_options, place_enclosure,
@@ -27,6 +27,15 @@ from zoosim.games.new_york_zoo.rules import (
 
 
 # ---------------------------------------------------------------- turn and game
+@njit(cache=True, nogil=True, inline="always")
+def can_breed(pl, enc, p, species):
+    """Has p an enclosure of `species` with 2+ animals? (Without one, p's part of the event is empty.)"""
+    for e in range(pl[p, P_NENC]):
+        if enc[p, e, E_SPECIES] == species and enc[p, e, E_COUNT] >= 2:
+            return True
+    return False
+
+
 @njit(cache=True, nogil=True)
 def any_covered(pl, cov, R):
     for p in range(R[R_PLAYERS]):
@@ -80,9 +89,11 @@ def turn(S, T):
         species = LINE_SPECIES[g[G_LINES + k] - 1]
         log_event(g, log, EV_BREEDING, mover, species, 0, 0, 0)
         for j in range(players):
-            breed(S, T, (mover + j) % players, species)
-            if g[G_OVER]:
-                return
+            q = (mover + j) % players
+            if can_breed(pl, enc, q, species):
+                breed(S, T, q, species)
+                if g[G_OVER]:
+                    return
         if R[R_WIN_CHECK] == WIN_PER_LINE and any_covered(pl, cov, R):
             end_game(g, END_COVERED)
             return
