@@ -13,6 +13,7 @@ import pytest
 
 from zoosim.games.zooloretto import GAME, policy_arrays
 from zoosim.games.zooloretto import engine as E
+from zoosim.games.zooloretto import money as M
 from zoosim.games.zooloretto.play import MAX_DECK, N_OUT, O_FULL, O_SCORE, play_game, score_game
 from zoosim.games.zooloretto.policies import MEMORY_SIZE
 from zoosim.games.zooloretto.rules import (
@@ -190,13 +191,13 @@ def test_money_cells_cover_every_change_a_money_action_makes(players: int) -> No
         S, R, _deck, _rows = final_state(rules, players, "random", 23, game_index)
         for p in range(players):
             S[E.player_at(p) + E.P_COINS] = 6
-            n = E.list_money_options(S, p, options, 0)
+            n = M.list_money_options(S, p, options, 0)
             for k in range(n):
                 opt = options[k]
                 seen_kinds.add(int(E.option_kind(opt)))
                 after = S.copy()
-                E.apply_money_option(after, p, opt)
-                m = E.money_cells(S, p, opt, cells)
+                M.apply_money_option(after, p, opt)
+                m = M.money_cells(S, p, opt, cells)
                 assert changed_cells(S, after) <= set(cells[:m].tolist()), hex(opt)
     assert seen_kinds == {E.OPT_MOVE, E.OPT_EXCHANGE, E.OPT_PURCHASE, E.OPT_DISCARD, E.OPT_EXPAND}
 

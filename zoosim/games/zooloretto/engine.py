@@ -13,9 +13,7 @@ from numba import njit
 from zoosim.games.zooloretto.rules import (
     COIN, ENC_COINS, ENC_FULL, ENC_ONE_EMPTY, ENC_SPACES, ENC_STALLS, FEMALE, MALE, MAX_ENCLOSURES,
     MAX_PLAYERS, MAX_SPECIES, MAX_STALL_KINDS, MAX_TRUCK_CAPACITY, MAX_TRUCKS, N_CODES, OFFSPRING,
-    R_BARN_PENALTY, R_BASE_ENCLOSURES, R_DISCARD_COST, R_ENCLOSURE, R_EXCHANGE_COST,
-    R_EXCHANGE_INTO_EMPTY, R_EXPAND_COST, R_MAX_EXPANSIONS, R_MOVE_COST, R_MOVE_STALL_TO_BARN,
-    R_PARTIAL_POINTS, R_PLAYERS, R_PURCHASE_COST, R_PURCHASE_PRICE, R_SPECIES, R_STALL_KIND_POINTS,
+    R_BARN_PENALTY, R_BASE_ENCLOSURES, R_ENCLOSURE, R_PARTIAL_POINTS, R_PLAYERS, R_SPECIES, R_STALL_KIND_POINTS,
     R_SIZE, R_STALL_KINDS, R_TRUCK_CAPACITY, R_TRUCKS, STALL_BASE,
 )
 
@@ -255,67 +253,6 @@ def placement_cells(p, code, dest, cells):
 
 
 @njit(cache=True)
-def money_cells(S, p, opt, cells):
-    """The state cells `apply_money_option(p, opt)` can change; returns how many were written.
-
-    Like placement_cells, it lets a policy make and unmake a money action on the live state.
-    """
-    at = player_at(p)
-    kind = option_kind(opt)
-    a, b, c = option_fields(opt)
-    cells[0] = at + P_COINS
-    cells[1] = H_BANK
-    cells[2] = at + P_MONEY_ACTIONS
-    n = 3
-    if kind == OPT_MOVE:
-        dest = field_dest(c)
-        if a == MOVE_BARN_ANIMAL:
-            cells[n] = at + P_BARN + b
-            return n + 1 + placement_cells(p, b, dest, cells[n + 1:])
-        if a == MOVE_BARN_STALL:
-            cells[n] = at + P_BARN + STALL_BASE + b
-            return n + 1 + placement_cells(p, STALL_BASE + b, dest, cells[n + 1:])
-        source = b // MAX_STALL_KINDS
-        kind_moved = b % MAX_STALL_KINDS
-        cells[n] = at + P_STALL_COUNT + source
-        cells[n + 1] = at + P_STALLS + source * MAX_STALL_KINDS + kind_moved
-        if dest < 0:
-            cells[n + 2] = at + P_BARN + STALL_BASE + kind_moved
-            return n + 3
-        return n + 2 + placement_cells(p, STALL_BASE + kind_moved, dest, cells[n + 2:])
-    if kind == OPT_EXCHANGE:
-        for e in (a, b):
-            if e >= EXCHANGE_BARN:
-                continue
-            for field in (P_SPECIES, P_COUNT, P_MALE, P_FEMALE, P_OFFSPRING):
-                cells[n] = at + field + e
-                n += 1
-        cells[n] = at + P_OFFSPRING_BORN
-        n += 1
-        for species in (S[at + P_SPECIES + a], b - EXCHANGE_BARN if b >= EXCHANGE_BARN else S[at + P_SPECIES + b]):
-            if species < 0:
-                continue
-            cells[n] = SUPPLY + species
-            n += 1
-            for klass in range(4):
-                cells[n] = at + P_BARN + 4 * species + klass
-                n += 1
-        return n
-    if kind == OPT_PURCHASE:
-        seller_at = player_at(a)
-        cells[n] = seller_at + P_COINS
-        cells[n + 1] = seller_at + P_BARN + b
-        return n + 2 + placement_cells(p, b, field_dest(c), cells[n + 2:])
-    if kind == OPT_DISCARD:
-        cells[n] = at + P_BARN + b
-        cells[n + 1] = OUT + b
-        return n + 2
-    cells[n] = at + P_ENCLOSURES
-    cells[n + 1] = at + P_EXPANSIONS
-    return n + 2
-
-
-@njit(cache=True)
 def is_legal_destination(S, p, code, dest):
     if code == COIN:
         return dest == MONEY_DEST
@@ -328,128 +265,7 @@ def is_legal_destination(S, p, code, dest):
     return can_take_animal(S, p, dest, code >> 2)
 
 
-# ---- money actions (spec 5) --------------------------------------------------------------------
-@njit(cache=True, inline="always")
-def pay_bank(S, p, amount):
-    S[player_at(p) + P_COINS] -= amount
-    S[H_BANK] += amount
-
-
-@njit(cache=True)
-def move_action(S, p, sub, what, dest):
-    """Move: a barn animal or stall into the zoo, or a stall to another enclosure's stall space."""
-    at = player_at(p)
-    pay_bank(S, p, S[R_MOVE_COST])
-    if sub == MOVE_BARN_ANIMAL:
-        S[at + P_BARN + what] -= 1
-        emit(S, EV_MOVE, p, what, BARN_DEST, dest, 0)
-        place_animal(S, p, dest, what)
-    elif sub == MOVE_BARN_STALL:
-        S[at + P_BARN + STALL_BASE + what] -= 1
-        emit(S, EV_MOVE, p, STALL_BASE + what, BARN_DEST, dest, 0)
-        place_stall(S, p, dest, what)
-    else:
-        source = what // MAX_STALL_KINDS
-        kind = what % MAX_STALL_KINDS
-        S[at + P_STALL_COUNT + source] -= 1
-        S[at + P_STALLS + source * MAX_STALL_KINDS + kind] -= 1
-        emit(S, EV_MOVE, p, STALL_BASE + kind, source, dest, 0)
-        if dest < 0:
-            S[at + P_BARN + STALL_BASE + kind] += 1
-        else:
-            place_stall(S, p, dest, kind)
-
-
-@njit(cache=True)
-def exchange_action(S, p, i, other):
-    """Exchange: swap all animals of enclosure i with enclosure `other`, or with one barn species
-    (other = EXCHANGE_BARN + species). Stalls stay; breeding follows; no fill coins."""
-    at = player_at(p)
-    pay_bank(S, p, S[R_EXCHANGE_COST])
-    emit(S, EV_EXCHANGE, p, i, other, 0, 0)
-    if other < EXCHANGE_BARN:
-        for field in (P_SPECIES, P_COUNT, P_MALE, P_FEMALE, P_OFFSPRING):
-            held = S[at + field + i]
-            S[at + field + i] = S[at + field + other]
-            S[at + field + other] = held
-        breed(S, p, i, False)
-        breed(S, p, other, False)
-        return
-    barn_species = other - EXCHANGE_BARN
-    species = S[at + P_SPECIES + i]
-    count = S[at + P_COUNT + i]
-    male = S[at + P_MALE + i]
-    female = S[at + P_FEMALE + i]
-    offspring = S[at + P_OFFSPRING + i]
-    S[at + P_SPECIES + i] = -1
-    S[at + P_COUNT + i] = 0
-    S[at + P_MALE + i] = 0
-    S[at + P_FEMALE + i] = 0
-    S[at + P_OFFSPRING + i] = 0
-    for klass in range(4):
-        code = 4 * barn_species + klass
-        n = S[at + P_BARN + code]
-        S[at + P_BARN + code] = 0
-        for _ in range(n):
-            add_to_enclosure(S, p, i, code)
-    if count > 0:
-        S[at + P_BARN + 4 * species + MALE] += male
-        S[at + P_BARN + 4 * species + FEMALE] += female
-        S[at + P_BARN + 4 * species + OFFSPRING] += offspring
-        S[at + P_BARN + 4 * species] += count - male - female - offspring
-    breed(S, p, i, False)
-
-
-@njit(cache=True)
-def purchase_action(S, p, seller, code, dest):
-    """Purchase: any tile of another player's barn, paying the bank and the seller, placed by spec 4."""
-    pay_bank(S, p, S[R_PURCHASE_COST])
-    price = S[R_PURCHASE_PRICE]
-    S[player_at(p) + P_COINS] -= price
-    S[player_at(seller) + P_COINS] += price
-    S[player_at(seller) + P_BARN + code] -= 1
-    emit(S, EV_PURCHASE, p, seller, code, dest, 0)
-    place_tile(S, p, code, dest)
-
-
-@njit(cache=True)
-def discard_action(S, p, code):
-    """Discard: a tile of the own barn leaves the game."""
-    pay_bank(S, p, S[R_DISCARD_COST])
-    S[player_at(p) + P_BARN + code] -= 1
-    S[OUT + code] += 1
-    emit(S, EV_DISCARD, p, code, 0, 0, 0)
-
-
-@njit(cache=True)
-def expand_action(S, p):
-    """Expand: one more enclosure (up to the limit for the player count)."""
-    at = player_at(p)
-    pay_bank(S, p, S[R_EXPAND_COST])
-    e = S[at + P_ENCLOSURES]
-    S[at + P_ENCLOSURES] = e + 1
-    S[at + P_EXPANSIONS] += 1
-    emit(S, EV_EXPAND, p, e, 0, 0, 0)
-
-
-@njit(cache=True)
-def apply_money_option(S, p, opt):
-    kind = option_kind(opt)
-    a, b, c = option_fields(opt)
-    S[player_at(p) + P_MONEY_ACTIONS] += 1
-    if kind == OPT_MOVE:
-        move_action(S, p, a, b, field_dest(c))
-    elif kind == OPT_EXCHANGE:
-        exchange_action(S, p, a, b)
-    elif kind == OPT_PURCHASE:
-        purchase_action(S, p, a, b, field_dest(c))
-    elif kind == OPT_DISCARD:
-        discard_action(S, p, b)
-    else:
-        expand_action(S, p)
-
-
-# ---- the canonical list of turn options (PROTOCOL section 8) --------------------------------------
+# ---- what a turn can do ---------------------------------------------------------------------------
 @njit(cache=True)
 def can_draw(S):
     if S[H_DRAW_PTR] >= S[H_TOTAL]:
@@ -461,120 +277,9 @@ def can_draw(S):
 
 
 @njit(cache=True)
-def exchange_fits(S, p, i, j, into_empty):
-    at = player_at(p)
-    ci = S[at + P_COUNT + i]
-    cj = S[at + P_COUNT + j]
-    if ci == 0 and cj == 0:
-        return False
-    if (ci == 0 or cj == 0) and not into_empty:
-        return False
-    if ci > 0 and cj > 0 and S[at + P_SPECIES + i] == S[at + P_SPECIES + j]:
-        return False
-    return ci <= spaces_of(S, j) and cj <= spaces_of(S, i)
-
-
-@njit(cache=True)
 def barn_species_count(S, p, species):
     at = player_at(p) + P_BARN + 4 * species
     return S[at] + S[at + 1] + S[at + 2] + S[at + 3]
-
-
-@njit(cache=True)
-def list_money_options(S, p, out, n):
-    """Append the legal money actions of player p to out[n:], in canonical order; return the new n."""
-    at = player_at(p)
-    coins = S[at + P_COINS]
-    enclosures = S[at + P_ENCLOSURES]
-    species_n = S[R_SPECIES]
-    kinds = S[R_STALL_KINDS]
-    if coins >= S[R_MOVE_COST]:
-        for code in range(4 * species_n):
-            if S[at + P_BARN + code] > 0:
-                for e in range(enclosures):
-                    if can_take_animal(S, p, e, code >> 2):
-                        out[n] = option(OPT_MOVE, MOVE_BARN_ANIMAL, code, e)
-                        n += 1
-        for kind in range(kinds):
-            if S[at + P_BARN + STALL_BASE + kind] > 0:
-                for e in range(enclosures):
-                    if can_take_stall(S, p, e):
-                        out[n] = option(OPT_MOVE, MOVE_BARN_STALL, kind, e)
-                        n += 1
-        for e in range(enclosures):
-            for kind in range(kinds):
-                if S[at + P_STALLS + e * MAX_STALL_KINDS + kind] > 0:
-                    for f in range(enclosures):
-                        if f != e and can_take_stall(S, p, f):
-                            out[n] = option(OPT_MOVE, MOVE_STALL, e * MAX_STALL_KINDS + kind, f)
-                            n += 1
-                    if S[R_MOVE_STALL_TO_BARN] != 0:
-                        out[n] = option(OPT_MOVE, MOVE_STALL, e * MAX_STALL_KINDS + kind, DEST_FIELD_BARN)
-                        n += 1
-    if coins >= S[R_EXCHANGE_COST]:
-        into_empty = S[R_EXCHANGE_INTO_EMPTY] != 0
-        for i in range(enclosures):
-            for j in range(i + 1, enclosures):
-                if exchange_fits(S, p, i, j, into_empty):
-                    out[n] = option(OPT_EXCHANGE, i, j, 0)
-                    n += 1
-        for i in range(enclosures):
-            count = S[at + P_COUNT + i]
-            if count == 0 and not into_empty:
-                continue
-            for s in range(species_n):
-                group = barn_species_count(S, p, s)
-                if group > 0 and group <= spaces_of(S, i) and (count == 0 or S[at + P_SPECIES + i] != s):
-                    out[n] = option(OPT_EXCHANGE, i, EXCHANGE_BARN + s, 0)
-                    n += 1
-    if coins >= S[R_PURCHASE_COST] + S[R_PURCHASE_PRICE]:
-        for q in range(S[R_PLAYERS]):
-            if q == p:
-                continue
-            seller_at = player_at(q)
-            for code in range(STALL_BASE + kinds):
-                if code >= 4 * species_n and code < STALL_BASE:
-                    continue
-                if S[seller_at + P_BARN + code] > 0:
-                    for e in range(enclosures):
-                        if is_legal_destination(S, p, code, e):
-                            out[n] = option(OPT_PURCHASE, q, code, e)
-                            n += 1
-                    out[n] = option(OPT_PURCHASE, q, code, DEST_FIELD_BARN)
-                    n += 1
-    if coins >= S[R_DISCARD_COST]:
-        for code in range(STALL_BASE + kinds):
-            if code >= 4 * species_n and code < STALL_BASE:
-                continue
-            if S[at + P_BARN + code] > 0:
-                out[n] = option(OPT_DISCARD, 0, code, 0)
-                n += 1
-    if coins >= S[R_EXPAND_COST] and S[at + P_EXPANSIONS] < S[R_MAX_EXPANSIONS]:
-        out[n] = option(OPT_EXPAND, 0, 0, 0)
-        n += 1
-    return n
-
-
-@njit(cache=True)
-def any_money_option(S, p):
-    """Whether player p could pay for any money action at all (a cheap test before listing them)."""
-    coins = S[player_at(p) + P_COINS]
-    return coins >= S[R_MOVE_COST] or coins >= S[R_EXCHANGE_COST] or coins >= S[R_DISCARD_COST] \
-        or coins >= S[R_EXPAND_COST] or coins >= S[R_PURCHASE_COST] + S[R_PURCHASE_PRICE]
-
-
-@njit(cache=True)
-def list_turn_options(S, p, out):
-    """All legal turn options of player p in the canonical order; returns how many."""
-    n = 0
-    if can_draw(S):
-        out[n] = option(OPT_DRAW, 0, 0, 0)
-        n += 1
-    for t in range(S[R_TRUCKS]):
-        if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] > 0:
-            out[n] = option(OPT_TAKE, t, 0, 0)
-            n += 1
-    return list_money_options(S, p, out, n)
 
 
 # ---- scoring (spec 7) ----------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from numba import njit
 
 from zoosim.core.rng import below, seed_stream
 from zoosim.games.zooloretto import engine as E
+from zoosim.games.zooloretto import money as M
 from zoosim.games.zooloretto.engine import (
     H_BANK, H_DRAW_PTR, H_GAME_OVER, H_LAST_ROUND, H_MAIN_LEN, H_ROUND, H_START_PLAYER, H_TOTAL,
     H_TRUCKS_TAKEN, H_TURNS, N_COMPONENTS, OUT, P_COINS, P_EXPANSIONS, P_HAS_TRUCK, P_MONEY_ACTIONS,
@@ -176,7 +177,7 @@ def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, opti
                 if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] > 0:
                     takeable = True
             opt = -1
-            if policy != UNIFORM and (drawable or takeable or E.any_money_option(S, p)):
+            if policy != UNIFORM and (drawable or takeable or M.any_money_option(S, p)):
                 opt = choose_turn(policy, params, S, p, rng, options, workspace, memory)
             if not drawable and not takeable and opt < 0:
                 # PROTOCOL 6: the stacks ran dry (non-default rules only): the player sits the round out.
@@ -227,7 +228,7 @@ def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, opti
                         raise ValueError("policy chose a truck it cannot take")
                     take_truck(S, rng, p, t, policy, params, workspace, memory)
                 else:
-                    E.apply_money_option(S, p, opt)
+                    M.apply_money_option(S, p, opt)
             S[H_TURNS] += 1
             if S[H_TRUCKS_TAKEN] == players or S[H_TURNS] > TURN_CAP:
                 start = p

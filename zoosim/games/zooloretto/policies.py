@@ -2,7 +2,7 @@
 
 A policy sees the public state `S` only (zoos, barns, trucks, coins, how many tiles are left); the stack
 order lives in `deck`, which is never passed here. Policies value a candidate move by making it with
-the engine's own functions and unmaking it (engine.placement_cells, engine.money_cells), so they never
+the engine's own functions and unmaking it (engine.placement_cells, money.money_cells), so they never
 re-implement a rule.
 
 - `uniform` (id 0): spec section 11, the measuring stick. Written inline in play.py for speed; its
@@ -19,6 +19,7 @@ from numba import njit
 
 from zoosim.core.rng import below
 from zoosim.games.zooloretto import engine as E
+from zoosim.games.zooloretto import money as M
 from zoosim.games.zooloretto.engine import (
     H_BANK, H_DRAW_PTR, H_LAST_ROUND, H_RECORDING, H_ROUND, H_TOTAL, H_TRUCKS_TAKEN, P_BARN, P_COINS, P_COUNT,
     P_ENCLOSURES, P_FEMALE, P_MALE, P_MONEY_ACTIONS, P_SPECIES, P_STALLS, SUPPLY, T_CAPACITY, T_COUNT,
@@ -281,7 +282,7 @@ def known_truck_value(policy, params, S, p, t, workspace, memory):
 def best_money_option(policy, params, S, p, options, undo, memory):
     """The money action that raises p's value most, and the value after it (cached, see above).
 
-    Each action is made on the live state and unmade (engine.money_cells). Purchases into the barn are
+    Each action is made on the live state and unmade (money.money_cells). Purchases into the barn are
     not considered: they cost coins and can only lower the value.
     """
     at = M_MONEY + 3 * p
@@ -290,16 +291,16 @@ def best_money_option(policy, params, S, p, options, undo, memory):
     left = memory[M_LEFT]
     best = -1
     best_value = NO_CHOICE
-    n = E.list_money_options(S, p, options, 0)
+    n = M.list_money_options(S, p, options, 0)
     for k in range(n):
         opt = options[k]
         kind = E.option_kind(opt)
         if kind == E.OPT_PURCHASE and (opt & 255) == E.DEST_FIELD_BARN:
             continue
-        cells = E.money_cells(S, p, opt, undo)
+        cells = M.money_cells(S, p, opt, undo)
         for j in range(cells):
             undo[E.UNDO_CELLS + j] = S[undo[j]]
-        E.apply_money_option(S, p, opt)
+        M.apply_money_option(S, p, opt)
         value = zoo_value(policy, params, S, p, left)
         unmake_placement(S, undo, cells)
         if kind == E.OPT_EXPAND and policy == HEURISTIC:
@@ -339,7 +340,7 @@ def decide_turn(policy, params, S, p, rng, options, workspace, memory):
     action replaces that choice if it gains more (heuristic: and at least money_threshold).
     """
     if policy == RANDOM:
-        n = E.list_turn_options(S, p, options)
+        n = M.list_turn_options(S, p, options)
         if n == 0:
             return -1
         return options[below(rng, n)]
@@ -361,7 +362,7 @@ def decide_turn(policy, params, S, p, rng, options, workspace, memory):
         best_gain = threshold
     if best_option < 0:
         best_gain = 0.0  # nothing to draw or take: sitting the round out is worth nothing
-    if E.any_money_option(S, p):
+    if M.any_money_option(S, p):
         money_bar = best_gain
         if policy == HEURISTIC:
             money_bar = max(best_gain, params[HP_MONEY_THRESHOLD])
