@@ -90,7 +90,8 @@ def test_attraction_tiles():
     kinds = [t for t in data.TILES if t.is_attraction]
     assert sum(t.count for t in kinds) == 32
     assert sum(t.count * t.size for t in kinds) == 68
-    assert {t.id: t.count for t in kinds} == {"A1": 16, "A2": 6, "A3I": 3, "A3L": 3, "A4I": 1, "A4O": 1, "A6": 1, "A8": 1}
+    assert {t.id: t.count for t in kinds} == {"A1": 16, "A2": 6, "A3I": 3, "A3L": 3, "A4I": 1, "A4O": 1,
+                                              "A6": 1, "A8": 1}
     assert [t.id for t in kinds if t.unlimited] == ["A1"]
     assert sorted(len(data.shape_cells(list(t.rows))) for t in kinds) == [1, 2, 3, 3, 4, 4, 6, 8]
 
@@ -122,7 +123,8 @@ def test_boards_section_2():
     solo = {"A": (11, 80, 19, 3, "MF"), "B": (14, 104, 22, 4, "MK")}
     for side, (w, brown, corner, houses, start) in solo.items():
         b = data.board_for(1, 0, side)
-        assert (b.width, b.height, brown_count(b), bin(b.house_corner).count("1"), b.houses) == (w, 9, brown, corner, houses)
+        got = (b.width, b.height, brown_count(b), bin(b.house_corner).count("1"), b.houses)
+        assert got == (w, 9, brown, corner, houses)
         assert sorted(b.start_animals) == sorted(LETTER[c] for c in start)
 
 

@@ -45,7 +45,8 @@ def assert_same_game(rules: Rules, players: int, policy_texts, seed: int, index:
     events, out, shares, _ = run_game(rules, players, specs, seed, index)
     match = reference.play(rules, players, reference_policies(specs, players), seed, index)
     if events != match.events:
-        k = next((i for i, (a, b) in enumerate(zip(events, match.events)) if a != b), min(len(events), len(match.events)))
+        shorter = min(len(events), len(match.events))
+        k = next((i for i, (a, b) in enumerate(zip(events, match.events)) if a != b), shorter)
         pytest.fail(f"game {index} ({players}p, {rules}) differs at event {k}: engine {events[max(0, k - 2):k + 2]} "
                     f"reference {match.events[max(0, k - 2):k + 2]}")
     assert [int(x) for x in out[:, 0]] == match.scores()

@@ -39,7 +39,8 @@ class CheckedMatch(reference.Match):
 
 
 @pytest.mark.parametrize("players,rules", [(1, Rules()), (2, Rules(short_game=True)), (3, Rules()),
-                                           (4, Rules(win_check="immediate")), (5, Rules(max_added_per_enclosure_per_turn=2))])
+                                           (4, Rules(win_check="immediate")),
+                                           (5, Rules(max_added_per_enclosure_per_turn=2))])
 def test_reference_invariants_every_turn(players, rules):
     for index in range(12):
         m = CheckedMatch(rules, players, [reference.UniformPolicy()] * players, 99, index).play()

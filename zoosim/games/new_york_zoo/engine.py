@@ -287,7 +287,8 @@ def legal_destination(S, T, p, space):
             if can_place(pl, enc, R, p, s):
                 return True
         return False
-    return can_place(pl, enc, R, p, SPACE_ANIMALS[space - 1, 0]) or can_place(pl, enc, R, p, SPACE_ANIMALS[space - 1, 1])
+    return (can_place(pl, enc, R, p, SPACE_ANIMALS[space - 1, 0])
+            or can_place(pl, enc, R, p, SPACE_ANIMALS[space - 1, 1]))
 
 
 @njit(cache=True, nogil=True)

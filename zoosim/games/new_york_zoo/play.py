@@ -12,10 +12,12 @@ from zoosim.core.rng import below, seed_stream
 from zoosim.games.new_york_zoo.engine import (
     ATTRACTION_BASE, BOARD_CORNER, BOARD_HOUSES, BOARD_INDEX, BOARD_START, E_ADDED, ENCLOSURES_BY_SIZE,
     G_ELEPHANT, G_END_REASON, G_FACE_UP, G_HEIGHT, G_LINES, G_MOVER, G_OVER, G_STACK, G_SUPPLY, G_TRAVELLED,
-    E_COUNT, E_SPECIES, G_TURNS, HARBOUR_STACK_SIZES, LINE_SPECIES, N_ATTRACTION_KINDS, N_HARBOURS, P_ATTRACTIONS, P_BOARD,
+    E_COUNT, E_SPECIES, G_TURNS, HARBOUR_STACK_SIZES, LINE_SPECIES, N_ATTRACTION_KINDS, N_HARBOURS,
+    P_ATTRACTIONS, P_BOARD,
     P_BREEDINGS, P_ENCLOSURES_PLACED, P_HOUSE, P_HOUSES, P_NENC, P_OWN_TURNS, P_TURNS_TO_FINISH, SIZE_COUNT,
     SPACE_HARBOUR, START_SPACE, TILE_COUNT, TILE_SIZE, animal_action, animals, breed, breeding_lines,
-    E_SIZE, G_SIZE, N_TILES, P_FITS, MAX_ENCLOSURES, MAX_OPTIONS, MAX_PLAYERS, P_SIZE, cells_left, decide, harbour_action, is_covered, list_placements, log_event, move_options, place_enclosure,
+    E_SIZE, G_SIZE, N_TILES, P_FITS, MAX_ENCLOSURES, MAX_OPTIONS, MAX_PLAYERS, P_SIZE, cells_left, decide,
+    harbour_action, is_covered, list_placements, log_event, move_options, place_enclosure,
 )
 from zoosim.games.new_york_zoo.protocol import (
     D_DESTINATION, D_SHORT_PLACE, END_COVERED, END_SOLO_LAPS, END_TURN_CAP, EV_BREEDING, EV_END, EV_MOVE, EV_PASS,

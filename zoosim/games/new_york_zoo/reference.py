@@ -476,7 +476,8 @@ class Match:
                 if self.n == 1:
                     if not any(self.solo_face_up):
                         self.solo_face_up = [True] * len(self.solo_face_up)
-                    if self.rules.solo_end == "bga" and self.travelled >= self.rules.solo_laps * self.rules.solo_lap_length:
+                    laps_done = self.travelled >= self.rules.solo_laps * self.rules.solo_lap_length
+                    if self.rules.solo_end == "bga" and laps_done:
                         self.end(END_SOLO_LAPS)
         except GameOver:
             pass

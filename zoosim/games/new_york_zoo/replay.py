@@ -115,7 +115,8 @@ def describe(ev: tuple[int, ...]) -> str | None:
     if kind == EV_PASS:
         return f"seat {player} has no legal destination and passes"
     if kind == EV_ENCLOSURE:
-        return f"seat {player} places {data.TILES[a].id} ({data.TILES[a].size} squares) as enclosure {ENCLOSURE_LETTERS[c % 36]}"
+        tile = data.TILES[a]
+        return f"seat {player} places {tile.id} ({tile.size} squares) as enclosure {ENCLOSURE_LETTERS[c % 36]}"
     if kind == EV_ANIMAL:
         where = "a house" if b == HOUSE else f"enclosure {ENCLOSURE_LETTERS[b % 36]}"
         source = {SUPPLY: "the supply", HOUSE: "a house"}.get(c, f"enclosure {ENCLOSURE_LETTERS[c % 36]}")
@@ -129,7 +130,8 @@ def describe(ev: tuple[int, ...]) -> str | None:
     if kind == EV_BREEDING:
         return f"breeding: {names[a]}"
     if kind == EV_BRED:
-        return f"seat {player}: a {names[b]} is born in enclosure {ENCLOSURE_LETTERS[a % 36]}" + (" (bonus)" if c else "")
+        bonus = " (bonus)" if c else ""
+        return f"seat {player}: a {names[b]} is born in enclosure {ENCLOSURE_LETTERS[a % 36]}{bonus}"
     if kind == EV_END:
         return f"game over after {b} turns: {END_REASONS[a]}"
     return None

@@ -66,7 +66,8 @@ RULE_DOCS = {
     "harbour_requires_populate": "a harbour is a legal destination only if you can populate the new enclosure (BGA)",
     "animal_space_requires_placement": "an animal space is legal only if you can place one of its animals (BGA)",
     "single_animal_any_species": "option (c): one animal of any species instead of the pictured ones",
-    "max_added_per_enclosure_per_turn": "cap on animals added to one enclosure in one turn (0 = none; 2 = French golden rule)",
+    "max_added_per_enclosure_per_turn": "cap on animals added to one enclosure in one turn "
+                                        "(0 = none; 2 = French golden rule)",
     "attraction_mandatory": "a full enclosure's attraction must be taken and placed (false: BGA, may decline)",
     "breeding_optional": "breeding may be declined (false: breed in as many eligible enclosures as possible, up to 2)",
     "breeding_order": "order of the breeding events of one move: crossing | line_index (BGA)",
