@@ -120,16 +120,26 @@ def open_runs(paths: PathLike | Sequence[PathLike]) -> Runs:
     frames = []
     for number, (path, manifest) in enumerate(zip(run_paths, manifests)):
         scan = pl.scan_parquet([str(f) for f in shard_files(path)])
-        frames.append(scan.with_columns(pl.lit(lineup(manifest)).alias("lineup"),
-                                        pl.lit(number, dtype=pl.Int32).alias("run_number")))
+        frames.append(scan.with_columns(*_run_columns(manifest, number)))
     frame = frames[0] if len(frames) == 1 else pl.concat(frames, how="diagonal_relaxed")
     return Runs(tuple(run_paths), tuple(manifests), frame)
+
+
+def _run_columns(manifest: dict[str, Any], number: int) -> list[pl.Expr]:
+    """`lineup` and `run_number` of a run; in a sweep or tournament (cells with a `cell` column) both
+    follow the cell, so every cell is its own group and its own run key."""
+    cells = manifest.get("cells") if manifest.get("kind") in ("sweep", "tournament") else None
+    if not cells:
+        return [pl.lit(lineup(manifest)).alias("lineup"), pl.lit(number, dtype=pl.Int32).alias("run_number")]
+    labels = {int(c["cell"]): str(c.get("lineup") or lineup(manifest)) for c in cells}
+    return [pl.col("cell").replace_strict(labels, return_dtype=pl.String).alias("lineup"),
+            (pl.lit(number << 16, dtype=pl.Int32) + pl.col("cell").cast(pl.Int32)).alias("run_number")]
 
 
 def load_run(paths: PathLike | Sequence[PathLike]) -> pl.LazyFrame:
     """A lazy frame of every (game, seat) row of one run or several runs of the same game.
 
     Beside the logged columns it carries `lineup` (who plays, from the manifest), which the analyses use
-    as a grouping key, and `run_number` (position of the run in `paths`), a cheap integer key per run. Nothing is read until you `.collect()`; polars reads only the columns you use.
+    as a grouping key, and `run_number` (position of the run in `paths`; per cell in a sweep or tournament), a cheap integer key per run. Nothing is read until you `.collect()`; polars reads only the columns you use.
     """
     return open_runs(paths).frame
