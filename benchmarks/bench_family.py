@@ -23,7 +23,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from zoosim.games import registry  # noqa: E402
+from zoosim.games import registry
 
 FAMILY = {"zooloretto-mini": "zoosim.games.zooloretto_mini", "tractor": "zoosim.games.tractor"}
 

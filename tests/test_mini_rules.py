@@ -11,6 +11,7 @@ from dataclasses import replace
 import pytest
 
 from zoosim.core.rng import PyRng
+from zoosim.games.base import ZoosimError
 from zoosim.games.zooloretto_mini.reference import (
     BIRTH, BONUS_DISCARD, BONUS_SKIP, BONUS_TAKE, DRAW, FILL, LAST_ROUND, PLACE, ROUND_END, TAKE, IllegalMove,
     State, bonus_options, check_invariants, put_in_zoo, put_on_truck, ranks_and_shares, score_player, setup,
@@ -129,7 +130,7 @@ def test_two_players_trucks_1_2_3_and_leftover_tiles_leave_the_game():
     state = fresh(2)
     assert [t.capacity for t in state.trucks] == [1, 2, 3]
     put_on_truck(state, 0, plain(A))
-    with pytest.raises(Exception):
+    with pytest.raises(ZoosimError, match="truck 0 is full"):
         put_on_truck(state, 0, plain(A))
     put_on_truck(state, 1, plain(B))
     put_on_truck(state, 2, POND)

@@ -1,7 +1,7 @@
 """Tractor Zooloretto (a draft variant from a Persian tutorial) for 2-5 players: `GAME` for the rest of zoosim."""
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 

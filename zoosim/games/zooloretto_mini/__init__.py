@@ -1,7 +1,7 @@
 """Zooloretto Mini (Abacus, 2010) for 2-5 players: `GAME` is what the rest of zoosim uses."""
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 

@@ -7,7 +7,8 @@ a bonus option is `(BONUS_SKIP, 0, 0, 0)`, `(BONUS_TAKE, seller, code, enclosure
 from __future__ import annotations
 
 import copy
-from typing import Callable, Iterable, Sequence, Union
+from collections.abc import Callable, Iterable, Sequence
+from typing import Union
 
 from zoosim.core.rng import PyRng
 from zoosim.games.base import ZoosimError
@@ -188,7 +189,10 @@ def _uniform_take(state: State, option: Option, rng: PyRng, bonuses: Bonuses) ->
 def uniform_turn(state: State, rng: PyRng) -> None:
     """Spec 8: draw or take with probability 1/2 when both are possible."""
     d, t = draw_trucks(state), take_trucks(state)
-    bonuses = lambda s, p: uniform_bonus(s, p, rng)  # noqa: E731
+
+    def bonuses(s: State, p: int) -> Option:
+        return uniform_bonus(s, p, rng)
+
     if not d and not t:
         apply_turn(state, (TAKE, forced_empty_truck(state), 0, 0), placements=[], bonuses=bonuses)
     elif d and (not t or rng.below(2) == 0):
@@ -200,7 +204,11 @@ def uniform_turn(state: State, rng: PyRng) -> None:
 def random_turn(state: State, rng: PyRng) -> None:
     """Protocol 9: a uniformly chosen turn option; each bonus uniform over its canonical option list."""
     options = legal_turn_options(state)
-    bonuses = lambda s, p: (lambda opts: opts[rng.below(len(opts))])(bonus_options(s, p))  # noqa: E731
+
+    def bonuses(s: State, p: int) -> Option:
+        choices = bonus_options(s, p)
+        return choices[rng.below(len(choices))]
+
     if not options:
         apply_turn(state, (TAKE, forced_empty_truck(state), 0, 0), placements=[], bonuses=bonuses)
         return

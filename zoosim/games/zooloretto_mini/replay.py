@@ -5,7 +5,7 @@ is exactly the game whose rows `simulate` wrote.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
