@@ -48,3 +48,32 @@ def register(app: typer.Typer) -> None:
         from zoosim.analysis.sweep import print_sweep
 
         print_sweep(out)
+
+    @app.command()
+    def tournament(
+        game: str = typer.Argument(..., help="game id, e.g. zooloretto"),
+        players: int = typer.Option(..., "--players", "-p", help="player count"),
+        policy: list[str] = typer.Option(..., "--policy", help="an entrant (repeat for each, at least two)"),
+        games: int = typer.Option(..., "--games", "-n", help="deals per lineup (each in every seat rotation)"),
+        seed: int = typer.Option(0, "--seed", "-s", help="master seed shared by every lineup"),
+        rule: Optional[list[str]] = typer.Option(None, "--rule", help="override a rule: key=value (repeatable)"),
+        workers: Optional[int] = typer.Option(None, "--workers", "-w", help="numba threads (default: all cores)"),
+        scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Dask: tcp://HOST:8786, or local:N"),
+        out: str = typer.Option(..., "--out", "-o", help="tournament directory, e.g. runs/NAME"),
+        force: bool = typer.Option(False, "--force", help="replace a different run already in --out"),
+        quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar"),
+    ) -> None:
+        """Every lineup of the policies (with repetition, at least two different) in every seat rotation on
+        shared seeds; Bradley–Terry ratings with CIs and the pairwise win matrix."""
+        from zoosim.analysis.ratings import print_tournament
+        from zoosim.sim.commands import parse_rule_options
+        from zoosim.sim.tournament import tournament_run
+
+        manifest = tournament_run(game, players, policy, games, seed, out, parse_rule_options(rule or []),
+                                  workers=workers, scheduler=scheduler, force=force, progress=not quiet,
+                                  command=_command_line())
+        cells = manifest["cells"]
+        print(f"tournament: {out}")
+        print(f"{len(cells)} lineups x {players} rotations x {games:,} deals = "
+              f"{sum(c['games'] for c in cells) * players:,} games")
+        print_tournament(out)
