@@ -89,3 +89,13 @@ def test_engine_rows_add_up_and_stay_in_bounds():
             ranks = block["rank"].reshape(-1, players)
             assert ((ranks == 1) == (shares > 0)).all()
             assert (block["rounds"] > 0).all() and (block["turns"] >= block["rounds"] * players).all()
+
+
+def test_blocks_do_not_depend_on_threads_or_block_boundaries():
+    specs = [GAME.policy("heuristic"), GAME.policy("uniform"), GAME.policy("random")]
+    whole = GAME.play_block(R, 3, specs, 9, 0, 300, threads=2)
+    one = GAME.play_block(R, 3, specs, 9, 0, 300, threads=1)
+    parts = [GAME.play_block(R, 3, specs, 9, first, 100, threads=1) for first in (0, 100, 200)]
+    for name, column in whole.items():
+        assert np.array_equal(column, one[name]), name
+        assert np.array_equal(column, np.concatenate([p[name] for p in parts])), name
