@@ -164,8 +164,11 @@ def test_sigkill_then_resume_gives_the_uninterrupted_run(tmp_path: Path) -> None
     for p in policies:
         args += ["--policy", p]
     env = {**os.environ, "PYTHONPATH": str(REPO)}
+    # Compile (or load) the engine here first: the subprocess then starts from numba's warm cache, so the
+    # kill lands while it is writing shards, not while it compiles.
+    simulate("zooloretto", 3, policies, 1, 2024, {}, tmp_path / "warm", progress=False)
     process = subprocess.Popen(args, cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 300
     run_dir = tmp_path / "killed"
     while time.monotonic() < deadline and not list(run_dir.glob("part-*.parquet")):
         assert process.poll() is None, process.stderr.read().decode()
@@ -175,7 +178,7 @@ def test_sigkill_then_resume_gives_the_uninterrupted_run(tmp_path: Path) -> None
     finished = sorted(p.name for p in run_dir.glob("part-*.parquet"))
     assert 1 <= len(finished) < games // shard, finished
 
-    rerun = subprocess.run(args, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+    rerun = subprocess.run(args, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
     assert rerun.returncode == 0, rerun.stderr
     kept = int(rerun.stdout.split("kept ")[1].split(" ")[0])
     assert kept >= len(finished)

@@ -7,6 +7,8 @@ from zoosim.games.base import Game, ZoosimError
 
 _GAMES = {
     "zooloretto": "zoosim.games.zooloretto",
+    "zooloretto-mini": "zoosim.games.zooloretto_mini",
+    "tractor": "zoosim.games.tractor",
 }
 
 
