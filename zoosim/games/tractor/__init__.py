@@ -108,7 +108,7 @@ def _score_position(data: dict, rules: Rules) -> dict:
 
 GAME = Game(
     id="tractor",
-    title="Tractor Zooloretto (draft variant), 2-5 players",
+    title="Tractor Zooloretto (a draft variant)",
     min_players=2,
     max_players=5,
     rules_type=Rules,

@@ -109,7 +109,7 @@ def _score_position(data: dict, rules: Rules) -> dict:
 
 GAME = Game(
     id="zooloretto-mini",
-    title="Zooloretto Mini (Abacus, 2010), 2-5 players",
+    title="Zooloretto Mini (Abacus, 2010)",
     min_players=2,
     max_players=5,
     rules_type=Rules,
