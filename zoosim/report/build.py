@@ -23,6 +23,7 @@ from zoosim.analysis.scores import game_table, histogram_query, score_summary
 from zoosim.analysis.tables import analyze
 from zoosim.analysis.winrates import policy_matrix, win_rates
 from zoosim.report.render import ChartRef, Document, Section, Table, to_html, to_markdown
+from zoosim.report.sweep import group_document, group_kind
 
 
 def _zoosim_version() -> str:
@@ -106,7 +107,11 @@ def build_report(paths: Sequence[str | Path], out: str | Path, by: str = "player
     target.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=f".{target.name}.tmp-", dir=target.parent))
     try:
-        doc = _document(runs, by, title, compare, command, names, _Charts(work / "charts", _join(runs.policies)))
+        charts = _Charts(work / "charts", _join(runs.policies))
+        if group_kind(runs):  # a sweep or a tournament: its own document
+            doc = group_document(runs, charts, command)
+        else:
+            doc = _document(runs, by, title, compare, command, names, charts)
         doc.intro = description
         (work / "index.html").write_text(to_html(doc), encoding="utf-8")
         (work / "README.md").write_text(to_markdown(doc), encoding="utf-8")
