@@ -291,7 +291,7 @@ def legal_destination(S, T, p, space):
             or can_place(pl, enc, R, p, SPACE_ANIMALS[space - 1, 1]))
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def move_options(S, T, p):
     """Legal moves into opt rows (destination, counted steps, raw spaces, solo tile or -1); their number."""
     g, pl, enc, cov, opt, rng, log, pol, par, R = S
@@ -412,7 +412,7 @@ def take_from(pl, enc, p, species, source):
 
 
 # ---------------------------------------------------------------- harbour action (5.2)
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def populate_sources(S, p, target, species, n):
     """Append (species, source) options after row n: house then enclosures with 2+; return the new count."""
     g, pl, enc, cov, opt, rng, log, pol, par, R = S
