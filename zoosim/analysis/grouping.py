@@ -1,6 +1,6 @@
 """Which columns an analysis groups by, for each `--by` choice.
 
-Rows are always split by the context (lineup, variant, players): a win rate pooled over different
+Rows are always split by the context (game, lineup, variant, players): a win rate pooled over different
 opponents, rules or player counts would answer no question. `by` adds seat or policy to the context,
 or picks which context column leads (players, variant).
 """
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from zoosim.games.base import ZoosimError
 
-BY_CHOICES = ("seat", "policy", "players", "variant")
-CONTEXT = ("lineup", "variant", "players")
+BY_CHOICES = ("seat", "policy", "players", "variant", "game")
+CONTEXT = ("game", "lineup", "variant", "players")
 
 
 def check_by(by: str) -> str:

@@ -90,7 +90,8 @@ class Runs:
 
     @property
     def game(self) -> str:
-        return str(self.manifests[0]["game"])
+        """The game, or the games joined by ", " when a study sets several side by side."""
+        return ", ".join(dict.fromkeys(str(m["game"]) for m in self.manifests))
 
     @property
     def components(self) -> list[str]:
@@ -111,12 +112,10 @@ class Runs:
 
 
 def open_runs(paths: PathLike | Sequence[PathLike]) -> Runs:
-    """Validate and open one or more runs of the same game (a mixed set is a ZoosimError)."""
+    """Validate and open one or more runs; runs of different games sit side by side (the `game` column
+    is part of every grouping, and each game keeps its own score components)."""
     run_paths = _as_paths(paths)
     manifests = [read_manifest(p) for p in run_paths]
-    games = sorted({str(m["game"]) for m in manifests})
-    if len(games) > 1:
-        raise ZoosimError(f"runs of different games ({', '.join(games)}); analyse one game at a time")
     frames = []
     for number, (path, manifest) in enumerate(zip(run_paths, manifests)):
         scan = pl.scan_parquet([str(f) for f in shard_files(path)])

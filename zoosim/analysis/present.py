@@ -69,6 +69,8 @@ def _fmt_cell(col: str, value: Any, rate_row: bool = False) -> str:
         return "–" if value is None else f"{100 * value:+.1f} pts"
     if col == "significant":
         return "*" if value else ""
+    if isinstance(value, str):
+        return value
     return fmt_num(value)
 
 

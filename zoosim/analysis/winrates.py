@@ -67,7 +67,7 @@ def seat_balance(lf: pl.LazyFrame) -> pl.DataFrame:
         rows.append({**dict(zip(keys, group_key)), "n_games": int(part["n"].max()), "chi2": chi2, "df": dof,
                      "p_value": p, "best_seat": int(part["seat"][best]), "best_rate": float(rates[best]),
                      "best_excess": float(rates[best] - 1.0 / players)})
-    schema = {"lineup": pl.String, "variant": pl.String, "players": pl.Int64, "n_games": pl.Int64,
+    schema = {"game": pl.String, "lineup": pl.String, "variant": pl.String, "players": pl.Int64, "n_games": pl.Int64,
               "chi2": pl.Float64, "df": pl.Int64, "p_value": pl.Float64, "best_seat": pl.Int64,
               "best_rate": pl.Float64, "best_excess": pl.Float64}
     df = pl.DataFrame(rows, schema=schema)

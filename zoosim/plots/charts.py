@@ -46,7 +46,7 @@ def seat_win_rates(win_rates: pl.DataFrame) -> Figure:
     fig, axes = plt.subplots(1, len(counts), figsize=(3.2 * len(counts) + 0.8, 3.4), squeeze=False, sharey=True)
     for ax, players in zip(axes[0], counts):
         part = df.filter(pl.col("players") == players)
-        part = part.with_columns(group_label_expr(part, ("lineup", "variant")).alias("series"))
+        part = part.with_columns(group_label_expr(part, ("game", "lineup", "variant")).alias("series"))
         series = part["series"].unique(maintain_order=True).to_list()
         width = 0.8 / len(series)
         for i, name in enumerate(series):
@@ -117,7 +117,7 @@ def components_stacked(components: pl.DataFrame, x_keys: list[str]) -> Figure:
     for i, name in enumerate(names):
         part = df.filter(pl.col("component") == name)
         values = dict(zip(part["x"].to_list(), part["mean"].to_list()))
-        v = np.array([values.get(x, 0.0) for x in xs])
+        v = np.array([values.get(x) or 0.0 for x in xs])  # a component of another game: nothing
         bottom = np.where(v >= 0, up, down)
         ax.bar(range(len(xs)), v, bottom=bottom, color=PALETTE[i % len(PALETTE)], label=name.replace("_", " "))
         up += np.where(v >= 0, v, 0)
