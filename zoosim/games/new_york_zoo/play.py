@@ -15,10 +15,11 @@ from zoosim.games.new_york_zoo.engine import (
     E_COUNT, E_SPECIES, G_TURNS, HARBOUR_STACK_SIZES, LINE_SPECIES, N_ATTRACTION_KINDS, N_HARBOURS,
     P_ATTRACTIONS, P_BOARD,
     P_BREEDINGS, P_ENCLOSURES_PLACED, P_HOUSE, P_HOUSES, P_NENC, P_OWN_TURNS, P_TURNS_TO_FINISH, SIZE_COUNT,
-    SPACE_HARBOUR, START_SPACE, TILE_COUNT, TILE_SIZE, animal_action, animals, breed, breeding_lines,
+    SPACE_HARBOUR, START_SPACE, TILE_COUNT, TILE_SIZE, animal_action, animals,
     E_SIZE, G_SIZE, N_TILES, P_FITS, MAX_ENCLOSURES, MAX_OPTIONS, MAX_PLAYERS, P_SIZE, cells_left, decide,
     harbour_action, is_covered, list_placements, log_event, move_options, place_enclosure,
 )
+from zoosim.games.new_york_zoo.breeding import breed, breeding_lines
 from zoosim.games.new_york_zoo.protocol import (
     D_DESTINATION, D_SHORT_PLACE, END_COVERED, END_SOLO_LAPS, END_TURN_CAP, EV_BREEDING, EV_END, EV_MOVE, EV_PASS,
 )
