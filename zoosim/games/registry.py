@@ -9,6 +9,7 @@ _GAMES = {
     "zooloretto": "zoosim.games.zooloretto",
     "zooloretto-mini": "zoosim.games.zooloretto_mini",
     "tractor": "zoosim.games.tractor",
+    "new-york-zoo": "zoosim.games.new_york_zoo",
 }
 
 

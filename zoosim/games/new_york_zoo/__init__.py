@@ -139,7 +139,7 @@ def _score_position(position: dict, rules: Rules) -> dict:
 
 GAME = Game(
     id="new-york-zoo",
-    title="New York Zoo (Rosenberg, 2020), 1-5 players",
+    title="New York Zoo (Uwe Rosenberg, 2020)",
     min_players=1,
     max_players=5,
     rules_type=Rules,
