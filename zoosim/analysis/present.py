@@ -144,6 +144,8 @@ def _fmt_ci(row: dict[str, Any], low: str, high: str, rate: bool) -> str:
 
 def _group_phrase(row: dict[str, Any], context: dict[str, Any]) -> str:
     text = f"{row['players']}-player games"
+    if "game" in row and "game" not in context:
+        text = f"{row['players']}-player {row['game']} games"
     if "lineup" not in context:
         text += f" with {row['lineup']}"
     if "variant" not in context:
