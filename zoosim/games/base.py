@@ -212,6 +212,15 @@ class Game:
         return ",".join(diffs) if diffs else "default"
 
 
+def policy_arrays(policies: Sequence[PolicySpec], width: int = 8) -> tuple[np.ndarray, np.ndarray]:
+    """The seats' policies as the engines read them: policy ids, and parameters padded to `width`."""
+    ids = np.array([p.id for p in policies], dtype=np.int64)
+    params = np.zeros((len(policies), width))
+    for seat, spec in enumerate(policies):
+        params[seat, :len(spec.values)] = spec.values
+    return ids, params
+
+
 def seat_policies(policies: Sequence[PolicySpec], players: int, rotation: int = 0) -> list[PolicySpec]:
     """The policy of each seat: one policy for all seats, or one per seat, rotated by `rotation`."""
     if len(policies) == 1:

@@ -6,6 +6,7 @@ from typing import Sequence
 import numpy as np
 
 from zoosim.games.base import Column, Game, PolicyInfo, PolicyParam, PolicySpec
+from zoosim.games.base import policy_arrays as base_policy_arrays
 from zoosim.games.new_york_zoo import rules as rules_module
 from zoosim.games.new_york_zoo.rules import RULE_DOCS, Rules
 
@@ -59,11 +60,7 @@ MAX_POLICY_PARAMS = 8
 def policy_arrays(policies: Sequence[PolicySpec], players: int) -> tuple[np.ndarray, np.ndarray]:
     """Policy ids and parameters per seat (one policy for all seats, or one per seat)."""
     seats = list(policies) * players if len(policies) == 1 else list(policies)
-    ids = np.array([p.id for p in seats], dtype=np.int64)
-    params = np.zeros((players, MAX_POLICY_PARAMS))
-    for seat, spec in enumerate(seats):
-        params[seat, :len(spec.values)] = spec.values
-    return ids, params
+    return base_policy_arrays(seats, MAX_POLICY_PARAMS)
 
 
 def play_block(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, first_index: int,

@@ -7,6 +7,7 @@ import numpy as np
 
 from zoosim.core.threads import run_in_threads
 from zoosim.games.base import Column, Game, PolicyInfo, PolicyParam, PolicySpec
+from zoosim.games.base import policy_arrays as base_policy_arrays
 from zoosim.games.zooloretto import rules as rules_module
 from zoosim.games.zooloretto.rules import RULE_DOCS, Rules
 
@@ -65,11 +66,7 @@ MAX_POLICY_PARAMS = 8
 
 
 def policy_arrays(policies: Sequence[PolicySpec]) -> tuple[np.ndarray, np.ndarray]:
-    ids = np.array([p.id for p in policies], dtype=np.int64)
-    params = np.zeros((len(policies), MAX_POLICY_PARAMS))
-    for seat, spec in enumerate(policies):
-        params[seat, :len(spec.values)] = spec.values
-    return ids, params
+    return base_policy_arrays(policies, MAX_POLICY_PARAMS)
 
 
 def play_block(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, first_index: int,
