@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import sys
 
-import numpy as np
 
 from zoosim.analysis.stats import wilson
 from zoosim.games.base import seat_policies

@@ -144,7 +144,7 @@ GAME = Game(
 )
 
 
-def read_run(location) -> "pl.DataFrame":
+def read_run(location):
     """Every row of a run, in a canonical order, so two runs compare with `DataFrame.equals`."""
     import polars as pl
 

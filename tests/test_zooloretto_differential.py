@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-import numpy as np
 import pytest
 
 from zoosim.games.zooloretto import GAME, COLUMNS
