@@ -221,6 +221,28 @@ def policy_arrays(policies: Sequence[PolicySpec], width: int = 8) -> tuple[np.nd
     return ids, params
 
 
+def block_columns(rows: np.ndarray, shares: np.ndarray, first_index: int, count: int, players: int,
+                  result: tuple[int, int, int, int], first_column: int, columns: Sequence[Column]) -> dict[str, np.ndarray]:
+    """An engine's integer result rows as the log's columns (one row per game and seat, by game then seat).
+
+    `result` gives the row offsets of score, rank, rounds and turns; the game's own `columns` start at
+    `first_column`, in order.
+    """
+    score, rank, rounds, turns = result
+    out: dict[str, np.ndarray] = {
+        "game_index": np.repeat(np.arange(first_index, first_index + count, dtype=np.int64), players),
+        "seat": np.tile(np.arange(players, dtype=np.int8), count),
+        "score": rows[:, score].astype(np.int16),
+        "rank": rows[:, rank].astype(np.int8),
+        "win_share": shares,
+        "rounds": rows[:, rounds].astype(np.int16),
+        "turns": rows[:, turns].astype(np.int32),
+    }
+    for k, column in enumerate(columns):
+        out[column.name] = rows[:, first_column + k].astype(column.dtype)
+    return out
+
+
 def seat_policies(policies: Sequence[PolicySpec], players: int, rotation: int = 0) -> list[PolicySpec]:
     """The policy of each seat: one policy for all seats, or one per seat, rotated by `rotation`."""
     if len(policies) == 1:

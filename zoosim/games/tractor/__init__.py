@@ -5,7 +5,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from zoosim.games.base import Column, Game, PolicyInfo, PolicyParam, PolicySpec
+from zoosim.games.base import Column, Game, PolicyInfo, PolicyParam, PolicySpec, block_columns
 from zoosim.games.base import policy_arrays as base_policy_arrays
 from zoosim.games.tractor import rules as rules_module
 from zoosim.games.tractor.rules import RULE_DOCS, Rules
@@ -77,18 +77,8 @@ def play_block(rules: Rules, players: int, policies: Sequence[PolicySpec], seed:
     if threads is not None:
         numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))
     play_many(packed, seed, first_index, count, ids, params, rows, shares)
-    out: dict[str, np.ndarray] = {
-        "game_index": np.repeat(np.arange(first_index, first_index + count, dtype=np.int64), players),
-        "seat": np.tile(np.arange(players, dtype=np.int8), count),
-        "score": rows[:, O_SCORE].astype(np.int16),
-        "rank": rows[:, O_RANK].astype(np.int8),
-        "win_share": shares,
-        "rounds": rows[:, O_ROUNDS].astype(np.int16),
-        "turns": rows[:, O_TURNS].astype(np.int32),
-    }
-    for k, column in enumerate(COLUMNS):
-        out[column.name] = rows[:, O_FULL + k].astype(column.dtype)
-    return out
+    return block_columns(rows, shares, first_index, count, players, (O_SCORE, O_RANK, O_ROUNDS, O_TURNS), O_FULL,
+                         COLUMNS)
 
 
 def _replay(*args, **kwargs) -> str:

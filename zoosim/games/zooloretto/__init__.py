@@ -6,7 +6,7 @@ from typing import Sequence
 import numpy as np
 
 from zoosim.core.threads import run_in_threads
-from zoosim.games.base import Column, Game, PolicyInfo, PolicyParam, PolicySpec
+from zoosim.games.base import Column, Game, PolicyInfo, PolicyParam, PolicySpec, block_columns
 from zoosim.games.base import policy_arrays as base_policy_arrays
 from zoosim.games.zooloretto import rules as rules_module
 from zoosim.games.zooloretto.rules import RULE_DOCS, Rules
@@ -83,19 +83,8 @@ def play_block(rules: Rules, players: int, policies: Sequence[PolicySpec], seed:
     rows = np.zeros((count * players, N_OUT), dtype=np.int64)
     shares = np.zeros(count * players)
     run_in_threads(play_many, packed, seed, first_index, count, ids, params, rows, shares, players, threads)
-    game_index = np.repeat(np.arange(first_index, first_index + count, dtype=np.int64), players)
-    out: dict[str, np.ndarray] = {
-        "game_index": game_index,
-        "seat": np.tile(np.arange(players, dtype=np.int8), count),
-        "score": rows[:, O_SCORE].astype(np.int16),
-        "rank": rows[:, O_RANK].astype(np.int8),
-        "win_share": shares,
-        "rounds": rows[:, O_ROUNDS].astype(np.int16),
-        "turns": rows[:, O_TURNS].astype(np.int32),
-    }
-    for k, column in enumerate(COLUMNS):
-        out[column.name] = rows[:, O_FULL + k].astype(column.dtype)
-    return out
+    return block_columns(rows, shares, first_index, count, players, (O_SCORE, O_RANK, O_ROUNDS, O_TURNS), O_FULL,
+                         COLUMNS)
 
 
 def _replay(*args, **kwargs) -> str:
