@@ -40,14 +40,23 @@ def fail(message: str) -> None:
     raise SystemExit(2)
 
 
+# Typer carries its own copy of click; its usage errors (bad option values, unknown options, missing
+# arguments) all derive from the base class of typer.BadParameter.
+UsageError = typer.BadParameter.__mro__[1]
+
+
 def main() -> None:
     try:
-        app()
+        code = app(standalone_mode=False)
+    except UsageError as exc:
+        fail(" ".join(exc.format_message().split()))
     except ZoosimError as exc:
         fail(str(exc))
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, typer.Abort):
         print("interrupted: finished shards are kept; run the same command again to resume", file=sys.stderr)
-        raise SystemExit(130)
+        raise SystemExit(130) from None
+    if isinstance(code, int) and code:
+        raise SystemExit(code)
 
 
 if __name__ == "__main__":
