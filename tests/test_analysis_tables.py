@@ -185,3 +185,13 @@ def test_several_runs_and_shards_read_as_one(tmp_path: Path) -> None:
     b = write_run(tmp_path / "b", hand_rows(FOUR_GAMES, seed=9), components=COMPONENTS)
     df = win_rates(load_run([a, b]))
     assert df["n"].to_list() == [8, 8] and df["win_rate"].to_list() == pytest.approx([0.375, 0.625])
+
+
+def test_the_top_level_api_gives_pandas_users_the_same_tables(four_games: Path) -> None:
+    import zoosim
+
+    lf = zoosim.load_run(four_games)
+    table = zoosim.win_rates(lf, by="seat")
+    frame = table.to_pandas()
+    assert list(frame.columns) == table.columns
+    assert frame["win_rate"].tolist() == pytest.approx(table["win_rate"].to_list())
