@@ -31,7 +31,7 @@ lint: $(STAMP)
 
 # The small committed example report (README shows one of its charts).
 example: $(STAMP)
-	$(PY) -m zoosim study analyses/player-counts.toml --scale 0.1 --reports-dir reports/.example-build
+	$(PY) -m zoosim study analyses/player-counts.toml --scale 0.1 --reports-dir reports/.example-build --force
 	rm -rf reports/example && mv reports/.example-build/player-counts reports/example && rmdir reports/.example-build
 
 clean:

@@ -88,8 +88,16 @@ def _header(runs: Runs, total_games: int) -> list[tuple[str, str]]:
         ("seeds", _join(m.get("seed") for m in ms)),
         ("rules hash", _join(m.get("rules_hash") for m in ms)),
         ("zoosim version", f"{_zoosim_version()} (runs made with {_join(m.get('zoosim_version') for m in ms)})"),
-        ("runs", _join(str(p) for p in runs.paths)),
+        ("runs", _join(_shown(p) for p in runs.paths)),
     ]
+
+
+def _shown(path: Path) -> str:
+    """A run's path as the reader typed it: relative to the working directory when it lies below it."""
+    try:
+        return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
 
 
 def build_report(paths: Sequence[str | Path], out: str | Path, by: str = "players", title: str | None = None,
