@@ -10,6 +10,7 @@ import numpy as np
 from numba import njit
 
 from zoosim.core.rng import below, seed_stream
+from zoosim.core.tiles import lay_out_animals, shuffle, species_in_play
 from zoosim.games.zooloretto import engine as E
 from zoosim.games.zooloretto import money as M
 from zoosim.games.zooloretto.engine import (
@@ -38,30 +39,11 @@ TURN_CAP = 100_000  # a safety net against rule settings that let money actions 
 def setup(S, R, deck, rng):
     """PROTOCOL 3: remove species at random, shuffle the tiles in play, split main and end stack."""
     E.reset_state(S, R)
-    species_n = S[R_SPECIES]
-    order = np.arange(species_n)
-    for i in range(S[R_REMOVED]):
-        j = i + below(rng, species_n - i)
-        held = order[i]
-        order[i] = order[j]
-        order[j] = held
-    in_play = np.zeros(species_n, np.bool_)
-    for i in range(S[R_REMOVED], species_n):
-        in_play[order[i]] = True
-    n = 0
-    for s in range(species_n):
-        if not in_play[s]:
-            continue
-        S[SUPPLY + s] = S[R_OFFSPRING]
-        for _ in range(S[R_MALES]):
-            deck[n] = 4 * s + 1
-            n += 1
-        for _ in range(S[R_FEMALES]):
-            deck[n] = 4 * s + 2
-            n += 1
-        for _ in range(S[R_TILES_PER_SPECIES] - S[R_MALES] - S[R_FEMALES]):
-            deck[n] = 4 * s
-            n += 1
+    in_play = species_in_play(rng, S[R_SPECIES], S[R_REMOVED])
+    for s in range(S[R_SPECIES]):
+        if in_play[s]:
+            S[SUPPLY + s] = S[R_OFFSPRING]
+    n = lay_out_animals(deck, 0, in_play, S[R_MALES], S[R_FEMALES], S[R_TILES_PER_SPECIES])
     for kind in range(S[R_STALL_KINDS]):
         for _ in range(S[R_STALLS_PER_KIND]):
             deck[n] = STALL_BASE + kind
@@ -69,11 +51,7 @@ def setup(S, R, deck, rng):
     for _ in range(S[R_COIN_TILES]):
         deck[n] = COIN
         n += 1
-    for i in range(n - 1, 0, -1):
-        j = below(rng, i + 1)
-        held = deck[i]
-        deck[i] = deck[j]
-        deck[j] = held
+    shuffle(deck, n, rng)
     S[H_TOTAL] = n
     S[H_MAIN_LEN] = n - S[R_END_STACK]
     S[H_DRAW_PTR] = 0

@@ -11,6 +11,7 @@ import numpy as np
 from numba import njit, prange
 
 from zoosim.core.rng import below, seed_stream
+from zoosim.core.tiles import lay_out_animals, shuffle, species_in_play
 from zoosim.games.zooloretto_mini import engine as E
 from zoosim.games.zooloretto_mini.engine import (
     H_DRAW_PTR, H_EARNED, H_LAST_ROUND, H_MAIN_LEN, H_OUT_TILES, H_ROUND, H_START_PLAYER, H_TOTAL,
@@ -37,40 +38,16 @@ MAX_DECK = 16 * 32 + 8 * 32
 def setup(S, R, deck, rng):
     """PROTOCOL 3: remove species at random, shuffle the tiles in play, split bag and end stack."""
     E.reset_state(S, R)
-    species_n = R[R_SPECIES]
-    order = np.arange(species_n)
-    for i in range(R[R_REMOVED]):
-        j = i + below(rng, species_n - i)
-        held = order[i]
-        order[i] = order[j]
-        order[j] = held
-    n = 0
-    for s in range(species_n):
-        removed = False
-        for i in range(R[R_REMOVED]):
-            if order[i] == s:
-                removed = True
-        if removed:
-            continue
-        S[SUPPLY + s] = R[R_OFFSPRING]
-        for _ in range(R[R_MALES]):
-            deck[n] = 4 * s + 1
-            n += 1
-        for _ in range(R[R_FEMALES]):
-            deck[n] = 4 * s + 2
-            n += 1
-        for _ in range(R[R_TILES_PER_SPECIES] - R[R_MALES] - R[R_FEMALES]):
-            deck[n] = 4 * s
-            n += 1
+    in_play = species_in_play(rng, R[R_SPECIES], R[R_REMOVED])
+    for s in range(R[R_SPECIES]):
+        if in_play[s]:
+            S[SUPPLY + s] = R[R_OFFSPRING]
+    n = lay_out_animals(deck, 0, in_play, R[R_MALES], R[R_FEMALES], R[R_TILES_PER_SPECIES])
     for kind in range(R[R_LANDSCAPE_KINDS]):
         for _ in range(R[R_LANDSCAPES_PER_KIND]):
             deck[n] = LANDSCAPE_BASE + kind
             n += 1
-    for i in range(n - 1, 0, -1):
-        j = below(rng, i + 1)
-        held = deck[i]
-        deck[i] = deck[j]
-        deck[j] = held
+    shuffle(deck, n, rng)
     S[H_TOTAL] = n
     S[H_MAIN_LEN] = n - R[R_END_STACK]
     S[H_DRAW_PTR] = 0
