@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Optional
 
@@ -14,9 +15,13 @@ from zoosim.games.base import ZoosimError
 FORMATS = ("table", "csv", "json")
 
 
-def _print_tables(tables: dict[str, pl.DataFrame], fmt: str) -> None:
+Display = Callable[[str, pl.DataFrame], tuple[str, list[str], list[list[str]]]]
+
+
+def _print_tables(tables: dict[str, pl.DataFrame], fmt: str, display: Display | None = None) -> None:
     from zoosim.analysis.present import display_table
 
+    display = display or display_table
     if fmt not in FORMATS:
         raise ZoosimError(f"unknown --format {fmt!r}; accepted: {', '.join(FORMATS)}")
     if fmt == "json":
@@ -32,7 +37,7 @@ def _print_tables(tables: dict[str, pl.DataFrame], fmt: str) -> None:
 
     console = Console() if sys.stdout.isatty() else Console(width=200)
     for name, df in tables.items():
-        title, header, rows = display_table(name, df)
+        title, header, rows = display(name, df)
         table = Table(title=title, title_justify="left", header_style="bold")
         for h in header:
             table.add_column(h, justify="left" if h in ("lineup", "variant", "policy", "opponent", "component", "metric") else "right")
@@ -45,6 +50,8 @@ def analyze_cmd(
     runs: list[Path] = typer.Argument(..., help="run directories (each holds manifest.json and part-*.parquet)"),
     by: str = typer.Option("seat", "--by", help="breakdown: seat | policy | players | variant"),
     fmt: str = typer.Option("table", "--format", help="table | csv | json"),
+    tension: bool = typer.Option(False, "--tension", help="print the tension tables instead (lead changes, round "
+                                 "leaders, comebacks, when the winner was decided); needs runs made with --rounds-log"),
 ) -> None:
     """Print win rates, seat balance, scores, outcomes, components and length of runs, with 95% CIs."""
     from zoosim.analysis.grouping import check_by
@@ -54,8 +61,22 @@ def analyze_cmd(
     check_by(by)
     if fmt not in FORMATS:
         raise ZoosimError(f"unknown --format {fmt!r}; accepted: {', '.join(FORMATS)}")
+    if tension:
+        _print_tension(runs, by, fmt)
+        return
     opened = open_runs(runs)
     _print_tables(analyze(opened.frame, opened.components, by), fmt)
+
+
+def _print_tension(runs: list[Path], by: str, fmt: str) -> None:
+    from zoosim.analysis.load import load_run
+    from zoosim.analysis.tension import display_tension, open_rounds, tension_sentences, tension_tables
+
+    tables = tension_tables(open_rounds(runs), load_run(runs), by)
+    _print_tables(tables, fmt, display_tension)
+    if fmt == "table":
+        for line in tension_sentences(tables):
+            print(line)
 
 
 def compare_cmd(

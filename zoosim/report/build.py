@@ -21,6 +21,7 @@ from zoosim.analysis.present import (compare_sentences, display_table, outcome_s
                                      seat_sentences)
 from zoosim.analysis.scores import game_table, histogram_query, score_summary
 from zoosim.analysis.tables import analyze
+from zoosim.analysis.tension import display_tension, has_rounds_log, open_rounds, tension_sentences, tension_tables
 from zoosim.analysis.winrates import policy_matrix, win_rates
 from zoosim.report.render import ChartRef, Document, Section, Table, to_html, to_markdown
 from zoosim.report.sweep import group_document, group_kind
@@ -204,6 +205,9 @@ def _document(runs: Runs, by: str, title: str | None, compare: Sequence[tuple[in
                                 plots.distribution(hists[3], "rounds", bars=True), _n_text(tables["outcomes"])))
     le.tables.append(_table("length", tables["length"]))
     sections.append(le)
+    tension = _tension_section(runs, by, charts)
+    if tension is not None:
+        sections.append(tension)
 
     summary = seat_sentences(seat_rates, tables["seat_balance"])
     if several_policies:
@@ -225,6 +229,36 @@ def _document(runs: Runs, by: str, title: str | None, compare: Sequence[tuple[in
     players = _join(sorted({int(m["players"]) for m in ms}))
     return Document(title or f"{runs.game}: {players} players, {_join(runs.policies)}", _header(runs, total_games),
                     commands, summary, sections)
+
+
+def _tension_section(runs: Runs, by: str, charts: _Charts) -> Section | None:
+    """Lead changes, round leaders, comebacks and when the winner was decided, for the runs simulated with
+    --rounds-log (None when no run has a rounds log)."""
+    logged = [p for p in runs.paths if has_rounds_log(p)]
+    if not logged:
+        return None
+    from zoosim.plots import tension as tension_plots
+
+    tables = tension_tables(open_rounds(logged), runs.frame, by)
+    section = Section("Tension", text=[(
+        "From the rounds log: every seat's provisional score (its score if the game ended then) after each round. "
+        "The round leader is the seat with the highest provisional score; when seats share the top score the lead "
+        "is tied and the round has no leader. A lead change is a new sole leader (tied rounds are skipped). The "
+        "winner comes from the final ranking (tie-break included); a shared win counts its share.")])
+    if len(logged) < len(runs.paths):
+        section.text.append("Runs without a rounds log are left out here: "
+                            + _join(_shown(p) for p in runs.paths if p not in logged) + ".")
+    section.text += tension_sentences(tables)
+    leaders = tables["leader_wins"]
+    section.charts.append(charts.add(
+        "leader_win_rates", "How often the round leader wins",
+        "Share of games won by the sole leader after round k, with a 95% Wilson band, one line per group; dotted: "
+        f"the fair share 1/players. Later rounds count only games that lasted that long; rounds with fewer than "
+        f"{tension_plots.MIN_GAMES} games with a sole leader are left off (unless every round has fewer).",
+        tension_plots.leader_win_rates(leaders),
+        _n_text(tables["lead_changes"])))
+    section.tables += [Table(*display_tension(name, df)) for name, df in tables.items()]
+    return section
 
 
 def _compare_pair(runs: Runs, a: int, b: int) -> pl.DataFrame:
