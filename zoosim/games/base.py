@@ -19,9 +19,23 @@ class ZoosimError(ValueError):
 
 @dataclass(frozen=True)
 class PolicyParam:
+    """A numeric policy parameter; `low`/`high` bound `zoosim tune`'s search (None: derived, see `bounds`)."""
+
     name: str
     default: float
     doc: str
+    low: float | None = None
+    high: float | None = None
+
+    @property
+    def bounds(self) -> tuple[float, float]:
+        """The tuning range: as given, else 0..3x the default (3x..0 for a negative one, 0..1 for 0).
+
+        A weight keeps its sign (a penalty stays a penalty) and can grow to three times its hand-set value.
+        """
+        d = round(3.0 * float(self.default), 9)  # 3 x 0.7 is 2.1, not 2.0999999999999996
+        low, high = (0.0, d) if d > 0 else (d, 0.0) if d < 0 else (0.0, 1.0)
+        return (low if self.low is None else float(self.low), high if self.high is None else float(self.high))
 
 
 @dataclass(frozen=True)
@@ -44,31 +58,52 @@ class PolicySpec:
     label: str  # canonical text, e.g. "heuristic:barn_weight=1.5" (defaults omitted)
 
 
-def parse_policy(text: str, policies: Mapping[str, PolicyInfo]) -> PolicySpec:
-    """Parse `name` or `name:key=value,key=value` against a game's policies."""
+def parse_policy(text: str, policies: Mapping[str, PolicyInfo], *, game: str | None = None,
+                 players: int | None = None) -> PolicySpec:
+    """Parse `name`, `name:key=value,...`, `name:@FILE.toml[,key=value...]` or `name:@tuned4p` against a
+    game's policies.
+
+    `@FILE.toml` reads the parameter values from a policy file and `@tuned<N>p` the game's shipped tuned
+    weights for N players (`zoosim.games.policy_files`); `@tuned` alone needs `players`. `key=value` items
+    after it override the file. `game` (the game id) lets a file's `game` be checked and the shipped weights
+    be found. The label holds the resolved values, so a run records them, never the file name.
+    """
     name, _, rest = text.strip().partition(":")
     if name not in policies:
         raise ZoosimError(f"unknown policy {name!r}; accepted: {', '.join(policies)}")
     info = policies[name]
     values = {p.name: float(p.default) for p in info.params}
+    items = rest.split(",") if rest else []
+    if items and items[0].strip().startswith("@"):
+        from zoosim.games.policy_files import resolve_reference
+
+        values.update(resolve_reference(items.pop(0).strip()[1:], info, game=game, players=players))
     given: dict[str, float] = {}
-    if rest:
-        for item in rest.split(","):
-            key, eq, raw = item.partition("=")
-            key = key.strip()
-            if not eq or key not in values:
-                accepted = ", ".join(values) or "none"
-                raise ZoosimError(f"bad policy parameter {item!r} for {name}; accepted parameters: {accepted}")
-            try:
-                given[key] = float(raw)
-            except ValueError:
-                raise ZoosimError(f"policy parameter {key} needs a number, got {raw!r}") from None
+    for item in items:
+        key, eq, raw = item.partition("=")
+        key = key.strip()
+        if key.startswith("@"):
+            raise ZoosimError(f"bad policy parameter {item!r} for {name}: a file (@...) comes first, "
+                              f"right after '{name}:'")
+        if not eq or key not in values:
+            accepted = ", ".join(values) or "none"
+            raise ZoosimError(f"bad policy parameter {item!r} for {name}; accepted parameters: {accepted}")
+        try:
+            given[key] = float(raw)
+        except ValueError:
+            raise ZoosimError(f"policy parameter {key} needs a number, got {raw!r}") from None
     values.update(given)
-    label = name
-    changed = [f"{p.name}={_fmt(values[p.name])}" for p in info.params if values[p.name] != float(p.default)]
-    if changed:
-        label += ":" + ",".join(changed)
-    return PolicySpec(name, info.id, tuple(values[p.name] for p in info.params), label)
+    return policy_spec(info, tuple(values[p.name] for p in info.params))
+
+
+def policy_spec(info: PolicyInfo, values: Sequence[float]) -> PolicySpec:
+    """A seat's policy from its parameter values; the label names the values that differ from the defaults."""
+    if len(values) != len(info.params):
+        raise ZoosimError(f"{info.name} takes {len(info.params)} parameter values, got {len(values)}")
+    floats = tuple(float(v) for v in values)
+    changed = [f"{p.name}={_fmt(v)}" for p, v in zip(info.params, floats) if v != float(p.default)]
+    label = info.name + (":" + ",".join(changed) if changed else "")
+    return PolicySpec(info.name, info.id, floats, label)
 
 
 def _fmt(x: float) -> str:
@@ -181,6 +216,7 @@ class Game:
     replay: Callable[..., str] | None = None
     score_position: Callable[..., dict] | None = None
     variant_label: Callable[[Any], str] | None = None
+    rounds_log: bool = False  # play_block(..., rounds_log=True) adds `round_scores` (see rounds_log_block)
 
     def default_rules(self) -> Any:
         return self.rules_type()
@@ -198,8 +234,9 @@ class Game:
                 f"{self.id} is for {self.min_players}-{self.max_players} players, got {players}"
             )
 
-    def policy(self, text: str) -> PolicySpec:
-        return parse_policy(text, self.policies)
+    def policy(self, text: str, players: int | None = None) -> PolicySpec:
+        """A seat's policy from its text; `players` (when the caller knows it) resolves `@tuned`."""
+        return parse_policy(text, self.policies, game=self.id, players=players)
 
     def variant(self, rules: Any) -> str:
         """A short label of the non-default rules, e.g. `end_stack=10`; `default` when none."""
@@ -241,6 +278,18 @@ def block_columns(rows: np.ndarray, shares: np.ndarray, first_index: int, count:
     for k, column in enumerate(columns):
         out[column.name] = rows[:, first_column + k].astype(column.dtype)
     return out
+
+
+def rounds_log_block(round_scores: np.ndarray, rounds: np.ndarray, max_rounds: int) -> np.ndarray:
+    """An engine's rounds log (games x rounds x players) as one row per (game, seat): rows x rounds.
+
+    Refuses games longer than the log's width rather than silently dropping their late rounds.
+    """
+    games, width, players = round_scores.shape
+    if len(rounds) and int(rounds.max()) > width:
+        raise ZoosimError(f"a game lasted {int(rounds.max())} rounds; the rounds log holds at most {width} "
+                          f"(max_rounds above {max_rounds} cannot be logged)")
+    return np.ascontiguousarray(round_scores.transpose(0, 2, 1).reshape(games * players, width))
 
 
 def seat_policies(policies: Sequence[PolicySpec], players: int, rotation: int = 0) -> list[PolicySpec]:

@@ -96,7 +96,7 @@ def column_types(values: dict[str, Any]) -> list[tuple[str, pa.DataType]]:
 
 def cell_table(cell: Cell, k: int, threads: int | None, group_id: str) -> pa.Table:
     """Shard k of a cell: the run's own table plus the cell columns, tagged with the group id."""
-    table = compute_shard(cell.spec, k, threads)
+    table = compute_shard(cell.spec, k, threads).table
     n = table.num_rows
     for name, kind in column_types(cell.values):
         value = cell.index if name == CELL_COLUMN else cell.values[name]

@@ -47,6 +47,7 @@ def register(app: typer.Typer) -> None:
         force: bool = typer.Option(False, "--force", help="replace a different run already in --out"),
         shard_size: Optional[int] = typer.Option(None, "--shard-size", help="games per shard file (default: about 16 shards of 10,000..50,000 games)"),
         scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Dask: tcp://HOST:8786, or local:N for N local worker processes"),
+        rounds_log: bool = typer.Option(False, "--rounds-log", help="also record every seat's provisional score after each round (RUN/rounds/)"),
         quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar"),
     ) -> None:
         """Play GAMES games and write one row per game and seat to Parquet shards in a run dir."""
@@ -55,12 +56,12 @@ def register(app: typer.Typer) -> None:
         from zoosim.sim.runner import simulate as run
 
         rules = parse_rule_options(rule or [])
-        spec = build_spec(game, players, policy, games, seed, rules, rotate_seats, shard_size)
+        spec = build_spec(game, players, policy, games, seed, rules, rotate_seats, shard_size, rounds_log)
         location = out or str(default_out(game, spec.run_id))
         command = shlex.join(["zoosim", *sys.argv[1:]])
         summary = run(game, players, policy, games, seed, rules, location, rotate_seats=rotate_seats,
                       workers=workers, force=force, progress=not quiet, shard_size=shard_size,
-                      scheduler=scheduler, command=command)
+                      scheduler=scheduler, command=command, rounds_log=rounds_log)
         print_summary(summary)
 
     @app.command()

@@ -30,8 +30,9 @@ TARGET_SHARDS = 16
 # Manifest fields that must match for a run dir to be resumed (they include every input of the run id).
 IDENTITY_FIELDS = (
     "schema_version", "game", "players", "policies", "rotate_seats", "seed", "games",
-    "shard_size", "rules_hash", "engine_hash",
+    "shard_size", "rules_hash", "engine_hash", "rounds_log",
 )
+IDENTITY_DEFAULTS = {"rounds_log": False}  # for manifests written before the field existed
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,7 @@ class RunSpec:
     games: int
     rotate_seats: bool
     shard_size: int
+    rounds_log: bool = False  # also write each seat's provisional score after every round (rounds/)
 
     @property
     def rotations(self) -> int:
@@ -116,6 +118,7 @@ def build_spec(
     rules: Mapping[str, str] | None = None,
     rotate_seats: bool = False,
     shard_size: int | None = None,
+    rounds_log: bool = False,
 ) -> RunSpec:
     """Validate the inputs of a run; raise one-line ZoosimErrors naming the bad value."""
     game = get_game(game_id)
@@ -132,7 +135,13 @@ def build_spec(
     if shard_size is None:
         shard_size = default_shard_size(games)
     _check_int("shard size", shard_size, 1, None)
-    return RunSpec(game, players, specs, full_rules, int(seed), int(games), bool(rotate_seats), int(shard_size))
+    if rounds_log and not game.rounds_log:
+        from zoosim.games.registry import game_ids
+
+        able = ", ".join(g for g in game_ids() if get_game(g).rounds_log)
+        raise ZoosimError(f"{game.id} cannot record a rounds log yet; --rounds-log works for: {able}")
+    return RunSpec(game, players, specs, full_rules, int(seed), int(games), bool(rotate_seats), int(shard_size),
+                   bool(rounds_log))
 
 
 def _check_int(what: str, value: Any, low: int, high: int | None) -> None:
@@ -192,6 +201,8 @@ def default_command(spec: RunSpec, out: str) -> str:
         parts += ["--policy", label]
     if spec.rotate_seats:
         parts.append("--rotate-seats")
+    if spec.rounds_log:
+        parts.append("--rounds-log")
     default = rules_to_dict(spec.game.default_rules())
     for key, value in rules_to_dict(spec.rules).items():
         if value != default[key]:
@@ -216,6 +227,7 @@ def make_manifest(spec: RunSpec, command: str, backend: str) -> dict[str, Any]:
         "games": spec.games,
         "shard_size": spec.shard_size,
         "shards": spec.shards,
+        "rounds_log": spec.rounds_log,
         "rules": rules_to_dict(spec.rules),
         "rules_hash": spec.rules_hash,
         "variant": spec.variant,
@@ -228,7 +240,8 @@ def make_manifest(spec: RunSpec, command: str, backend: str) -> dict[str, Any]:
 
 def identity_mismatch(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[str]:
     """The identity fields in which an existing manifest differs from the new one."""
-    return [k for k in IDENTITY_FIELDS if old.get(k) != new.get(k)]
+    return [k for k in IDENTITY_FIELDS
+            if old.get(k, IDENTITY_DEFAULTS.get(k)) != new.get(k, IDENTITY_DEFAULTS.get(k))]
 
 
 def read_manifest(run_dir: RunDir) -> dict[str, Any]:

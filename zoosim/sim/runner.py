@@ -20,7 +20,7 @@ from zoosim.sim.manifest import (
     write_manifest,
 )
 from zoosim.sim.progress import GameProgress
-from zoosim.sim.shards import missing_shards, shard_number
+from zoosim.sim.shards import ROUNDS_DIR, missing_shards, shard_number
 from zoosim.sim.storage import TMP_PREFIX, RunDir
 
 
@@ -57,10 +57,11 @@ def simulate_run(
     shard_size: int | None = None,
     scheduler: str | None = None,
     command: str | None = None,
+    rounds_log: bool = False,
 ) -> Path | str:
     """Simulate (or resume) a run into `out` and return its location (a Path; a str for URLs)."""
     return simulate(game_id, players, policies, games, seed, rules, out, rotate_seats, workers, force,
-                    progress, shard_size, scheduler, command).location
+                    progress, shard_size, scheduler, command, rounds_log).location
 
 
 def simulate(
@@ -78,9 +79,10 @@ def simulate(
     shard_size: int | None = None,
     scheduler: str | None = None,
     command: str | None = None,
+    rounds_log: bool = False,
 ) -> RunSummary:
     """As `simulate_run`, returning a summary of what was done."""
-    spec = build_spec(game_id, players, list(policies), games, seed, rules, rotate_seats, shard_size)
+    spec = build_spec(game_id, players, list(policies), games, seed, rules, rotate_seats, shard_size, rounds_log)
     backend = backends.choose_backend(scheduler, workers)
     run_dir = RunDir(out)
     if not run_dir.local:
@@ -121,12 +123,19 @@ def _prepare_dir(run_dir: RunDir, spec: RunSpec, manifest: dict[str, Any], force
             raise ZoosimError(f"{run_dir.url} holds a different run ({', '.join(differ)} {verb}); "
                               "use another --out, or --force to replace it")
         run_dir.remove_temporaries()
+        if ROUNDS_DIR in names:
+            run_dir.sub(ROUNDS_DIR).remove_temporaries()
         if old.get("backend") != manifest["backend"]:
             write_manifest(run_dir, {**old, "backend": manifest["backend"]})
         return old
     if force:
         for name in ours:
             run_dir.remove(name)
+        if ROUNDS_DIR in names:
+            rounds_dir = run_dir.sub(ROUNDS_DIR)
+            for name in rounds_dir.names():
+                if name.startswith(TMP_PREFIX) or shard_number(name) is not None:
+                    rounds_dir.remove(name)
     run_dir.makedirs()
     write_manifest(run_dir, manifest)
     return manifest

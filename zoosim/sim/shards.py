@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import threading
+from dataclasses import dataclass
 from typing import IO, Callable
 
 import numpy as np
@@ -36,6 +37,22 @@ STRING_COLUMNS = ("run_id", "game", "variant", "rules_hash", "policy")
 # One compute at a time per process: numba's thread pool is process-global (set_num_threads) and
 # its default workqueue layer must not be entered from two threads at once (Dask worker threads).
 COMPUTE_LOCK = threading.Lock()
+
+
+ROUNDS_DIR = "rounds"  # the rounds log: RUN/rounds/part-NNNNN.parquet beside each shard
+ROUNDS_COLUMNS: tuple[tuple[str, pa.DataType], ...] = (
+    ("run_id", pa.string()), ("game", pa.string()), ("variant", pa.string()), ("players", pa.int8()),
+    ("game_index", pa.int64()), ("seed", pa.int64()), ("rotation", pa.int8()), ("seat", pa.int8()),
+    ("policy", pa.string()), ("round", pa.int16()), ("provisional_score", pa.int16()),
+)
+
+
+@dataclass(frozen=True)
+class ShardTables:
+    """A computed shard: its rows, and its rounds log when the run keeps one."""
+
+    table: pa.Table
+    rounds: pa.Table | None = None
 
 
 def shard_name(k: int) -> str:
@@ -79,7 +96,11 @@ def play_range(spec: RunSpec, first: int, count: int, rotation: int, threads: in
     """One play_block call, checked: right length, right order of game indices, declared dtypes."""
     policies = spec.seat_policies(rotation)
     with COMPUTE_LOCK:
-        block = spec.game.play_block(spec.rules, spec.players, policies, spec.seed, first, count, threads=threads)
+        if spec.rounds_log:
+            block = spec.game.play_block(spec.rules, spec.players, policies, spec.seed, first, count,
+                                         threads=threads, rounds_log=True)
+        else:
+            block = spec.game.play_block(spec.rules, spec.players, policies, spec.seed, first, count, threads=threads)
     n = count * spec.players
     out: dict[str, np.ndarray] = {}
     wanted = [(name, t.to_pandas_dtype()) for name, t in CORE_COLUMNS]
@@ -94,12 +115,14 @@ def play_range(spec: RunSpec, first: int, count: int, rotation: int, threads: in
     expected = np.repeat(np.arange(first, first + count, dtype=np.int64), spec.players)
     if not np.array_equal(out["game_index"], expected):
         raise RuntimeError(f"{spec.game.id}.play_block rows are not ordered by game then seat")
+    if spec.rounds_log:
+        out["round_scores"] = np.asarray(block["round_scores"])
     return out
 
 
 def compute_shard(spec: RunSpec, k: int, threads: int | None,
-                  on_games: Callable[[int], None] | None = None) -> pa.Table:
-    """Play shard k (every rotation) and return its table; `on_games(n)` reports progress."""
+                  on_games: Callable[[int], None] | None = None) -> ShardTables:
+    """Play shard k (every rotation) and return its tables; `on_games(n)` reports progress."""
     first, end = spec.shard_range(k)
     parts: list[list[dict[str, np.ndarray]]] = []
     for start in range(first, end, BLOCK_GAMES):
@@ -107,20 +130,50 @@ def compute_shard(spec: RunSpec, k: int, threads: int | None,
         parts.append([play_range(spec, start, count, r, threads) for r in range(spec.rotations)])
         if on_games is not None:
             on_games(count)
-    return build_table(spec, parts)
+    return build_tables(spec, parts)
 
 
-def build_table(spec: RunSpec, parts: list[list[dict[str, np.ndarray]]]) -> pa.Table:
+def build_tables(spec: RunSpec, parts: list[list[dict[str, np.ndarray]]]) -> ShardTables:
     """Interleave the rotations of each block (game, rotation, seat order) and add the run's columns."""
-    players, rotations = spec.players, spec.rotations
-    names = list(parts[0][0])
+    players = spec.players
     columns: dict[str, np.ndarray] = {}
-    for name in names:
+    for name in parts[0][0]:
         blocks = []
         for by_rotation in parts:
-            stacked = np.stack([b[name].reshape(-1, players) for b in by_rotation], axis=1)
-            blocks.append(stacked.reshape(-1))
+            per_game = [b[name].reshape(-1, players, *b[name].shape[1:]) for b in by_rotation]
+            stacked = np.stack(per_game, axis=1)
+            blocks.append(stacked.reshape(-1, *stacked.shape[3:]))
         columns[name] = np.concatenate(blocks)
+    round_scores = columns.pop("round_scores", None)
+    table = build_table(spec, columns)
+    if round_scores is None:
+        return ShardTables(table)
+    rounds = rounds_table(spec, table, round_scores)
+    metadata = {**(table.schema.metadata or {}), b"zoosim.rounds_rows": str(rounds.num_rows).encode()}
+    return ShardTables(table.replace_schema_metadata(metadata), rounds)
+
+
+def rounds_table(spec: RunSpec, table: pa.Table, round_scores: np.ndarray) -> pa.Table:
+    """The rounds log of a shard: one row per (game, rotation, seat, round), in that order."""
+    rounds = table.column("rounds").to_numpy().astype(np.int64)
+    width = round_scores.shape[1]
+    played = np.arange(width)[None, :] < rounds[:, None]
+    row_of = np.repeat(np.arange(len(rounds)), rounds)
+    arrays: list[pa.Array] = []
+    for name, kind in ROUNDS_COLUMNS:
+        if name == "round":
+            arrays.append(pa.array(np.nonzero(played)[1].astype(np.int16) + 1, type=kind))
+        elif name == "provisional_score":
+            arrays.append(pa.array(round_scores[played].astype(np.int16), type=kind))
+        else:
+            arrays.append(table.column(name).take(pa.array(row_of)).combine_chunks().cast(kind))
+    metadata = {"zoosim.schema_version": str(SCHEMA_VERSION), "zoosim.run_id": spec.run_id}
+    return pa.Table.from_arrays(arrays, schema=pa.schema(list(ROUNDS_COLUMNS), metadata=metadata))
+
+
+def build_table(spec: RunSpec, columns: dict[str, np.ndarray]) -> pa.Table:
+    """The shard's table from its interleaved engine columns, with the run's own columns added."""
+    players, rotations = spec.players, spec.rotations
     n = len(columns["game_index"])
     rotation = np.tile(np.repeat(np.arange(rotations, dtype=np.int8), players), n // (players * rotations))
     seat = columns["seat"]
@@ -154,9 +207,14 @@ def write_table(table: pa.Table, f: IO[bytes]) -> None:
                    row_group_size=1 << 20)
 
 
-def write_shard(run_dir: RunDir, k: int, table: pa.Table) -> None:
-    """Write shard k atomically (temporary name, then rename)."""
-    run_dir.write_atomic(shard_name(k), lambda f: write_table(table, f))
+def write_shard(run_dir: RunDir, k: int, shard: ShardTables) -> None:
+    """Write shard k atomically (temporary name, then rename); its rounds log first, so a shard file
+    never exists without the log it belongs to."""
+    if shard.rounds is not None:
+        rounds_dir = run_dir.sub(ROUNDS_DIR)
+        rounds_dir.makedirs()
+        rounds_dir.write_atomic(shard_name(k), lambda f: write_table(shard.rounds, f))
+    run_dir.write_atomic(shard_name(k), lambda f: write_table(shard.table, f))
 
 
 def shard_is_complete(run_dir: RunDir, spec: RunSpec, k: int) -> bool:
@@ -175,7 +233,23 @@ def shard_is_complete(run_dir: RunDir, spec: RunSpec, k: int) -> bool:
                 and parquet.schema_arrow.remove_metadata().equals(schema(spec).remove_metadata())
             ):
                 return False
-            return _game_index_bounds(meta) == (spec.shard_range(k)[0], spec.shard_range(k)[1] - 1)
+            if _game_index_bounds(meta) != (spec.shard_range(k)[0], spec.shard_range(k)[1] - 1):
+                return False
+        return not spec.rounds_log or rounds_shard_is_complete(run_dir, spec, k, kv.get(b"zoosim.rounds_rows"))
+    except (OSError, pa.ArrowException, ValueError):
+        return False
+
+
+def rounds_shard_is_complete(run_dir: RunDir, spec: RunSpec, k: int, rows: bytes | None) -> bool:
+    """The rounds log of shard k reads, belongs to this run and has the row count its shard recorded."""
+    try:
+        with run_dir.sub(ROUNDS_DIR).open_read(shard_name(k)) as f:
+            parquet = pq.ParquetFile(f)
+            meta = parquet.metadata
+            return (rows is not None and meta.num_rows == int(rows)
+                    and (meta.metadata or {}).get(b"zoosim.run_id") == spec.run_id.encode()
+                    and parquet.schema_arrow.remove_metadata().equals(pa.schema(list(ROUNDS_COLUMNS)))
+                    and _game_index_bounds(meta) == (spec.shard_range(k)[0], spec.shard_range(k)[1] - 1))
     except (OSError, pa.ArrowException, ValueError):
         return False
 
@@ -212,8 +286,7 @@ def run_shard_task(spec: RunSpec, run_dir: RunDir, k: int, threads: int | None,
 
             raise ZoosimError(f"worker {socket.gethostname()} has different {spec.game.id} engine code "
                               f"({here}, expected {expected_engine}); install the same zoosim everywhere")
-    table = compute_shard(spec, k, threads)
-    write_shard(run_dir, k, table)
+    write_shard(run_dir, k, compute_shard(spec, k, threads))
     first, end = spec.shard_range(k)
     return k, end - first
 

@@ -59,6 +59,10 @@ class RunDir:
                 raise ZoosimError(f"cannot use run dir {self.url!r}: {exc}") from None
         return self._fs
 
+    def sub(self, name: str) -> "RunDir":
+        """A subdirectory (e.g. the rounds log) as a RunDir of its own."""
+        return RunDir(os.path.join(self.url, name) if self.local else f"{self.url.rstrip('/')}/{name}")
+
     def path(self, name: str) -> str:
         if self.local:
             return os.path.join(self.url, name)

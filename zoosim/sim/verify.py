@@ -15,7 +15,7 @@ import pyarrow.parquet as pq
 
 from zoosim.games.base import ZoosimError
 from zoosim.sim.manifest import MANIFEST, SCHEMA_VERSION, read_manifest
-from zoosim.sim.shards import LEADING_COLUMNS, shard_name, shard_number
+from zoosim.sim.shards import LEADING_COLUMNS, ROUNDS_COLUMNS, ROUNDS_DIR, shard_name, shard_number
 from zoosim.sim.storage import TMP_PREFIX, RunDir
 
 REQUIRED_KEYS = ("run_id", "players", "games", "shard_size", "shards", "rotate_seats", "columns")
@@ -62,16 +62,62 @@ def verify_run(location: str | Any) -> VerifyResult:
             problems.append(f"{name}: unexpected shard (the run has shards 0..{shards - 1})")
         elif k is None and name.endswith(".parquet"):
             problems.append(f"{name}: unexpected Parquet file in the run dir")
+    rounds_dir = run_dir.sub(ROUNDS_DIR) if manifest.get("rounds_log") else None
+    rounds_names = set(rounds_dir.names()) if rounds_dir is not None else set()
     for k in range(shards):
         if k not in present:
             problems.append(f"{shard_name(k)}: missing (games {k * size}..{min((k + 1) * size, games) - 1})")
-        else:
-            problems += _check_shard(run_dir, present[k], k, manifest, players, rotations)
+            continue
+        shard_problems, table = _check_shard(run_dir, present[k], k, manifest, players, rotations)
+        problems += shard_problems
+        if rounds_dir is not None and table is not None:
+            problems += _check_rounds(rounds_dir, rounds_names, k, manifest, table)
     return VerifyResult(games, shards, problems)
 
 
+def _check_rounds(rounds_dir: RunDir, names: set[str], k: int, manifest: dict[str, Any],
+                  table: pa.Table) -> list[str]:
+    """The rounds log of shard k: rounds 1..rounds of every (game, rotation, seat) row, once each."""
+    name = f"{ROUNDS_DIR}/{shard_name(k)}"
+    if shard_name(k) not in names:
+        return [f"{name}: missing (the run keeps a rounds log)"]
+    try:
+        with rounds_dir.open_read(shard_name(k)) as f:
+            rounds = pq.read_table(f)
+    except (OSError, pa.ArrowException, ValueError) as exc:
+        return [f"{name}: unreadable ({str(exc).splitlines()[0] if str(exc) else type(exc).__name__})"]
+    if (rounds.schema.metadata or {}).get(b"zoosim.run_id", b"").decode() != manifest["run_id"]:
+        return [f"{name}: belongs to another run"]
+    if rounds.column_names != [c for c, _ in ROUNDS_COLUMNS]:
+        return [f"{name}: columns {rounds.column_names} differ from the rounds log's"]
+    players = int(manifest["players"])
+    rotations = players if manifest["rotate_seats"] else 1
+    first = k * int(manifest["shard_size"])
+
+    def slots(t: pa.Table) -> np.ndarray:
+        game = t.column("game_index").to_numpy() - first
+        rotation = t.column("rotation").to_numpy().astype(np.int64)
+        return (game * rotations + rotation) * players + t.column("seat").to_numpy().astype(np.int64)
+
+    expected = np.zeros(table.num_rows, np.int64)
+    expected[slots(table)] = table.column("rounds").to_numpy()
+    slot, played = slots(rounds), rounds.column("round").to_numpy().astype(np.int64)
+    if ((slot < 0) | (slot >= table.num_rows)).any():
+        return [f"{name}: rows of games not in its shard"]
+    bad = (played < 1) | (played > expected[slot])
+    counts = np.bincount(slot, minlength=table.num_rows)
+    unique_rounds = len(np.unique(slot * (int(expected.max()) + 1) + played)) == len(slot)
+    if bad.any() or not unique_rounds or (counts != expected).any():
+        wrong = int(np.flatnonzero(counts != expected)[0]) if (counts != expected).any() else int(slot[bad][0]) \
+            if bad.any() else 0
+        game = wrong // (rotations * players) + first
+        return [f"{name}: the rounds of game index {game} do not match its {int(expected[wrong])} rounds"]
+    return []
+
+
 def _check_shard(run_dir: RunDir, name: str, k: int, manifest: dict[str, Any], players: int,
-                 rotations: int) -> list[str]:
+                 rotations: int) -> tuple[list[str], pa.Table | None]:
+    """The shard's problems, and its table when it is whole."""
     size, games = int(manifest["shard_size"]), int(manifest["games"])
     first, end = k * size, min((k + 1) * size, games)
     expected_rows = (end - first) * players * rotations
@@ -79,7 +125,7 @@ def _check_shard(run_dir: RunDir, name: str, k: int, manifest: dict[str, Any], p
         with run_dir.open_read(name) as f:
             table = pq.read_table(f)
     except (OSError, pa.ArrowException, ValueError) as exc:
-        return [f"{name}: unreadable ({str(exc).splitlines()[0] if str(exc) else type(exc).__name__})"]
+        return [f"{name}: unreadable ({str(exc).splitlines()[0] if str(exc) else type(exc).__name__})"], None
     problems = []
     if table.num_rows != expected_rows:
         problems.append(f"{name}: {table.num_rows} rows, expected {expected_rows} "
@@ -96,16 +142,16 @@ def _check_shard(run_dir: RunDir, name: str, k: int, manifest: dict[str, Any], p
                 f"unexpected column {', '.join(extra)}" if extra else "columns out of order")
         problems.append(f"{name}: {what}")
     if problems:
-        return problems
+        return problems, None
     game_index = table.column("game_index").to_numpy()
     if game_index.size and (game_index.min() < first or game_index.max() >= end):
         problems.append(f"{name}: game indices {game_index.min()}..{game_index.max()} outside "
                         f"its range {first}..{end - 1}")
-        return problems
+        return problems, None
     rotation = table.column("rotation").to_numpy().astype(np.int64)
     seat = table.column("seat").to_numpy().astype(np.int64)
     if (rotation < 0).any() or (rotation >= rotations).any() or (seat < 0).any() or (seat >= players).any():
-        return [f"{name}: rotation or seat out of range"]
+        return [f"{name}: rotation or seat out of range"], None
     slot = ((game_index - first) * rotations + rotation) * players + seat
     counts = np.bincount(slot, minlength=expected_rows)
     if (counts > 1).any():
@@ -117,4 +163,4 @@ def _check_shard(run_dir: RunDir, name: str, k: int, manifest: dict[str, Any], p
     run_ids = table.column("run_id").unique().to_pylist()
     if run_ids != [manifest["run_id"]]:
         problems.append(f"{name}: run_id column {run_ids[:3]}, expected [{manifest['run_id']!r}]")
-    return problems
+    return problems, (None if problems else table)

@@ -6,7 +6,7 @@ from typing import Sequence
 import numpy as np
 
 from zoosim.core.threads import run_in_threads
-from zoosim.games.base import Column, Game, PolicyInfo, PolicyParam, PolicySpec, block_columns
+from zoosim.games.base import Column, Game, PolicyInfo, PolicyParam, PolicySpec, block_columns, rounds_log_block
 from zoosim.games.base import policy_arrays as base_policy_arrays
 from zoosim.games.zooloretto import rules as rules_module
 from zoosim.games.zooloretto.rules import RULE_DOCS, Rules
@@ -63,6 +63,7 @@ COLUMNS = (
     Column("money_actions", "int16", "money actions taken"),
 )
 MAX_POLICY_PARAMS = 8
+MAX_LOG_ROUNDS = 128  # the rounds log's width; official games last 10-30 rounds
 
 
 def policy_arrays(policies: Sequence[PolicySpec]) -> tuple[np.ndarray, np.ndarray]:
@@ -70,11 +71,12 @@ def policy_arrays(policies: Sequence[PolicySpec]) -> tuple[np.ndarray, np.ndarra
 
 
 def play_block(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, first_index: int,
-               count: int, threads: int | None = None) -> dict[str, np.ndarray]:
+               count: int, threads: int | None = None, rounds_log: bool = False) -> dict[str, np.ndarray]:
     """Play `count` games from `first_index`; one row per (game, seat), ordered by game then seat.
 
     The games are split into one contiguous range per thread; each game depends only on (rules, seed,
-    game index, policies), so the split never changes a result.
+    game index, policies), so the split never changes a result. With `rounds_log`, the block also
+    holds `round_scores` (rows x MAX_LOG_ROUNDS): each seat's provisional score after every round.
     """
     from zoosim.games.zooloretto.play import N_OUT, O_RANK, O_ROUNDS, O_SCORE, O_TURNS, O_FULL, play_many
 
@@ -82,9 +84,15 @@ def play_block(rules: Rules, players: int, policies: Sequence[PolicySpec], seed:
     ids, params = policy_arrays(policies)
     rows = np.zeros((count * players, N_OUT), dtype=np.int64)
     shares = np.zeros(count * players)
-    run_in_threads(play_many, packed, seed, first_index, count, ids, params, rows, shares, players, threads)
-    return block_columns(rows, shares, first_index, count, players, (O_SCORE, O_RANK, O_ROUNDS, O_TURNS), O_FULL,
-                         COLUMNS)
+    width = min(rules.max_rounds, MAX_LOG_ROUNDS) if rounds_log else 0
+    round_scores = np.zeros((count if rounds_log else 0, width, players), dtype=np.int16)
+    run_in_threads(play_many, packed, seed, first_index, count, ids, params, rows, shares, players, threads,
+                   round_scores)
+    block = block_columns(rows, shares, first_index, count, players, (O_SCORE, O_RANK, O_ROUNDS, O_TURNS), O_FULL,
+                          COLUMNS)
+    if rounds_log:
+        block["round_scores"] = rounds_log_block(round_scores, block["rounds"], MAX_LOG_ROUNDS)
+    return block
 
 
 def _replay(*args, **kwargs) -> str:
@@ -113,4 +121,5 @@ GAME = Game(
     rule_docs=RULE_DOCS,
     replay=_replay,
     score_position=_score_position,
+    rounds_log=True,
 )

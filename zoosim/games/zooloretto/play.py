@@ -85,6 +85,13 @@ def end_round(S, last_taker):
 
 
 @njit(cache=True)
+def record_round_scores(S, scores, components):
+    """The rounds log: every player's score if the game ended now."""
+    for p in range(S[R_PLAYERS]):
+        scores[p] = E.score_player(S, p, components)
+
+
+@njit(cache=True)
 def draw_tile(S, deck):
     """Spec 3A: the top tile of the main stack, or of the end stack once the main stack is empty."""
     ptr = S[H_DRAW_PTR]
@@ -134,8 +141,13 @@ def take_truck(S, rng, p, t, policy, params, workspace, memory):
 
 
 @njit(cache=True)
-def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, options, workspace, memory):
-    """Play one game to its end; the results are left in S (score them with `score_game`)."""
+def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, options, workspace, memory,
+              round_scores, components):
+    """Play one game to its end; the results are left in S (score them with `score_game`).
+
+    With a non-empty `round_scores` (rounds x players), each player's provisional score (the score if
+    the game ended now) is recorded at the end of every round that fits: the rounds log.
+    """
     seed_stream(rng, seed, game_index)
     setup(S, R, deck, rng)
     memory[:] = -1.0
@@ -215,6 +227,8 @@ def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, opti
             while S[player_at(p) + P_HAS_TRUCK] != 0:
                 p = (p + 1) % players
         end_round(S, start)
+        if S[H_ROUND] <= round_scores.shape[0]:
+            record_round_scores(S, round_scores[S[H_ROUND] - 1], components)
         if S[H_LAST_ROUND] != 0 or S[H_DRAW_PTR] >= S[H_TOTAL] or S[H_ROUND] >= S[R_MAX_ROUNDS] \
                 or S[H_TURNS] > TURN_CAP:
             break
@@ -254,9 +268,10 @@ def score_game(S, rows, shares, components):
 
 
 @njit(cache=True, nogil=True)
-def play_many(R, seed, first_index, count, policy_ids, policy_params, rows, shares):
+def play_many(R, seed, first_index, count, policy_ids, policy_params, rows, shares, round_scores):
     """Play games first_index .. first_index+count-1; rows[(g * players + seat), :] get the results.
 
+    round_scores is (count, rounds, players) for the rounds log, or (count or 0, 0, players) without it.
     It releases the GIL, so `play_block` runs one call per thread on disjoint ranges of games.
     """
     players = R[R_PLAYERS]
@@ -269,8 +284,11 @@ def play_many(R, seed, first_index, count, policy_ids, policy_params, rows, shar
     game_rows = np.zeros((players, N_OUT), np.int64)
     game_shares = np.zeros(players)
     components = np.zeros(N_COMPONENTS, np.int64)
+    no_log = np.zeros((0, players), np.int16)
     for g in range(count):
-        play_game(R, seed, first_index + g, policy_ids, policy_params, S, deck, rng, options, workspace, memory)
+        log = round_scores[g] if round_scores.shape[1] > 0 else no_log
+        play_game(R, seed, first_index + g, policy_ids, policy_params, S, deck, rng, options, workspace, memory,
+                  log, components)
         score_game(S, game_rows, game_shares, components)
         for p in range(players):
             for k in range(N_OUT):
@@ -293,7 +311,8 @@ def play_traced(R: np.ndarray, seed: int, game_index: int, policy_ids: np.ndarra
     S = new_state(max_events)
     deck = np.zeros(MAX_DECK, np.int64)
     play_game(R, seed, game_index, policy_ids, policy_params, S, deck, np.zeros(4, np.uint64),
-              np.zeros(E.MAX_OPTIONS, np.int64), np.zeros((3, E.STATE_SIZE), np.int64), np.zeros(MEMORY_SIZE))
+              np.zeros(E.MAX_OPTIONS, np.int64), np.zeros((3, E.STATE_SIZE), np.int64), np.zeros(MEMORY_SIZE),
+              np.zeros((0, players), np.int16), np.zeros(N_COMPONENTS, np.int64))
     rows = np.zeros((players, N_OUT), np.int64)
     shares = np.zeros(players)
     score_game(S, rows, shares, np.zeros(N_COMPONENTS, np.int64))

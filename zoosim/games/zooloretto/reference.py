@@ -161,6 +161,7 @@ class State:
     game_over: bool = False
     turns: int = 0
     events: list[Event] = field(default_factory=list)
+    round_scores: list[list[int]] = field(default_factory=list)  # the rounds log: scores after each round
 
     @classmethod
     def empty(cls, rules: Rules, players: int, removed_species: list[int] | None = None) -> State:
@@ -467,6 +468,7 @@ class GameRecord:
     seats: list[SeatResult]
     rounds: int
     turns: int
+    round_scores: list[list[int]] = field(default_factory=list)
 
     @property
     def scores(self) -> list[int]:
@@ -485,7 +487,8 @@ def game_record(state: State) -> GameRecord:
         )
         for s, zoo, rank, share in zip(scored, state.zoos, ranks, shares)
     ]
-    return GameRecord(events=list(state.events), seats=seats, rounds=state.round, turns=state.turns)
+    return GameRecord(events=list(state.events), seats=seats, rounds=state.round, turns=state.turns,
+                      round_scores=[list(r) for r in state.round_scores])
 
 
 # --- invariants (spec 10) -------------------------------------------------------------------------------

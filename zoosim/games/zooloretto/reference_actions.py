@@ -16,7 +16,7 @@ from zoosim.games.zooloretto.reference import (
     BARN, COIN, DECISION_KINDS, MONEY, DISCARD, DRAW, EVENT_NAMES, EXCHANGE, EXCHANGE_BARN, EXPAND, LAST_ROUND, MOVE, PLACE,
     PURCHASE, ROUND_END, STALL_BASE, TAKE, GameRecord, IllegalMove, State, draw_ends_game, draw_tile,
     expansion_enclosure, game_record, is_animal, is_stall, peek_tile, placement_options, placement_problem,
-    put_tile, setup, tiles_left, breed, can_take_animal, can_take_stall,
+    put_tile, score_player, setup, tiles_left, breed, can_take_animal, can_take_stall,
 )
 from zoosim.games.zooloretto.rules import Rules, validate
 
@@ -396,6 +396,7 @@ def end_round(state: State) -> None:
     for truck in state.trucks:
         truck.tiles = []
     state.log(ROUND_END, state.current, state.round, len(left))
+    state.round_scores.append([score_player(state.rules, zoo)["total"] for zoo in state.zoos])
     if state.last_round or not tiles_left(state) or state.round >= state.rules.max_rounds:
         state.game_over = True
         return
