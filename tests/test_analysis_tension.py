@@ -135,6 +135,15 @@ def test_decided_fraction_and_undecided_games(hand_runs: list[Path]) -> None:
     assert (two["n_games"], two["undecided"], two["n"], two["mean"]) == (1, 0, 1, 1.0)
 
 
+def test_tables_together_equal_tables_alone(hand_runs: list[Path]) -> None:
+    together = tension_tables(*frames(hand_runs), by="variant")
+    assert together["lead_changes"].equals(lead_changes(*frames(hand_runs), by="variant"))
+    assert together["leader_wins"].equals(leader_win_rates(*frames(hand_runs), by="variant"))
+    assert together["comebacks"].equals(comeback_rates(*frames(hand_runs), by="variant"))
+    assert together["decided"].equals(decided_when(*frames(hand_runs), by="variant"))
+    assert together["decided"].columns[:4] == ["variant", "game", "lineup", "players"]
+
+
 def test_led_from_the_first_round(tmp_path: Path) -> None:
     # seat 1 leads alone after every round: decided at round 1 of 4 (0.25), no lead change, no comeback;
     # the round-1 leader wins.

@@ -25,7 +25,8 @@ Definitions (per game; "after round k" = at the end of round k):
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -158,16 +159,48 @@ def _with_t(df: pl.DataFrame) -> pl.DataFrame:
     return df.with_columns(pl.Series("ci_low", low), pl.Series("ci_high", high))
 
 
+@dataclass(frozen=True)
+class _Pending:
+    """A table's lazy aggregation and what turns its small result into the table (intervals, column order),
+    kept apart so that `tension_tables` collects all four at once and polars shares their common scans."""
+
+    query: pl.LazyFrame
+    finish: Callable[[pl.DataFrame], pl.DataFrame]
+
+    def collect(self) -> pl.DataFrame:
+        return self.finish(self.query.collect())
+
+
+def _lead_changes(rounds: pl.LazyFrame, games: pl.LazyFrame, keys: list[str]) -> _Pending:
+    value = pl.col("lead_changes")
+    query = (lead_changes_per_game(rounds).join(game_context(games, keys), on=GAME_KEYS).group_by(keys)
+             .agg(pl.len().cast(pl.Int64).alias("n"), value.cast(pl.Float64).mean().alias("mean"),
+                  value.cast(pl.Float64).std().alias("sd"), value.cast(pl.Float64).median().alias("median"),
+                  value.max().alias("max"))
+             .sort(keys))
+    return _Pending(query, lambda df: _with_t(df).select(*keys, "n", "mean", "ci_low", "ci_high", "sd", "median",
+                                                          "max"))
+
+
 def lead_changes(rounds: pl.LazyFrame, games: pl.LazyFrame, by: str = "players") -> pl.DataFrame:
     """Lead changes per game, per group: n (games), mean with its 95% t interval, sd, median and max."""
-    keys = game_keys(by)
-    value = pl.col("lead_changes")
-    df = (lead_changes_per_game(rounds).join(game_context(games, keys), on=GAME_KEYS).group_by(keys)
-          .agg(pl.len().cast(pl.Int64).alias("n"), value.cast(pl.Float64).mean().alias("mean"),
-               value.cast(pl.Float64).std().alias("sd"), value.cast(pl.Float64).median().alias("median"),
-               value.max().alias("max"))
-          .sort(keys).collect())
-    return _with_t(df).select(*keys, "n", "mean", "ci_low", "ci_high", "sd", "median", "max")
+    return _lead_changes(rounds, games, game_keys(by)).collect()
+
+
+def _leader_wins(rounds: pl.LazyFrame, games: pl.LazyFrame, keys: list[str]) -> _Pending:
+    shares = games.select(*GAME_KEYS, pl.col("seat").cast(pl.Int8).alias("leader"), "win_share")
+    per_round = (round_leaders(rounds).join(game_context(games, keys), on=GAME_KEYS)
+                 .filter(pl.col("round") <= pl.col("rounds"))
+                 .join(shares, on=[*GAME_KEYS, "leader"], how="left"))
+    query = (per_round.group_by([*keys, "round"])
+             .agg(pl.len().alias("n_games"), pl.col("leader").is_null().sum().alias("tied"),
+                  pl.col("leader").is_not_null().sum().alias("n"), pl.col("win_share").sum().alias("wins"))
+             .with_columns(pl.col(["round", "n_games", "tied", "n"]).cast(pl.Int64),
+                           (pl.col("wins") / pl.col("n")).alias("win_rate"),
+                           (1.0 / pl.col("players").cast(pl.Float64)).alias("fair"))
+             .sort([*keys, "round"]))
+    return _Pending(query, lambda df: _with_wilson(df, "wins", "n").select(
+        *keys, "round", "n_games", "tied", "n", "win_rate", "ci_low", "ci_high", "fair"))
 
 
 def leader_win_rates(rounds: pl.LazyFrame, games: pl.LazyFrame, by: str = "players") -> pl.DataFrame:
@@ -178,20 +211,16 @@ def leader_win_rates(rounds: pl.LazyFrame, games: pl.LazyFrame, by: str = "playe
     summed win shares / n) with ci_low, ci_high (Wilson 95%), and fair (1/players: a leader with no edge).
     Late rounds cover only the games that lasted that long.
     """
-    keys = game_keys(by)
-    shares = games.select(*GAME_KEYS, pl.col("seat").cast(pl.Int8).alias("leader"), "win_share")
-    per_round = (round_leaders(rounds).join(game_context(games, keys), on=GAME_KEYS)
-                 .filter(pl.col("round") <= pl.col("rounds"))
-                 .join(shares, on=[*GAME_KEYS, "leader"], how="left"))
-    df = (per_round.group_by([*keys, "round"])
-          .agg(pl.len().alias("n_games"), pl.col("leader").is_null().sum().alias("tied"),
-               pl.col("leader").is_not_null().sum().alias("n"), pl.col("win_share").sum().alias("wins"))
-          .with_columns(pl.col(["round", "n_games", "tied", "n"]).cast(pl.Int64))
-          .sort([*keys, "round"]).collect()
-          .with_columns((pl.col("wins") / pl.col("n")).alias("win_rate"),
-                        (1.0 / pl.col("players").cast(pl.Float64)).alias("fair")))
-    return _with_wilson(df, "wins", "n").select(*keys, "round", "n_games", "tied", "n", "win_rate", "ci_low",
-                                                "ci_high", "fair")
+    return _leader_wins(rounds, games, game_keys(by)).collect()
+
+
+def _comebacks(rounds: pl.LazyFrame, games: pl.LazyFrame, keys: list[str], at: float) -> _Pending:
+    query = (comebacks_per_game(rounds, games, at).join(game_context(games, keys), on=GAME_KEYS).group_by(keys)
+             .agg(pl.len().cast(pl.Int64).alias("n"), pl.col("comeback").sum().alias("comebacks"))
+             .with_columns(pl.lit(at).alias("at"), (pl.col("comebacks") / pl.col("n")).alias("comeback_rate"))
+             .sort(keys))
+    return _Pending(query, lambda df: _with_wilson(df, "comebacks", "n").select(
+        *keys, "at", "n", "comeback_rate", "ci_low", "ci_high"))
 
 
 def comeback_rates(rounds: pl.LazyFrame, games: pl.LazyFrame, by: str = "players",
@@ -201,12 +230,19 @@ def comeback_rates(rounds: pl.LazyFrame, games: pl.LazyFrame, by: str = "players
     Columns: keys, at (the reference point as a fraction of the game), n (games), comeback_rate with
     ci_low, ci_high (Wilson 95%).
     """
-    keys = game_keys(by)
-    df = (comebacks_per_game(rounds, games, at).join(game_context(games, keys), on=GAME_KEYS).group_by(keys)
-          .agg(pl.len().cast(pl.Int64).alias("n"), pl.col("comeback").sum().alias("comebacks"))
-          .sort(keys).collect()
-          .with_columns(pl.lit(at).alias("at"), (pl.col("comebacks") / pl.col("n")).alias("comeback_rate")))
-    return _with_wilson(df, "comebacks", "n").select(*keys, "at", "n", "comeback_rate", "ci_low", "ci_high")
+    return _comebacks(rounds, games, game_keys(by), at).collect()
+
+
+def _decided(rounds: pl.LazyFrame, games: pl.LazyFrame, keys: list[str]) -> _Pending:
+    value = pl.col("decided")
+    names = [_q_name(q) for q in DECIDED_QUANTILES]
+    query = (decided_per_game(rounds, games).join(game_context(games, keys), on=GAME_KEYS).group_by(keys)
+             .agg(pl.len().cast(pl.Int64).alias("n_games"), value.is_null().sum().cast(pl.Int64).alias("undecided"),
+                  value.count().cast(pl.Int64).alias("n"), value.mean().alias("mean"), value.std().alias("sd"),
+                  *[value.quantile(q, interpolation="linear").alias(name) for q, name in zip(DECIDED_QUANTILES, names)])
+             .sort(keys))
+    return _Pending(query, lambda df: _with_t(df).select(*keys, "n_games", "undecided", "n", "mean", "ci_low",
+                                                          "ci_high", "sd", *names))
 
 
 def decided_when(rounds: pl.LazyFrame, games: pl.LazyFrame, by: str = "players") -> pl.DataFrame:
@@ -215,16 +251,7 @@ def decided_when(rounds: pl.LazyFrame, games: pl.LazyFrame, by: str = "players")
     Columns: keys, n_games, undecided (games without a sole winner leading after the last round), n
     (decided games), mean with ci_low, ci_high (95% t), sd, q10, q25, median, q75, q90.
     """
-    keys = game_keys(by)
-    value = pl.col("decided")
-    quantiles = [value.quantile(q, interpolation="linear").alias(_q_name(q)) for q in DECIDED_QUANTILES]
-    df = (decided_per_game(rounds, games).join(game_context(games, keys), on=GAME_KEYS).group_by(keys)
-          .agg(pl.len().cast(pl.Int64).alias("n_games"), value.is_null().sum().cast(pl.Int64).alias("undecided"),
-               value.count().cast(pl.Int64).alias("n"), value.mean().alias("mean"), value.std().alias("sd"),
-               *quantiles)
-          .sort(keys).collect())
-    return _with_t(df).select(*keys, "n_games", "undecided", "n", "mean", "ci_low", "ci_high", "sd",
-                              *[_q_name(q) for q in DECIDED_QUANTILES])
+    return _decided(rounds, games, game_keys(by)).collect()
 
 
 def _q_name(q: float) -> str:
@@ -233,9 +260,13 @@ def _q_name(q: float) -> str:
 
 def tension_tables(rounds: pl.LazyFrame, games: pl.LazyFrame, by: str = "players",
                    at: float = COMEBACK_AT) -> dict[str, pl.DataFrame]:
-    """The four tension tables, keyed by name: lead_changes, leader_wins, comebacks, decided."""
-    return {"lead_changes": lead_changes(rounds, games, by), "leader_wins": leader_win_rates(rounds, games, by),
-            "comebacks": comeback_rates(rounds, games, by, at), "decided": decided_when(rounds, games, by)}
+    """The four tension tables, keyed by name: lead_changes, leader_wins, comebacks, decided; collected
+    together, so the rounds log is scanned and its round leaders found once, not four times."""
+    keys = game_keys(by)
+    pending = {"lead_changes": _lead_changes(rounds, games, keys), "leader_wins": _leader_wins(rounds, games, keys),
+               "comebacks": _comebacks(rounds, games, keys, at), "decided": _decided(rounds, games, keys)}
+    results = pl.collect_all([p.query for p in pending.values()])
+    return {name: p.finish(df) for (name, p), df in zip(pending.items(), results)}
 
 
 # --------------------------------------------------------------------------- what people read
