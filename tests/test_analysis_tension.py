@@ -233,3 +233,38 @@ def test_cli_analyze_tension(tmp_path: Path, hand_runs: list[Path]) -> None:
                             check=False, capture_output=True, text=True, cwd=repo, timeout=120)
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [f"error: {plain} has no rounds log; simulate it with --rounds-log"]
+
+
+def test_end_to_end_on_a_simulated_run(tmp_path: Path) -> None:
+    """`simulate --rounds-log` then the tension analysis: the two datasets agree and every number is sane."""
+    from zoosim.analysis.scores import game_outcomes
+
+    repo = Path(__file__).resolve().parents[1]
+    out = tmp_path / "g3"
+    result = subprocess.run([sys.executable, "-m", "zoosim", "simulate", "zooloretto", "--players", "3", "--games",
+                             "200", "--seed", "1", "--policy", "greedy", "--rounds-log", "--out", str(out)],
+                            check=False, capture_output=True, text=True, cwd=repo, timeout=600)
+    assert result.returncode == 0, result.stderr
+    assert has_rounds_log(out)
+    rounds, games = frames([out])
+    # Every game logs rounds 1..rounds for every seat; after the last round the provisional score is the score.
+    per_seat = rounds.group_by("game_index", "rotation", "seat").agg(
+        pl.len().alias("logged"), pl.col("round").min().alias("first"), pl.col("round").max().alias("last"),
+        pl.col("provisional_score").sort_by("round").last().alias("final"))
+    joined = per_seat.join(games, on=["game_index", "rotation", "seat"]).collect()
+    assert joined.height == 200 * 3
+    assert (joined["first"] == 1).all() and (joined["last"] == joined["rounds"]).all()
+    assert (joined["logged"] == joined["rounds"]).all() and (joined["final"] == joined["score"]).all()
+
+    tables = tension_tables(rounds, games)
+    leaders = tables["leader_wins"]
+    assert leaders["n_games"][0] == 200 and (leaders["n"] + leaders["tied"] == leaders["n_games"]).all()
+    assert leaders["win_rate"].is_between(0, 1).all()
+    assert (leaders["ci_low"] <= leaders["win_rate"]).all() and (leaders["win_rate"] <= leaders["ci_high"]).all()
+    assert tables["lead_changes"]["n"].to_list() == [200] and tables["lead_changes"]["mean"][0] >= 0
+    assert tables["comebacks"]["n"].to_list() == [200]
+    assert tables["comebacks"]["comeback_rate"].is_between(0, 1).all()
+    decided = tables["decided"].row(0, named=True)
+    assert decided["n"] + decided["undecided"] == 200 and 0 < decided["q10"] <= decided["q90"] <= 1
+    # Undecided games are exactly the games whose top score is shared (final provisional score = score).
+    assert decided["undecided"] == game_outcomes(games, by="players")["ties"][0]
