@@ -40,8 +40,6 @@ from zoosim.games.base import ZoosimError
 
 ROUNDS_DIR = "rounds"
 ROUNDS_GLOB = "part-*.parquet"
-ROUNDS_COLUMNS = ("run_id", "game", "variant", "players", "game_index", "seed", "rotation", "seat", "policy",
-                  "round", "provisional_score")
 COMEBACK_AT = 0.5
 DECIDED_QUANTILES = (0.1, 0.25, 0.5, 0.75, 0.9)
 
