@@ -1,8 +1,8 @@
 """A tiny dice game used only by the simulation-layer tests (never registered as a shipped game).
 
-It follows the `Game` contract the way the real engines do: a `nogil` numba core with `prange` over
-games, seeded per game from (seed, game index) through `zoosim.core.rng`, so its results depend only
-on (rules, players, policies, seed, game index). Each seat rolls `rolls` dice of `sides` sides; the
+It follows the `Game` contract the way the real engines do: a `nogil` numba core looping over games
+(no numba thread pool, so Dask may fork its workers), seeded per game from (seed, game index) through
+`zoosim.core.rng`, so its results depend only on (rules, players, policies, seed, game index). Each seat rolls `rolls` dice of `sides` sides; the
 "greedy" policy rerolls its lowest die once, the "bold" policy adds `bias` to every roll.
 
 `ZOOSIM_TOY_DIE_ONCE=path` makes the process die (once: it creates `path`) in its first block after
@@ -13,9 +13,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-import numba
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from zoosim.core.rng import below, seed_stream
 from zoosim.games.base import Column, Game, PolicyInfo, PolicyParam, ZoosimError
@@ -51,10 +50,10 @@ COLUMNS = (
 )
 
 
-@njit(cache=True, nogil=True, parallel=True)
+@njit(cache=True, nogil=True)
 def _play(sides, rolls, bonus, players, policy_ids, biases, seed, first, count,
           score, rank, share, dice, bonus_out, rerolls, turns):
-    for g in prange(count):
+    for g in range(count):
         state = np.empty(4, dtype=np.uint64)
         seed_stream(state, seed, first + g)
         for s in range(players):
@@ -107,8 +106,6 @@ def play_block(rules: ToyRules, players: int, policies: list, seed: int, first_i
     if die_marker and first_index > 0 and not os.path.exists(die_marker):
         open(die_marker, "w").close()
         os._exit(17)  # a worker process dying mid-task, once
-    if threads is not None:
-        numba.set_num_threads(threads)
     n = count * players
     out = {
         "game_index": np.repeat(np.arange(first_index, first_index + count, dtype=np.int64), players),

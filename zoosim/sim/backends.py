@@ -10,9 +10,11 @@ from __future__ import annotations
 import logging
 import os
 import re
+import sys
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from zoosim.games.base import ZoosimError
 from zoosim.sim.manifest import RunSpec, engine_hash
@@ -90,6 +92,35 @@ def run_local(spec: RunSpec, run_dir: RunDir, todo: Sequence[int], threads: int,
             pending.result()
 
 
+@contextmanager
+def _forked_workers(spec: RunSpec) -> Iterator[None]:
+    """Start local worker processes by fork from this process, with the engine already loaded.
+
+    Spawned workers each start a fresh interpreter and load the numba engine from its cache before the
+    first task: about 3.5 s on 2 cores, a third of a million-game uniform run. Forked workers inherit the
+    loaded engine and start in ~0.2 s. The engines are plain `nogil` kernels, so forking is safe; but a
+    launched numba thread pool (a `parallel=True` kernel) does not survive a fork, so then, where fork is
+    unavailable, or with ZOOSIM_DASK_START=spawn, Dask's default (spawn) is kept.
+    """
+    import multiprocessing
+
+    import dask
+    from numba.np.ufunc import parallel as numba_parallel
+
+    method = os.environ.get("ZOOSIM_DASK_START", "fork")
+    if method == "fork" and method in multiprocessing.get_all_start_methods():
+        spec.game.play_block(spec.rules, spec.players, spec.seat_policies(0), spec.seed, 0, 1, threads=1)
+        if getattr(numba_parallel, "_is_initialized", True):
+            method = "spawn"
+        sys.stdout.flush()
+        sys.stderr.flush()
+    if method not in multiprocessing.get_all_start_methods():
+        yield
+        return
+    with dask.config.set({"distributed.worker.multiprocessing-method": method}):
+        yield
+
+
 def run_dask(spec: RunSpec, run_dir: RunDir, todo: Sequence[int], backend: Backend,
              advance: Callable[[int], None]) -> None:
     """Submit one task per shard and follow them as they complete.
@@ -100,6 +131,13 @@ def run_dask(spec: RunSpec, run_dir: RunDir, todo: Sequence[int], backend: Backe
     """
     from dask.distributed import Client, LocalCluster, as_completed
 
+    # a worker process that dies is restarted by its nanny, the same way: keep the start method set
+    with _forked_workers(spec) if backend.local_cluster_workers is not None else nullcontext():
+        _run_tasks(spec, run_dir, todo, backend, advance, Client, LocalCluster, as_completed)
+
+
+def _run_tasks(spec: RunSpec, run_dir: RunDir, todo: Sequence[int], backend: Backend,
+               advance: Callable[[int], None], Client: Any, LocalCluster: Any, as_completed: Any) -> None:
     cluster = None
     try:
         n_local = backend.local_cluster_workers
@@ -114,6 +152,8 @@ def run_dask(spec: RunSpec, run_dir: RunDir, todo: Sequence[int], backend: Backe
             cluster.close()
         raise ZoosimError(f"cannot reach Dask scheduler {backend.target}: {exc}") from None
     try:
+        if n_local is not None:
+            client.wait_for_workers(n_local)  # forked workers start fast: broadcast to all of them
         spec_future = client.scatter(spec, broadcast=True)
         engine = engine_hash(spec.game)
         futures = [

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import threading
 from dataclasses import dataclass
 from typing import IO, Callable
 
@@ -33,11 +32,6 @@ CORE_COLUMNS: tuple[tuple[str, pa.DataType], ...] = (
     ("turns", pa.int32()),
 )
 STRING_COLUMNS = ("run_id", "game", "variant", "rules_hash", "policy")
-
-# One compute at a time per process: numba's thread pool is process-global (set_num_threads) and
-# its default workqueue layer must not be entered from two threads at once (Dask worker threads).
-COMPUTE_LOCK = threading.Lock()
-
 
 ROUNDS_DIR = "rounds"  # the rounds log: RUN/rounds/part-NNNNN.parquet beside each shard
 ROUNDS_COLUMNS: tuple[tuple[str, pa.DataType], ...] = (
@@ -95,12 +89,12 @@ def _rules_dict(spec: RunSpec) -> dict:
 def play_range(spec: RunSpec, first: int, count: int, rotation: int, threads: int | None) -> dict[str, np.ndarray]:
     """One play_block call, checked: right length, right order of game indices, declared dtypes."""
     policies = spec.seat_policies(rotation)
-    with COMPUTE_LOCK:
-        if spec.rounds_log:
-            block = spec.game.play_block(spec.rules, spec.players, policies, spec.seed, first, count,
-                                         threads=threads, rounds_log=True)
-        else:
-            block = spec.game.play_block(spec.rules, spec.players, policies, spec.seed, first, count, threads=threads)
+    # every engine's kernel is a nogil function on its own arrays: Dask worker threads may run blocks at once
+    if spec.rounds_log:
+        block = spec.game.play_block(spec.rules, spec.players, policies, spec.seed, first, count,
+                                     threads=threads, rounds_log=True)
+    else:
+        block = spec.game.play_block(spec.rules, spec.players, policies, spec.seed, first, count, threads=threads)
     n = count * spec.players
     out: dict[str, np.ndarray] = {}
     wanted = [(name, t.to_pandas_dtype()) for name, t in CORE_COLUMNS]

@@ -5,6 +5,7 @@ from typing import Sequence
 
 import numpy as np
 
+from zoosim.core.threads import run_in_threads
 from zoosim.games.base import Column, Game, PolicyInfo, PolicyParam, PolicySpec
 from zoosim.games.base import policy_arrays as base_policy_arrays
 from zoosim.games.new_york_zoo import rules as rules_module
@@ -65,9 +66,11 @@ def policy_arrays(policies: Sequence[PolicySpec], players: int) -> tuple[np.ndar
 
 def play_block(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, first_index: int,
                count: int, threads: int | None = None) -> dict[str, np.ndarray]:
-    """Play `count` games from `first_index`; one row per (game, seat), ordered by game then seat."""
-    import numba
+    """Play `count` games from `first_index`; one row per (game, seat), ordered by game then seat.
 
+    The games are split into one contiguous range per thread (`run_in_threads`); each game depends only
+    on (rules, seed, game index, policies), so the split never changes a result.
+    """
     from zoosim.games.new_york_zoo.engine import tables
     from zoosim.games.new_york_zoo.play import (
         C_ANIMALS, C_ATTRACTIONS, C_BREEDINGS, C_CELLS_LEFT, C_ENCLOSURES, C_RANK, C_SCORE, C_TURNS_TO_FINISH,
@@ -80,10 +83,14 @@ def play_block(rules: Rules, players: int, policies: Sequence[PolicySpec], seed:
     shares = np.zeros(count * players)
     turns = np.zeros(count, dtype=np.int64)
     end = np.zeros(count, dtype=np.int64)
-    if threads is not None:
-        numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))
+    lookup = tables()
+
+    def kernel(R, seed, first, n, ids, params, rows, shares, turns, end):  # run_in_threads' argument order
+        play_many(R, ids, params, seed, first, n, lookup, rows, shares, turns, end)
+
     if count > 0:
-        play_many(packed, ids, params, seed, first_index, count, tables(), rows, shares, turns, end)
+        run_in_threads(kernel, packed, seed, first_index, count, ids, params, rows, shares, players, threads,
+                       turns, end)
     game_turns = np.repeat(turns, players)
     return {
         "game_index": np.repeat(np.arange(first_index, first_index + count, dtype=np.int64), players),

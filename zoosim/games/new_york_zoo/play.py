@@ -6,7 +6,7 @@ and 8 say, and turns a finished state into the log's columns.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from zoosim.core.rng import below, seed_stream
 from zoosim.games.new_york_zoo.engine import (
@@ -250,24 +250,25 @@ def results(S, out, share):
                 share[p] = 1.0 / winners
 
 
-@njit(cache=True, nogil=True, parallel=True)
+@njit(cache=True, nogil=True)
 def play_many(R, pol, par, seed, first_index, count, T, out, share, game_turns, game_end):
-    """Play games first_index .. first_index+count-1; seat rows of game i at out[i*players + seat]."""
+    """Play games first_index .. first_index+count-1; seat rows of game i at out[i*players + seat].
+
+    It releases the GIL, so `play_block` runs one call per thread on disjoint ranges of games.
+    """
     players = R[R_PLAYERS]
-    n_chunks = min(count, 64)
-    for chunk in prange(n_chunks):
-        S = (np.zeros(G_SIZE, np.int64), np.zeros((MAX_PLAYERS, P_SIZE), np.int64),
-             np.zeros((MAX_PLAYERS, MAX_ENCLOSURES, E_SIZE), np.int64), np.zeros((MAX_PLAYERS, 2), np.uint64),
-             np.zeros((MAX_OPTIONS, 4), np.int64), np.zeros(4, np.uint64), np.zeros((0, 6), np.int64),
-             pol, par, R)
-        seat_out = np.zeros((MAX_PLAYERS, N_RESULT_COLUMNS), np.int64)
-        seat_share = np.zeros(MAX_PLAYERS, np.float64)
-        for i in range(chunk, count, n_chunks):
-            play_game(S, T, seed, first_index + i)
-            results(S, seat_out, seat_share)
-            for p in range(players):
-                for c in range(N_RESULT_COLUMNS):
-                    out[i * players + p, c] = seat_out[p, c]
-                share[i * players + p] = seat_share[p]
-            game_turns[i] = S[0][G_TURNS]
-            game_end[i] = S[0][G_END_REASON]
+    S = (np.zeros(G_SIZE, np.int64), np.zeros((MAX_PLAYERS, P_SIZE), np.int64),
+         np.zeros((MAX_PLAYERS, MAX_ENCLOSURES, E_SIZE), np.int64), np.zeros((MAX_PLAYERS, 2), np.uint64),
+         np.zeros((MAX_OPTIONS, 4), np.int64), np.zeros(4, np.uint64), np.zeros((0, 6), np.int64),
+         pol, par, R)
+    seat_out = np.zeros((MAX_PLAYERS, N_RESULT_COLUMNS), np.int64)
+    seat_share = np.zeros(MAX_PLAYERS, np.float64)
+    for i in range(count):
+        play_game(S, T, seed, first_index + i)
+        results(S, seat_out, seat_share)
+        for p in range(players):
+            for c in range(N_RESULT_COLUMNS):
+                out[i * players + p, c] = seat_out[p, c]
+            share[i * players + p] = seat_share[p]
+        game_turns[i] = S[0][G_TURNS]
+        game_end[i] = S[0][G_END_REASON]

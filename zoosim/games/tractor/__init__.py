@@ -5,6 +5,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from zoosim.core.threads import run_in_threads
 from zoosim.games.base import Column, Game, PolicyInfo, PolicyParam, PolicySpec, block_columns
 from zoosim.games.base import policy_arrays as base_policy_arrays
 from zoosim.games.tractor import rules as rules_module
@@ -63,9 +64,11 @@ def policy_arrays(policies: Sequence[PolicySpec]) -> tuple[np.ndarray, np.ndarra
 
 def play_block(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, first_index: int,
                count: int, threads: int | None = None) -> dict[str, np.ndarray]:
-    """Play `count` games from `first_index`; one row per (game, seat), ordered by game then seat."""
-    import numba
+    """Play `count` games from `first_index`; one row per (game, seat), ordered by game then seat.
 
+    The games are split into one contiguous range per thread (`run_in_threads`); each game depends only
+    on (rules, seed, game index, policies), so the split never changes a result.
+    """
     from zoosim.games.tractor.play import N_OUT, O_FULL, O_RANK, O_ROUNDS, O_SCORE, O_TURNS, play_many
 
     if len(policies) != players:
@@ -74,9 +77,7 @@ def play_block(rules: Rules, players: int, policies: Sequence[PolicySpec], seed:
     ids, params = policy_arrays(policies)
     rows = np.zeros((count * players, N_OUT), dtype=np.int64)
     shares = np.zeros(count * players)
-    if threads is not None:
-        numba.set_num_threads(max(1, min(threads, numba.config.NUMBA_NUM_THREADS)))
-    play_many(packed, seed, first_index, count, ids, params, rows, shares)
+    run_in_threads(play_many, packed, seed, first_index, count, ids, params, rows, shares, players, threads)
     return block_columns(rows, shares, first_index, count, players, (O_SCORE, O_RANK, O_ROUNDS, O_TURNS), O_FULL,
                          COLUMNS)
 

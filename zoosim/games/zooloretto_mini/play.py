@@ -8,7 +8,7 @@ order of random draws.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from zoosim.core.rng import below, seed_stream
 from zoosim.core.tiles import lay_out_animals, shuffle, species_in_play
@@ -228,32 +228,31 @@ def score_game(S, R, rows, shares, components):
         shares[p] = 1.0 / winners if rows[p, O_RANK] == 1 else 0.0
 
 
-@njit(cache=True, nogil=True, parallel=True)
+@njit(cache=True, nogil=True)
 def play_many(R, seed, first_index, count, policy_ids, policy_params, rows, shares):
-    """Play games first_index .. first_index+count-1; rows[(g * players + seat), :] get the results."""
+    """Play games first_index .. first_index+count-1; rows[(g * players + seat), :] get the results.
+
+    It releases the GIL, so `play_block` runs one call per thread on disjoint ranges of games.
+    """
     players = R[R_PLAYERS]
-    chunks = min(count, 256)
-    for chunk in prange(chunks):
-        lo = chunk * count // chunks
-        hi = (chunk + 1) * count // chunks
-        S = np.zeros(E.STATE_SIZE, np.int64)
-        deck = np.zeros(MAX_DECK, np.int64)
-        rng = np.zeros(4, np.uint64)
-        options = np.zeros(E.MAX_OPTIONS, np.int64)
-        work = np.zeros(E.STATE_SIZE, np.int64)
-        scratch = np.zeros(E.STATE_SIZE, np.int64)
-        trace = np.zeros((0, 6), np.int64)
-        game_rows = np.zeros((players, N_OUT), np.int64)
-        game_shares = np.zeros(players)
-        components = np.zeros(N_COMPONENTS, np.int64)
-        for g in range(lo, hi):
-            play_game(R, seed, first_index + g, policy_ids, policy_params, S, deck, rng, options, work, scratch,
-                      trace)
-            score_game(S, R, game_rows, game_shares, components)
-            for p in range(players):
-                for k in range(N_OUT):
-                    rows[g * players + p, k] = game_rows[p, k]
-                shares[g * players + p] = game_shares[p]
+    S = np.zeros(E.STATE_SIZE, np.int64)
+    deck = np.zeros(MAX_DECK, np.int64)
+    rng = np.zeros(4, np.uint64)
+    options = np.zeros(E.MAX_OPTIONS, np.int64)
+    work = np.zeros(E.STATE_SIZE, np.int64)
+    scratch = np.zeros(E.STATE_SIZE, np.int64)
+    trace = np.zeros((0, 6), np.int64)
+    game_rows = np.zeros((players, N_OUT), np.int64)
+    game_shares = np.zeros(players)
+    components = np.zeros(N_COMPONENTS, np.int64)
+    for g in range(count):
+        play_game(R, seed, first_index + g, policy_ids, policy_params, S, deck, rng, options, work, scratch,
+                  trace)
+        score_game(S, R, game_rows, game_shares, components)
+        for p in range(players):
+            for k in range(N_OUT):
+                rows[g * players + p, k] = game_rows[p, k]
+            shares[g * players + p] = game_shares[p]
 
 
 def play_traced(R: np.ndarray, seed: int, game_index: int, policy_ids: np.ndarray, policy_params: np.ndarray,
