@@ -41,6 +41,7 @@ if "numba" in sys.modules:  # numba already configured itself: point it at the k
 _ANALYSIS = (
     "load_run", "open_runs", "win_rates", "seat_balance", "policy_matrix", "score_summary", "score_histogram",
     "game_outcomes", "game_table", "score_components", "game_length", "rounds_histogram", "compare_runs",
+    "open_rounds", "tension_tables", "lead_changes", "leader_win_rates", "comeback_rates", "decided_when",
 )
 __all__ = ["__version__", *_ANALYSIS]
 

@@ -12,10 +12,14 @@ from zoosim.analysis.grouping import BY_CHOICES
 from zoosim.analysis.length import game_length, rounds_histogram
 from zoosim.analysis.load import Runs, load_run, open_runs, read_manifest
 from zoosim.analysis.scores import game_outcomes, game_table, histogram, score_histogram, score_summary
+from zoosim.analysis.tension import (
+    comeback_rates, decided_when, lead_changes, leader_win_rates, open_rounds, tension_tables,
+)
 from zoosim.analysis.winrates import policy_matrix, seat_balance, win_rates
 
 __all__ = [
-    "BY_CHOICES", "Runs", "compare_runs", "game_length", "game_outcomes", "game_table", "histogram",
-    "load_run", "open_runs", "policy_matrix", "read_manifest", "rounds_histogram", "score_components",
-    "score_histogram", "score_summary", "seat_balance", "win_rates",
+    "BY_CHOICES", "Runs", "comeback_rates", "compare_runs", "decided_when", "game_length", "game_outcomes",
+    "game_table", "histogram", "lead_changes", "leader_win_rates", "load_run", "open_rounds", "open_runs",
+    "policy_matrix", "read_manifest", "rounds_histogram", "score_components", "score_histogram",
+    "score_summary", "seat_balance", "tension_tables", "win_rates",
 ]

@@ -27,7 +27,7 @@ GAME_KEYS = ("run_id", "game_index", "rotation")
 PathLike = str | Path
 
 
-def _as_paths(paths: PathLike | Sequence[PathLike]) -> list[Path]:
+def as_paths(paths: PathLike | Sequence[PathLike]) -> list[Path]:
     if isinstance(paths, (str, Path)):
         return [Path(paths)]
     out = [Path(p) for p in paths]
@@ -114,7 +114,7 @@ class Runs:
 def open_runs(paths: PathLike | Sequence[PathLike]) -> Runs:
     """Validate and open one or more runs; runs of different games sit side by side (the `game` column
     is part of every grouping, and each game keeps its own score components)."""
-    run_paths = _as_paths(paths)
+    run_paths = as_paths(paths)
     manifests = [read_manifest(p) for p in run_paths]
     frames = []
     for number, (path, manifest) in enumerate(zip(run_paths, manifests)):

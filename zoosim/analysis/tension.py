@@ -34,7 +34,7 @@ import polars as pl
 
 from zoosim.analysis import stats
 from zoosim.analysis.grouping import CONTEXT, game_keys
-from zoosim.analysis.load import GAME_KEYS, PathLike, _as_paths, lineup, read_manifest
+from zoosim.analysis.load import GAME_KEYS, PathLike, as_paths, lineup, read_manifest
 from zoosim.analysis.present import constant_context, context_text, fmt_num, fmt_pct
 from zoosim.games.base import ZoosimError
 
@@ -62,7 +62,7 @@ def open_rounds(paths: PathLike | Sequence[PathLike]) -> pl.LazyFrame:
     """A lazy scan of the rounds logs of one or more runs, with `lineup` and `run_number` as in `load_run`
     (so both frames group the same way); one-line ZoosimError when a run has no rounds log."""
     frames = []
-    for number, path in enumerate(_as_paths(paths)):
+    for number, path in enumerate(as_paths(paths)):
         files = rounds_files(path)
         if not files:
             raise ZoosimError(f"{path} has no rounds log; simulate it with --rounds-log")
