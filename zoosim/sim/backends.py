@@ -143,7 +143,7 @@ def _run_tasks(spec: RunSpec, run_dir: RunDir, todo: Sequence[int], backend: Bac
         n_local = backend.local_cluster_workers
         if n_local is not None:
             cluster = LocalCluster(n_workers=n_local, threads_per_worker=1, processes=True,
-                                   dashboard_address=None, silence_logs=logging.ERROR)
+                                   dashboard_address=None, silence_logs=logging.CRITICAL)  # task errors still raise
             client = Client(cluster)
         else:
             client = Client(backend.target, timeout="20s")
