@@ -11,73 +11,45 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from zoosim.games.base import ZoosimError
+from zoosim.games.position_input import expect_keys, fail, species_index, whole_number
 from zoosim.games.tractor.reference import COMPONENTS, Enclosure, Zoo, score_all
 from zoosim.games.tractor.rules import ATTRACTION, MAX_PLAYERS, STALL_BASE, Rules
-
-
-def _fail(where: str, message: str) -> None:
-    raise ZoosimError(f"{where}: {message}")
-
-
-def _keys(obj: Any, allowed: tuple[str, ...], where: str) -> dict:
-    if not isinstance(obj, dict):
-        _fail(where, f"expected an object, got {type(obj).__name__}")
-    unknown = [k for k in obj if k not in allowed]
-    if unknown:
-        _fail(where, f"unknown key {unknown[0]!r}; accepted: {', '.join(allowed)}")
-    return obj
-
-
-def _count(value: Any, where: str, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        _fail(where, f"{what} must be a whole number >= 0, got {value!r}")
-    return value
-
-
-def _species(value: Any, rules: Rules, where: str) -> int:
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value)
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < rules.species:
-        return value
-    _fail(where, f"unknown species {value!r}; accepted: 0-{rules.species - 1}")
-    return -1
 
 
 def _load_zoo(data: Any, rules: Rules, p: int) -> tuple[Zoo, int]:
     """A zoo and its backyard animal count (backyard animals need no species: each costs 1)."""
     where = f"player {p}"
-    data = _keys(data, ("enclosures", "stalls", "backyard"), where)
+    data = expect_keys(data, ("enclosures", "stalls", "backyard"), where)
     raw = data.get("enclosures")
     if not isinstance(raw, list) or len(raw) != rules.enclosures:
-        _fail(where, f"needs an `enclosures` list of all {rules.enclosures} enclosures (empty: species null, animals 0)")
+        fail(where, f"needs an `enclosures` list of all {rules.enclosures} enclosures (empty: species null, animals 0)")
     zoo = Zoo([])
     for e, item in enumerate(raw):
         ewhere = f"player {p}, enclosure {e}"
-        item = _keys(item, ("species", "animals", "attraction"), ewhere)
-        animals = _count(item.get("animals", 0), ewhere, "animals")
+        item = expect_keys(item, ("species", "animals", "attraction"), ewhere)
+        animals = whole_number(item.get("animals", 0), ewhere, "animals")
         attraction = item.get("attraction", False)
         if not isinstance(attraction, bool):
-            _fail(ewhere, f"attraction must be true or false, got {attraction!r}")
+            fail(ewhere, f"attraction must be true or false, got {attraction!r}")
         species = item.get("species")
         if animals > 0 and species is None:
-            _fail(ewhere, f"{animals} animals without a species")
-        enc = Enclosure(rules.enclosure_size, _species(species, rules, ewhere) if species is not None else None,
+            fail(ewhere, f"{animals} animals without a species")
+        enc = Enclosure(rules.enclosure_size, species_index(species, rules.species, ewhere) if species is not None else None,
                         animals, attraction)
         if enc.species is not None and animals == 0:
             enc.species = None
         if enc.tiles > enc.size:
-            _fail(ewhere, f"{animals} animals{' and an attraction' if attraction else ''} but only {enc.size} places")
+            fail(ewhere, f"{animals} animals{' and an attraction' if attraction else ''} but only {enc.size} places")
         zoo.enclosures.append(enc)
-    stalls = _count(data.get("stalls", 0), where, "stalls")
+    stalls = whole_number(data.get("stalls", 0), where, "stalls")
     if stalls > rules.stall_spaces:
-        _fail(where, f"{stalls} stalls but only {rules.stall_spaces} stall spaces")
+        fail(where, f"{stalls} stalls but only {rules.stall_spaces} stall spaces")
     zoo.stalls = [0] * stalls
-    yard = _keys(data.get("backyard", {}), ("animals", "other"), f"{where}, backyard")
-    animals = _count(yard.get("animals", 0), f"{where}, backyard", "animals")
-    other = _count(yard.get("other", 0), f"{where}, backyard", "other")
+    yard = expect_keys(data.get("backyard", {}), ("animals", "other"), f"{where}, backyard")
+    animals = whole_number(yard.get("animals", 0), f"{where}, backyard", "animals")
+    other = whole_number(yard.get("other", 0), f"{where}, backyard", "other")
     if animals + other > rules.backyard_size:
-        _fail(f"{where}, backyard", f"{animals + other} tiles but it holds {rules.backyard_size}")
+        fail(f"{where}, backyard", f"{animals + other} tiles but it holds {rules.backyard_size}")
     zoo.backyard = Counter({0: animals, ATTRACTION: other})
     zoo.backyard = +zoo.backyard
     return zoo, animals
@@ -85,10 +57,10 @@ def _load_zoo(data: Any, rules: Rules, p: int) -> tuple[Zoo, int]:
 
 def load_position(data: Any, rules: Rules) -> list[Zoo]:
     """Read a position; raise ZoosimError (one line naming the player/enclosure) if it cannot occur."""
-    data = _keys(data, ("players",), "position")
+    data = expect_keys(data, ("players",), "position")
     players = data.get("players")
     if not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS:
-        _fail("position", f"needs a `players` list of 1-{MAX_PLAYERS} players")
+        fail("position", f"needs a `players` list of 1-{MAX_PLAYERS} players")
     loaded = [_load_zoo(z, rules, p) for p, z in enumerate(players)]
     zoos = [zoo for zoo, _ in loaded]
     per_species: Counter = Counter()
@@ -98,19 +70,19 @@ def load_position(data: Any, rules: Rules) -> list[Zoo]:
                 per_species[enc.species] += enc.animals
     for s, n in sorted(per_species.items()):
         if n > rules.tiles_per_species:
-            _fail("position", f"{n} animals of species {s} in enclosures; the game has {rules.tiles_per_species}")
+            fail("position", f"{n} animals of species {s} in enclosures; the game has {rules.tiles_per_species}")
     animals = sum(per_species.values()) + sum(a for _, a in loaded)
     if animals > rules.species * rules.tiles_per_species:
-        _fail("position", f"{animals} animals in all; the game has {rules.species * rules.tiles_per_species}")
+        fail("position", f"{animals} animals in all; the game has {rules.species * rules.tiles_per_species}")
     attractions = sum(e.attraction for z in zoos for e in z.enclosures)
     stalls = sum(len(z.stalls) for z in zoos)
     other = sum(z.backyard.get(ATTRACTION, 0) for z in zoos)
     if attractions > rules.attractions:
-        _fail("position", f"{attractions} attractions in enclosures; the game has {rules.attractions}")
+        fail("position", f"{attractions} attractions in enclosures; the game has {rules.attractions}")
     if stalls > rules.stall_kinds * rules.stalls_per_kind:
-        _fail("position", f"{stalls} stalls on stall spaces; the game has {rules.stall_kinds * rules.stalls_per_kind}")
+        fail("position", f"{stalls} stalls on stall spaces; the game has {rules.stall_kinds * rules.stalls_per_kind}")
     if attractions + stalls + other > rules.attractions + rules.stall_kinds * rules.stalls_per_kind:
-        _fail("position", "more stalls and attractions than the game has")
+        fail("position", "more stalls and attractions than the game has")
     assert STALL_BASE < ATTRACTION
     return zoos
 

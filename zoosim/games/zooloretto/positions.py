@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from zoosim.games.base import ZoosimError
+from zoosim.games.position_input import expect_keys, fail, species_index, whole_number
 from zoosim.games.zooloretto.reference import COMPONENTS, Zoo, base_enclosure, expansion_enclosure, score_player
 from zoosim.games.zooloretto.rules import MAX_PLAYERS, SPECIES_NAMES, STALL_BASE, STALL_NAMES, Rules
 
@@ -23,103 +23,75 @@ class Position:
     zoos: list[Zoo]
 
 
-def _fail(where: str, message: str) -> None:
-    raise ZoosimError(f"{where}: {message}")
-
-
-def _count(value: Any, where: str, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        _fail(where, f"{what} must be a whole number, got {value!r}")
-    if value < 0:
-        _fail(where, f"{what} must be >= 0, got {value}")
-    return value
-
-
-def _keys(obj: Any, allowed: tuple[str, ...], where: str) -> dict:
-    if not isinstance(obj, dict):
-        _fail(where, f"expected an object, got {type(obj).__name__}")
-    unknown = [k for k in obj if k not in allowed]
-    if unknown:
-        _fail(where, f"unknown key {unknown[0]!r}; accepted: {', '.join(allowed)}")
-    return obj
-
-
-def _species(value: Any, rules: Rules, where: str) -> int:
+def _species(value: object, rules: Rules, where: str) -> int:
+    """By name (as in the rulebook) or by index."""
     names = [SPECIES_NAMES[s] if s < len(SPECIES_NAMES) else None for s in range(rules.species)]
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value)
-    if isinstance(value, int) and not isinstance(value, bool):
-        if 0 <= value < rules.species:
-            return value
-    elif isinstance(value, str) and value.strip().lower() in names:
-        return names.index(value.strip().lower())
-    _fail(where, f"unknown species {value!r}; accepted: {', '.join(n for n in names if n)} or 0-{rules.species - 1}")
-    return -1
+    return species_index(value, rules.species, where, names)
 
 
 def _stall_kind(value: Any, rules: Rules, where: str) -> int:
     kinds = STALL_NAMES[:rules.stall_kinds]
     if isinstance(value, str) and value.strip().upper() in kinds:
         return kinds.index(value.strip().upper())
-    _fail(where, f"unknown stall kind {value!r}; accepted: {', '.join(kinds)}")
+    fail(where, f"unknown stall kind {value!r}; accepted: {', '.join(kinds)}")
     return -1
 
 
 def _stalls(value: Any, rules: Rules, where: str) -> list[int]:
     if not isinstance(value, list):
-        _fail(where, f"stalls must be a list of kinds, got {value!r}")
+        fail(where, f"stalls must be a list of kinds, got {value!r}")
     return [_stall_kind(v, rules, where) for v in value]
 
 
 def _load_zoo(data: Any, rules: Rules, p: int, players: int) -> Zoo:
     where = f"player {p}"
-    data = _keys(data, ("enclosures", "barn", "coins"), where)
+    data = expect_keys(data, ("enclosures", "barn", "coins"), where)
     zoo = Zoo([])
     raw = data.get("enclosures")
     if not isinstance(raw, list):
-        _fail(where, "needs an `enclosures` list (E1, E2, E3, then expansions)")
+        fail(where, "needs an `enclosures` list (E1, E2, E3, then expansions)")
     n_base, limit = rules.base_enclosures(), rules.expansion_limit(players)
     if len(raw) < n_base:
-        _fail(where, f"{len(raw)} enclosures; list all {n_base} board enclosures (empty: species null, animals 0)")
+        fail(where, f"{len(raw)} enclosures; list all {n_base} board enclosures (empty: species null, animals 0)")
     if len(raw) > n_base + limit:
-        _fail(where, f"{len(raw) - n_base} expansions; at most {limit} with {players} player(s)")
+        fail(where, f"{len(raw) - n_base} expansions; at most {limit} with {players} player(s)")
     for e, item in enumerate(raw):
         name = f"E{e + 1}" if e < n_base else f"expansion {e - n_base + 1}"
         ewhere = f"player {p}, enclosure {e} ({name})"
-        item = _keys(item, ("species", "animals", "stalls"), ewhere)
+        item = expect_keys(item, ("species", "animals", "stalls"), ewhere)
         enc = base_enclosure(rules, e) if e < n_base else expansion_enclosure(rules)
-        animals = _count(item.get("animals", 0), ewhere, "animals")
+        animals = whole_number(item.get("animals", 0), ewhere, "animals")
         species = item.get("species")
         if animals > 0 and species is None:
-            _fail(ewhere, f"{animals} animals without a species")
+            fail(ewhere, f"{animals} animals without a species")
         if animals > enc.spaces:
-            _fail(ewhere, f"{animals} animals but only {enc.spaces} spaces")
+            fail(ewhere, f"{animals} animals but only {enc.spaces} spaces")
         if species is not None:
             enc.animals = [4 * _species(species, rules, ewhere)] * animals
         enc.stalls = _stalls(item.get("stalls", []), rules, ewhere)
         if len(enc.stalls) > enc.stall_spaces:
-            _fail(ewhere, f"{len(enc.stalls)} stalls but only {enc.stall_spaces} stall space(s)")
+            fail(ewhere, f"{len(enc.stalls)} stalls but only {enc.stall_spaces} stall space(s)")
         zoo.enclosures.append(enc)
     zoo.expansions = len(raw) - n_base
-    barn = _keys(data.get("barn", {}), ("animals", "stalls"), f"{where}, barn")
+    barn = expect_keys(data.get("barn", {}), ("animals", "stalls"), f"{where}, barn")
     animals = barn.get("animals", {})
     if not isinstance(animals, dict):
-        _fail(f"{where}, barn", "animals must map species to counts")
+        fail(f"{where}, barn", "animals must map species to counts")
     for key, n in animals.items():
-        zoo.barn[4 * _species(key, rules, f"{where}, barn")] += _count(n, f"{where}, barn", f"{key} animals")
+        zoo.barn[4 * _species(key, rules, f"{where}, barn")] += whole_number(n, f"{where}, barn", f"{key} animals")
     for kind in _stalls(barn.get("stalls", []), rules, f"{where}, barn"):
         zoo.barn[STALL_BASE + kind] += 1
     zoo.barn = Counter({c: n for c, n in zoo.barn.items() if n > 0})
-    zoo.coins = _count(data.get("coins", 0), where, "coins")
+    zoo.coins = whole_number(data.get("coins", 0), where, "coins")
     return zoo
 
 
 def load_position(data: dict, rules: Rules) -> Position:
     """Read a position; raise ZoosimError (one line naming the player/enclosure) if it cannot occur."""
-    data = _keys(data, ("players",), "position")
+    data = expect_keys(data, ("players",), "position")
     players = data.get("players")
     if not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS:
-        _fail("position", f"needs a `players` list of 1-{MAX_PLAYERS} players")
+        fail("position", f"needs a `players` list of 1-{MAX_PLAYERS} players")
     zoos = [_load_zoo(z, rules, p, len(players)) for p, z in enumerate(players)]
     animals: Counter = Counter()
     stalls: Counter = Counter()
@@ -133,10 +105,10 @@ def load_position(data: dict, rules: Rules) -> Position:
     for s, n in sorted(animals.items()):
         if n > most:
             name = SPECIES_NAMES[s] if s < len(SPECIES_NAMES) else f"species {s}"
-            _fail("position", f"{n} {name} animals in all zoos; the game has {most}")
+            fail("position", f"{n} {name} animals in all zoos; the game has {most}")
     for k, n in sorted(stalls.items()):
         if n > rules.stalls_per_kind:
-            _fail("position", f"{n} stalls of kind {STALL_NAMES[k]}; the game has {rules.stalls_per_kind}")
+            fail("position", f"{n} stalls of kind {STALL_NAMES[k]}; the game has {rules.stalls_per_kind}")
     return Position(rules, zoos)
 
 

@@ -12,77 +12,49 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from zoosim.games.base import ZoosimError
+from zoosim.games.position_input import expect_keys, fail, species_index, whole_number
 from zoosim.games.zooloretto_mini.reference import COMPONENTS, Zoo, landscape_tiles, score_player
 from zoosim.games.zooloretto_mini.rules import LANDSCAPE_BASE, MAX_PLAYERS, Rules, landscape_name
-
-
-def _fail(where: str, message: str) -> None:
-    raise ZoosimError(f"{where}: {message}")
-
-
-def _keys(obj: Any, allowed: tuple[str, ...], where: str) -> dict:
-    if not isinstance(obj, dict):
-        _fail(where, f"expected an object, got {type(obj).__name__}")
-    unknown = [k for k in obj if k not in allowed]
-    if unknown:
-        _fail(where, f"unknown key {unknown[0]!r}; accepted: {', '.join(allowed)}")
-    return obj
-
-
-def _count(value: Any, where: str, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        _fail(where, f"{what} must be a whole number >= 0, got {value!r}")
-    return value
-
-
-def _species(value: Any, rules: Rules, where: str) -> int:
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value)
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < rules.species:
-        return value
-    _fail(where, f"unknown species {value!r}; accepted: 0-{rules.species - 1}")
-    return -1
 
 
 def _landscapes(value: Any, rules: Rules, where: str) -> list[int]:
     names = [landscape_name(k) for k in range(rules.landscape_kinds)]
     if not isinstance(value, list):
-        _fail(where, f"landscapes must be a list of names, got {value!r}")
+        fail(where, f"landscapes must be a list of names, got {value!r}")
     kinds = []
     for item in value:
         if not isinstance(item, str) or item.strip().lower() not in names:
-            _fail(where, f"unknown landscape {item!r}; accepted: {', '.join(names)}")
+            fail(where, f"unknown landscape {item!r}; accepted: {', '.join(names)}")
         kinds.append(names.index(item.strip().lower()))
     return kinds
 
 
 def _load_zoo(data: Any, rules: Rules, p: int) -> Zoo:
     where = f"player {p}"
-    data = _keys(data, ("enclosures", "barn"), where)
+    data = expect_keys(data, ("enclosures", "barn"), where)
     zoo = Zoo.new(rules)
     raw = data.get("enclosures")
     if not isinstance(raw, list) or len(raw) != rules.enclosures:
-        _fail(where, f"needs an `enclosures` list of all {rules.enclosures} enclosures (empty: species null, animals 0)")
+        fail(where, f"needs an `enclosures` list of all {rules.enclosures} enclosures (empty: species null, animals 0)")
     for e, item in enumerate(raw):
         ewhere = f"player {p}, enclosure {e}"
-        item = _keys(item, ("species", "animals", "landscapes"), ewhere)
-        animals = _count(item.get("animals", 0), ewhere, "animals")
+        item = expect_keys(item, ("species", "animals", "landscapes"), ewhere)
+        animals = whole_number(item.get("animals", 0), ewhere, "animals")
         species = item.get("species")
         if animals > 0 and species is None:
-            _fail(ewhere, f"{animals} animals without a species")
+            fail(ewhere, f"{animals} animals without a species")
         enc = zoo.enclosures[e]
         if species is not None:
-            enc.animals = [4 * _species(species, rules, ewhere)] * animals
+            enc.animals = [4 * species_index(species, rules.species, ewhere)] * animals
         enc.landscapes = _landscapes(item.get("landscapes", []), rules, ewhere)
         if enc.free < 0:
-            _fail(ewhere, f"{animals} animals and {len(enc.landscapes)} landscapes but only {enc.size} spaces")
-    barn = _keys(data.get("barn", {}), ("animals", "landscapes"), f"{where}, barn")
+            fail(ewhere, f"{animals} animals and {len(enc.landscapes)} landscapes but only {enc.size} spaces")
+    barn = expect_keys(data.get("barn", {}), ("animals", "landscapes"), f"{where}, barn")
     animals = barn.get("animals", {})
     if not isinstance(animals, dict):
-        _fail(f"{where}, barn", "animals must map species to counts, e.g. {\"3\": 1}")
+        fail(f"{where}, barn", "animals must map species to counts, e.g. {\"3\": 1}")
     for key, n in animals.items():
-        zoo.barn[4 * _species(key, rules, f"{where}, barn")] += _count(n, f"{where}, barn", f"species {key} animals")
+        zoo.barn[4 * species_index(key, rules.species, f"{where}, barn")] += whole_number(n, f"{where}, barn", f"species {key} animals")
     for kind in _landscapes(barn.get("landscapes", []), rules, f"{where}, barn"):
         zoo.barn[LANDSCAPE_BASE + kind] += 1
     zoo.barn = Counter({c: n for c, n in zoo.barn.items() if n > 0})
@@ -91,10 +63,10 @@ def _load_zoo(data: Any, rules: Rules, p: int) -> Zoo:
 
 def load_position(data: Any, rules: Rules) -> list[Zoo]:
     """Read a position; raise ZoosimError (one line naming the player/enclosure) if it cannot occur."""
-    data = _keys(data, ("players",), "position")
+    data = expect_keys(data, ("players",), "position")
     players = data.get("players")
     if not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS:
-        _fail("position", f"needs a `players` list of 1-{MAX_PLAYERS} players")
+        fail("position", f"needs a `players` list of 1-{MAX_PLAYERS} players")
     zoos = [_load_zoo(z, rules, p) for p, z in enumerate(players)]
     tiles: Counter = Counter()
     for zoo in zoos:
@@ -105,9 +77,9 @@ def load_position(data: Any, rules: Rules) -> list[Zoo]:
     most = rules.tiles_per_species + rules.offspring_per_species
     for key, n in sorted(tiles.items()):
         if key < LANDSCAPE_BASE and n > most:
-            _fail("position", f"{n} animals of species {key} in all zoos; the game has {most}")
+            fail("position", f"{n} animals of species {key} in all zoos; the game has {most}")
         if key >= LANDSCAPE_BASE and n > rules.landscapes_per_kind:
-            _fail("position", f"{n} {landscape_name(key - LANDSCAPE_BASE)} tiles; the game has "
+            fail("position", f"{n} {landscape_name(key - LANDSCAPE_BASE)} tiles; the game has "
                               f"{rules.landscapes_per_kind}")
     return zoos
 
