@@ -14,7 +14,8 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from zoosim.games.base import ZoosimError
-from zoosim.sim.manifest import MANIFEST, SCHEMA_VERSION, read_manifest
+from zoosim.sim.cells import CELL_SHARD_RE, cell_shard_name, column_types
+from zoosim.sim.manifest import MANIFEST, SCHEMA_VERSION, default_shard_size, read_manifest
 from zoosim.sim.shards import LEADING_COLUMNS, ROUNDS_COLUMNS, ROUNDS_DIR, shard_name, shard_number
 from zoosim.sim.storage import TMP_PREFIX, RunDir
 
@@ -42,6 +43,8 @@ def verify_run(location: str | Any) -> VerifyResult:
     if manifest.get("schema_version") != SCHEMA_VERSION:
         return VerifyResult(0, 0, [f"{MANIFEST}: schema_version {manifest.get('schema_version')!r}, "
                                    f"this zoosim reads {SCHEMA_VERSION}"])
+    if manifest.get("kind") in ("sweep", "tournament"):
+        return verify_cells(run_dir, manifest)
     missing_keys = [k for k in REQUIRED_KEYS if k not in manifest]
     if missing_keys:
         return VerifyResult(0, 0, [f"{MANIFEST}: missing {', '.join(missing_keys)}"])
@@ -73,6 +76,52 @@ def verify_run(location: str | Any) -> VerifyResult:
         if rounds_dir is not None and table is not None:
             problems += _check_rounds(rounds_dir, rounds_names, k, manifest, table)
     return VerifyResult(games, shards, problems)
+
+
+def cell_columns(values: dict[str, Any]) -> list[str]:
+    return [name for name, _ in column_types(values)]
+
+
+def verify_cells(run_dir: RunDir, manifest: dict[str, Any]) -> VerifyResult:
+    """A sweep or tournament dir: every cell holds the games its manifest records, each exactly once.
+
+    Cell c's shard k (`part-c<c>-<k>.parquet`) holds games [k*batch, (k+1)*batch) of the cell's own run,
+    with the cell's columns (`cell` and the swept values) after the game's.
+    """
+    kind = manifest["kind"]
+    missing_keys = [k for k in ("run_id", "cells", "columns", "rotate_seats") if k not in manifest]
+    if missing_keys:
+        return VerifyResult(0, 0, [f"{MANIFEST}: missing {', '.join(missing_keys)}"])
+    if not manifest.get("complete"):
+        return VerifyResult(0, 0, [f"{MANIFEST}: the {kind} did not finish (run the same command again)"])
+    names = run_dir.names()
+    present = {m.groups(): n for n in names if (m := CELL_SHARD_RE.match(n))}
+    problems: list[str] = []
+    expected: set[tuple[str, str]] = set()
+    total_games = total_shards = 0
+    for cell in manifest["cells"]:
+        players = int(cell.get("players", manifest["players"]))
+        rotations = players if manifest["rotate_seats"] else 1
+        games = int(cell["games"])
+        size = int(manifest.get("batch_games") or default_shard_size(int(cell["max_games"])))
+        cell_manifest = {"run_id": cell["run_id"], "shard_size": size, "games": games,
+                         "columns": [*manifest["columns"], *cell_columns(cell.get("values", {}))]}
+        for k in range(-(-games // size)):
+            key = (f"{cell['cell']:05d}", f"{k:05d}")
+            expected.add(key)
+            if key not in present:
+                problems.append(f"{cell_shard_name(cell['cell'], k)}: missing (cell {cell['cell']}, games "
+                                f"{k * size}..{min((k + 1) * size, games) - 1})")
+                continue
+            problems += _check_shard(run_dir, present[key], k, cell_manifest, players, rotations)[0]
+        total_games += games
+        total_shards += -(-games // size)
+    for key, name in sorted(present.items()):
+        if key not in expected:
+            problems.append(f"{name}: unexpected shard (not among the games the manifest records)")
+    problems += [f"{n}: temporary file of an interrupted run (run the same command again)"
+                 for n in names if n.startswith(TMP_PREFIX)]
+    return VerifyResult(total_games, total_shards, problems)
 
 
 def _check_rounds(rounds_dir: RunDir, names: set[str], k: int, manifest: dict[str, Any],
