@@ -218,3 +218,24 @@ def test_bad_input_raises_before_writing(tmp_path: Path, kwargs: dict, message: 
     assert message in str(info.value)
     assert "\n" not in str(info.value)
     assert not out.exists()
+
+
+def test_a_second_writer_of_the_same_run_dir_is_refused(tmp_path: Path) -> None:
+    import fcntl
+
+    out = tmp_path / "run"
+    run(out, games=100)
+    with open(out / ".zoosim.lock", "a+") as held:  # another process writing this run dir
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        with pytest.raises(ZoosimError, match="another zoosim process is writing"):
+            run(out, games=100)
+    assert run(out, games=100) == out  # once it is gone, the same command goes on
+    assert not (out / ".zoosim.lock").exists() and verify_run(out).ok
+
+
+def test_a_refused_new_dir_leaves_nothing_behind(tmp_path: Path) -> None:
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "notes.txt").write_text("x")
+    with pytest.raises(ZoosimError, match="not a zoosim run"):
+        run(tmp_path / "mine", games=100)
+    assert sorted(p.name for p in (tmp_path / "mine").iterdir()) == ["notes.txt"]

@@ -89,17 +89,18 @@ def simulate(
         run_dir.fs  # fails with one line when fsspec or its backend is missing
     if run_dir.is_file():
         raise ZoosimError(f"--out {out} is a file; give a directory for the run")
-    manifest = make_manifest(spec, command or default_command(spec, str(out)), backend.label)
-    manifest = _prepare_dir(run_dir, spec, manifest, force)
+    with run_dir.writer_lock():
+        manifest = make_manifest(spec, command or default_command(spec, str(out)), backend.label)
+        manifest = _prepare_dir(run_dir, spec, manifest, force)
 
-    todo = missing_shards(run_dir, spec, set(run_dir.names()))
-    todo_games = sum(spec.shard_range(k)[1] - spec.shard_range(k)[0] for k in todo)
-    started = time.perf_counter()
-    with GameProgress(spec.games, spec.games - todo_games, enabled=progress) as bar:
-        if todo and backend.kind == "local":
-            backends.run_local(spec, run_dir, todo, backend.threads, bar.advance)
-        elif todo:
-            backends.run_dask(spec, run_dir, todo, backend, bar.advance)
+        todo = missing_shards(run_dir, spec, set(run_dir.names()))
+        todo_games = sum(spec.shard_range(k)[1] - spec.shard_range(k)[0] for k in todo)
+        started = time.perf_counter()
+        with GameProgress(spec.games, spec.games - todo_games, enabled=progress) as bar:
+            if todo and backend.kind == "local":
+                backends.run_local(spec, run_dir, todo, backend.threads, bar.advance)
+            elif todo:
+                backends.run_dask(spec, run_dir, todo, backend, bar.advance)
     seconds = time.perf_counter() - started
     location: Path | str = Path(run_dir.url) if run_dir.local else run_dir.url
     return RunSummary(location, spec.run_id, spec.games, spec.shards, len(todo), todo_games, seconds, backend.label)

@@ -13,12 +13,20 @@ from __future__ import annotations
 import errno
 import os
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any, Callable
+
+try:
+    import fcntl
+except ImportError:  # Windows: no advisory lock
+    fcntl = None  # type: ignore[assignment]
 
 from zoosim.games.base import ZoosimError
 
 TMP_PREFIX = ".tmp-"
+LOCK_NAME = ".zoosim.lock"  # held by the one process writing a run dir; never listed by names()
 
 
 def is_url(location: str | Path) -> bool:
@@ -80,7 +88,7 @@ class RunDir:
         """File names in the run dir (empty when it does not exist)."""
         if self.local:
             try:
-                return sorted(os.listdir(self.url))
+                return sorted(n for n in os.listdir(self.url) if n != LOCK_NAME)
             except (FileNotFoundError, NotADirectoryError):
                 return []
             except OSError as exc:
@@ -88,6 +96,32 @@ class RunDir:
         if not self.exists():
             return []
         return sorted(p.rstrip("/").rsplit("/", 1)[-1] for p in self.fs.ls(self.path("").rstrip("/"), detail=False))
+
+    @contextmanager
+    def writer_lock(self) -> Iterator[None]:
+        """Hold the run dir's lock while writing it: a second process writing the same dir is refused.
+
+        Local dirs only (an advisory `flock`, released by the OS even when the process is killed); on
+        fsspec URLs there is no portable lock, so nothing is held there.
+        """
+        if not self.local or fcntl is None:
+            yield
+            return
+        created = not os.path.isdir(self.url)
+        self.makedirs()
+        with open(self.path(LOCK_NAME), "a+") as f:
+            try:
+                fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                raise ZoosimError(f"another zoosim process is writing {self.url}; wait for it to finish "
+                                  "(the same command then resumes) or use another --out") from None
+            try:
+                yield
+            finally:
+                self.remove(LOCK_NAME)  # while still held, so a finished run dir holds only its own files
+                fcntl.flock(f.fileno(), fcntl.LOCK_UN)
+                if created and not self.names():  # refused before writing anything: leave no trace
+                    os.rmdir(self.url)
 
     def makedirs(self) -> None:
         try:

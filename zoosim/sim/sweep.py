@@ -247,7 +247,8 @@ def sweep_run(game_id: str, grid: Sequence[str], players: str | Sequence[int], p
     backend = backends.choose_backend(scheduler, workers)
     run_dir = RunDir(out)
     manifest = sweep_manifest(plan, command or default_sweep_command(plan, str(out)), backend.label)
-    manifest = prepare_group_dir(run_dir, manifest, force, "sweep")
-    stop = precision_reached(target_ci) if target_ci is not None else None
-    outcomes = run_cells_with_backend(plan.cells, run_dir, plan.sweep_id, stop, workers, scheduler, progress)
-    return record_outcomes(run_dir, manifest, outcomes)
+    with run_dir.writer_lock():
+        manifest = prepare_group_dir(run_dir, manifest, force, "sweep")
+        stop = precision_reached(target_ci) if target_ci is not None else None
+        outcomes = run_cells_with_backend(plan.cells, run_dir, plan.sweep_id, stop, workers, scheduler, progress)
+        return record_outcomes(run_dir, manifest, outcomes)

@@ -92,6 +92,8 @@ def tournament_run(game_id: str, players: int, policies: Sequence[str], games: i
         for key, value in (rules or {}).items():
             parts += ["--rule", f"{key}={value}"]
         command = shlex.join(parts + ["--out", str(out)])
-    manifest = prepare_group_dir(run_dir, tournament_manifest(cells, entrants, command, backend.label), force, "tournament")
-    outcomes = run_cells_with_backend(cells, run_dir, manifest["run_id"], None, workers, scheduler, progress)
-    return record_outcomes(run_dir, manifest, outcomes)
+    with run_dir.writer_lock():
+        manifest = prepare_group_dir(run_dir, tournament_manifest(cells, entrants, command, backend.label), force,
+                                     "tournament")
+        outcomes = run_cells_with_backend(cells, run_dir, manifest["run_id"], None, workers, scheduler, progress)
+        return record_outcomes(run_dir, manifest, outcomes)
