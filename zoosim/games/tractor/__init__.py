@@ -5,9 +5,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from zoosim.core.threads import run_in_threads
-from zoosim.games.base import Column, Game, PolicyInfo, PolicyParam, PolicySpec, block_columns
+from zoosim.games.base import Column, Game, PolicyInfo, PolicyParam, PolicySpec
 from zoosim.games.base import policy_arrays as base_policy_arrays
+from zoosim.games.blocks import lazy, play_kernel_block
 from zoosim.games.tractor import rules as rules_module
 from zoosim.games.tractor.rules import RULE_DOCS, Rules
 
@@ -64,34 +64,9 @@ def policy_arrays(policies: Sequence[PolicySpec]) -> tuple[np.ndarray, np.ndarra
 
 def play_block(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, first_index: int,
                count: int, threads: int | None = None) -> dict[str, np.ndarray]:
-    """Play `count` games from `first_index`; one row per (game, seat), ordered by game then seat.
-
-    The games are split into one contiguous range per thread (`run_in_threads`); each game depends only
-    on (rules, seed, game index, policies), so the split never changes a result.
-    """
-    from zoosim.games.tractor.play import N_OUT, O_FULL, O_RANK, O_ROUNDS, O_SCORE, O_TURNS, play_many
-
-    if len(policies) != players:
-        raise ValueError(f"need one policy per seat ({players}), got {len(policies)}")
-    packed = rules_module.pack(rules, players)
-    ids, params = policy_arrays(policies)
-    rows = np.zeros((count * players, N_OUT), dtype=np.int64)
-    shares = np.zeros(count * players)
-    run_in_threads(play_many, packed, seed, first_index, count, ids, params, rows, shares, players, threads)
-    return block_columns(rows, shares, first_index, count, players, (O_SCORE, O_RANK, O_ROUNDS, O_TURNS), O_FULL,
-                         COLUMNS)
-
-
-def _replay(*args, **kwargs) -> str:
-    from zoosim.games.tractor.replay import replay_text
-
-    return replay_text(*args, **kwargs)
-
-
-def _score_position(data: dict, rules: Rules) -> dict:
-    from zoosim.games.tractor.positions import score_position
-
-    return score_position(data, rules)
+    """Play `count` games from `first_index`; one row per (game, seat), ordered by game then seat."""
+    return play_kernel_block("zoosim.games.tractor.play", "O_FULL", rules_module.pack(rules, players), players,
+                             policies, seed, first_index, count, threads, COLUMNS, MAX_POLICY_PARAMS)
 
 
 GAME = Game(
@@ -106,6 +81,6 @@ GAME = Game(
     play_block=play_block,
     validate=rules_module.validate,
     rule_docs=RULE_DOCS,
-    replay=_replay,
-    score_position=_score_position,
+    replay=lazy("zoosim.games.tractor.replay", "replay_text"),
+    score_position=lazy("zoosim.games.tractor.positions", "score_position"),
 )

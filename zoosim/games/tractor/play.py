@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from zoosim.core.ranking import rank_rows
 from zoosim.core.rng import below, seed_stream
 from zoosim.games.tractor import engine as E
 from zoosim.games.tractor.engine import (
@@ -152,17 +153,7 @@ def score_game(S, R, rows, shares, totals, components):
         rows[p, O_BACKYARD_TILES] = S[at + P_YARD_N]
         rows[p, O_ROUNDS] = S[H_ROUND]
         rows[p, O_TURNS] = S[H_TURNS]
-    winners = 0
-    for p in range(players):
-        better = 0
-        for q in range(players):
-            if totals[q] > totals[p]:
-                better += 1
-        rows[p, O_RANK] = better + 1
-        if better == 0:
-            winners += 1
-    for p in range(players):
-        shares[p] = 1.0 / winners if rows[p, O_RANK] == 1 else 0.0
+    rank_rows(rows, players, O_SCORE, O_SCORE, O_RANK, shares)  # no tie-break: ties share the place
 
 
 @njit(cache=True, nogil=True)

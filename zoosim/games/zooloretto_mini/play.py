@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from zoosim.core.ranking import rank_rows
 from zoosim.core.rng import below, seed_stream
 from zoosim.core.tiles import lay_out_animals, shuffle, species_in_play
 from zoosim.games.zooloretto_mini import engine as E
@@ -214,18 +215,7 @@ def score_game(S, R, rows, shares, components):
         rows[p, O_BARN_TILES] = S[at + P_BARN_TILES]
         rows[p, O_ROUNDS] = S[H_ROUND]
         rows[p, O_TURNS] = S[H_TURNS]
-    winners = 0
-    for p in range(players):
-        better = 0
-        for q in range(players):
-            if rows[q, O_SCORE] > rows[p, O_SCORE] or (
-                    rows[q, O_SCORE] == rows[p, O_SCORE] and rows[q, O_LANDSCAPE_TILES] > rows[p, O_LANDSCAPE_TILES]):
-                better += 1
-        rows[p, O_RANK] = better + 1
-        if better == 0:
-            winners += 1
-    for p in range(players):
-        shares[p] = 1.0 / winners if rows[p, O_RANK] == 1 else 0.0
+    rank_rows(rows, players, O_SCORE, O_LANDSCAPE_TILES, O_RANK, shares)
 
 
 @njit(cache=True, nogil=True)
