@@ -13,9 +13,17 @@ finite, very low rating; with thousands of games it moves nothing else.
 Intervals: `se` from the observed Fisher information (treats comparisons as independent), and 95%
 `ci_low`/`ci_high` from a bootstrap over deals (game indices): every lineup and rotation of a deal is
 resampled together, which is honest about the shared seeds and the several pairs per game.
+
+Beside it, a Plackett–Luce fit on the whole finishing order (`plackett_luce_ratings`): the winner is
+chosen from the table with probability proportional to worth e^r, then second place from the rest, and
+so on; tied seats are split over their possible orders (see `FinishingOrders`). It uses who finished first of four, second of three
+..., where Bradley–Terry sees only who finished ahead of whom; the scale is the same, so the two agree
+when finishing orders really are Plackett–Luce, and a gap between them says they are not (a policy that
+wins often yet also often finishes last). Same prior, same bootstrap over deals.
 """
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 from typing import Sequence
@@ -127,6 +135,163 @@ def ratings(counts: PairCounts, bootstrap: int = 200, seed: int = 0, prior: floa
     return df.sort("rating", descending=True)
 
 
+@dataclass(frozen=True)
+class FinishingOrders:
+    """Finishing orders as Plackett–Luce risk sets: each place is taken by one of the seats still in the race.
+
+    Seat i of a game contributes log(w_i / sum of w over the seats that finished level with or behind it).
+    Ties (equal rank) are split: the likelihood of a game is the mean log-likelihood over every order of its
+    tied seats, each order equally likely. For a tied group D with the seats B behind it, that is each seat
+    of D once in the numerator and, for every non-empty subset T of D, the risk set B + T with weight
+    1 / C(|D|, |T|). At a two-seat table a tie is then half a win each, as in the Bradley–Terry fit.
+    A risk set is stored by its composition (seats of each policy in it); `weight[t]` is how much of it
+    deal `deal[t]` holds.
+    """
+
+    policies: list[str]
+    compositions: np.ndarray  # (U, K) seats of each policy in the risk set
+    deal: np.ndarray  # (T,) deal position
+    set: np.ndarray  # (T,) row of `compositions`
+    weight: np.ndarray  # (T,) times the risk set occurs (fractional for ties)
+    seats: np.ndarray  # (deals, K) seat-games of each policy in each deal
+
+    def totals(self, deal_weight: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """(seat-games per policy, weight per risk set), with deals weighted (a bootstrap draw) or not."""
+        w = np.ones(self.seats.shape[0]) if deal_weight is None else np.asarray(deal_weight, dtype=float)
+        per_set = np.bincount(self.set, weights=self.weight * w[self.deal], minlength=len(self.compositions))
+        return w @ self.seats, per_set
+
+    @property
+    def met(self) -> np.ndarray:
+        """met[i, j]: policies i and j sat at one table at least once."""
+        present = (self.compositions > 0).astype(float)
+        return (present.T @ present > 0) & ~np.eye(len(self.policies), dtype=bool)
+
+
+def finishing_orders(lf: pl.LazyFrame, policies: Sequence[str] | None = None) -> FinishingOrders:
+    """The risk sets of every game of a tournament (games: run_number, game_index, rotation; equal seat counts)."""
+    game = ["run_number", "game_index", "rotation"]
+    df = lf.select(game + ["seat", "policy", "rank"]).collect().sort(game + ["seat"])
+    sizes = df.group_by(game, maintain_order=True).len()["len"].to_numpy()
+    if sizes.size == 0 or (sizes != sizes[0]).any():
+        raise ValueError("finishing orders need games with one seat count")
+    n = int(sizes[0])
+    names = list(policies) if policies is not None else sorted(set(df["policy"].to_list()))
+    k = len(names)
+    index = {p: i for i, p in enumerate(names)}
+    policy = np.array([index[p] for p in df["policy"].to_list()], dtype=np.int64).reshape(-1, n)
+    rank = df["rank"].to_numpy().astype(np.int64).reshape(-1, n)
+    onehot = (policy[:, :, None] == np.arange(k)).astype(np.int64)  # [g, i, policy]
+    behind = np.einsum("gij,gjk->gik", (rank[:, None, :] > rank[:, :, None]).astype(np.int64), onehot)
+    tied = (rank[:, None, :] == rank[:, :, None]).sum(axis=2)  # [g, i]: seats sharing seat i's rank
+    alone = tied == 1
+    games_of, comps, weights = [np.nonzero(alone)[0]], [(behind + onehot)[alone]], [np.ones(int(alone.sum()))]
+    for g, i in zip(*np.nonzero(~alone)):  # ties are rare: each tied group once, from its lowest seat
+        group = np.flatnonzero(rank[g] == rank[g, i])
+        if i != group[0]:
+            continue
+        for size in range(1, len(group) + 1):
+            for subset in itertools.combinations(group, size):
+                games_of.append(np.array([g]))
+                comps.append(behind[g, i] + onehot[g, list(subset)].sum(axis=0, keepdims=True))
+                weights.append(np.array([1.0 / math.comb(len(group), size)]))
+    comp, weight = np.concatenate(comps), np.concatenate(weights)
+    if (n + 1) ** k < 2**62:  # one integer per composition: a fast unique
+        _, first, inverse = np.unique(comp @ (n + 1) ** np.arange(k, dtype=np.int64), return_index=True,
+                                      return_inverse=True)
+        compositions = comp[first]
+    else:
+        compositions, inverse = np.unique(comp, axis=0, return_inverse=True)
+    deals, deal_of_game = np.unique(df["game_index"].to_numpy()[::n], return_inverse=True)
+    deal_of_row = deal_of_game[np.concatenate(games_of)]
+    keys, where = np.unique(deal_of_row * len(compositions) + inverse.ravel(), return_inverse=True)
+    seats = np.zeros((len(deals), k))
+    np.add.at(seats, (np.repeat(deal_of_game, n), policy.ravel()), 1.0)
+    return FinishingOrders(names, compositions, keys // len(compositions), keys % len(compositions),
+                           np.bincount(where.ravel(), weights=weight), seats)
+
+
+def pl_log_likelihood(theta: np.ndarray, seats: np.ndarray, per_set: np.ndarray, compositions: np.ndarray) -> float:
+    """Plackett–Luce log-likelihood (ties split) from the totals of `FinishingOrders.totals`."""
+    theta = np.asarray(theta, dtype=float)
+    return float(seats @ theta - per_set @ np.log(compositions @ np.exp(theta)))
+
+
+def fit_plackett_luce(seats: np.ndarray, per_set: np.ndarray, compositions: np.ndarray, met: np.ndarray,
+                      prior: float = 1.0, start: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Maximum-likelihood log-worths (centred) and their covariance from the observed Fisher information.
+
+    The prior is the Bradley–Terry one: per pair of policies that met, `prior` virtual two-seat games split
+    evenly (a risk set {i, j} chosen `prior` times, half a win each), so a policy that always wins stays finite.
+    Newton's method with step halving on ratings 1..K-1 (rating 0 fixed), then centred; the likelihood is concave.
+    """
+    k = len(seats)
+    pairs = np.argwhere(np.triu(met, 1))
+    extra = np.zeros((len(pairs), k))
+    extra[np.arange(len(pairs)), pairs[:, 0]] = 1.0
+    extra[np.arange(len(pairs)), pairs[:, 1]] = 1.0
+    comps = np.vstack([compositions, extra])
+    weights = np.concatenate([per_set, np.full(len(pairs), float(prior))])
+    a = np.asarray(seats, dtype=float) + 0.5 * prior * met.sum(axis=1)
+    keep = weights > 0
+    comps, weights = comps[keep], weights[keep]
+
+    def loglik(t: np.ndarray) -> float:
+        return float(a @ t - weights @ np.log(comps @ np.exp(t)))
+
+    def grad_info(t: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        share = comps * np.exp(t)
+        share /= share.sum(axis=1, keepdims=True)
+        grad = a - weights @ share
+        info = np.diag(weights @ share) - (share * weights[:, None]).T @ share
+        return grad, info
+
+    theta = np.zeros(k) if start is None else np.asarray(start, dtype=float) - start[0]
+    current = loglik(theta)
+    for _ in range(200):
+        grad, info = grad_info(theta)
+        step = np.zeros(k)
+        step[1:] = np.linalg.solve(info[1:, 1:], grad[1:])
+        scale = 1.0
+        while scale > 1e-6 and loglik(theta + scale * step) < current - 1e-12:
+            scale /= 2
+        theta = theta + scale * step
+        current = loglik(theta)
+        if np.max(np.abs(scale * step)) < 1e-10:
+            break
+    _, info = grad_info(theta)
+    cov_free = np.zeros((k, k))
+    cov_free[1:, 1:] = np.linalg.inv(info[1:, 1:])
+    centre = np.eye(k) - 1.0 / k
+    return centre @ theta, centre @ cov_free @ centre.T
+
+
+def plackett_luce_ratings(orders: FinishingOrders, bootstrap: int = 200, seed: int = 0,
+                          prior: float = 1.0) -> pl.DataFrame:
+    """Plackett–Luce ratings per policy: rating, 95% bootstrap ci_low/ci_high (over deals), se, elo, seat_games.
+
+    On the Bradley–Terry scale: e^rating is a policy's worth, and P(A ahead of B) = 1 / (1 + e^-(r_A - r_B)).
+    """
+    seats, per_set = orders.totals()
+    met = orders.met
+    theta, cov = fit_plackett_luce(seats, per_set, orders.compositions, met, prior)
+    deals = orders.seats.shape[0]
+    rng = np.random.default_rng(seed)
+    draws = []
+    for _ in range(bootstrap if deals > 1 else 0):
+        weight = rng.multinomial(deals, np.full(deals, 1.0 / deals)).astype(float)
+        s, c = orders.totals(weight)
+        draws.append(fit_plackett_luce(s, c, orders.compositions, met, prior, start=theta)[0])
+    if draws:
+        low, high = np.quantile(np.array(draws), [stats.ALPHA / 2, 1 - stats.ALPHA / 2], axis=0)
+    else:
+        low = high = np.full(len(theta), np.nan)
+    se = np.sqrt(np.clip(np.diag(cov), 0.0, None))
+    df = pl.DataFrame({"policy": orders.policies, "rating": theta, "ci_low": low, "ci_high": high, "se": se,
+                       "elo": theta * ELO, "seat_games": seats.astype(np.int64)})
+    return df.sort("rating", descending=True)
+
+
 def pairwise_matrix(counts: PairCounts, fitted: pl.DataFrame | None = None) -> pl.DataFrame:
     """How often the row policy finished ahead of the column policy (games with both; Wilson 95%),
     beside what the fitted ratings predict (`model`)."""
@@ -167,8 +332,14 @@ def tournament_tables(path: str, bootstrap: int = 200) -> tuple[dict, pl.DataFra
     return manifest, fitted, pairwise_matrix(counts, fitted)
 
 
+def tournament_pl(manifest: dict, lf: pl.LazyFrame, bootstrap: int = 200) -> pl.DataFrame:
+    """Plackett–Luce ratings of a tournament's rows (seeded by the tournament's seed, like the BT bootstrap)."""
+    return plackett_luce_ratings(finishing_orders(lf, manifest["policies"]), bootstrap=bootstrap,
+                                 seed=int(manifest.get("seed", 0)))
+
+
 def print_tournament(path: str) -> None:
-    """Ratings and the pairwise matrix as rich tables on stdout."""
+    """Ratings (Bradley–Terry and Plackett–Luce) and the pairwise matrix as rich tables on stdout."""
     import sys
 
     from rich.console import Console
@@ -186,6 +357,15 @@ def print_tournament(path: str) -> None:
     console.print(table)
     if fitted["separated"].any():
         console.print("* won or lost every comparison against some opponent: that gap is a lower bound set by the prior")
+    placed = tournament_pl(manifest, open_tournament(path)[1])
+    pl_table = Table(title="Ratings: Plackett–Luce on the whole finishing order (log-worth, same scale; ties "
+                           "split; 95% bootstrap CI over deals)", title_justify="left", header_style="bold")
+    for h in ("policy", "rating", "95% CI", "se", "elo", "seat-games"):
+        pl_table.add_column(h, justify="left" if h == "policy" else "right")
+    for r in placed.iter_rows(named=True):
+        pl_table.add_row(r["policy"], f"{r['rating']:+.3f}", f"{r['ci_low']:+.3f} to {r['ci_high']:+.3f}",
+                         f"{r['se']:.3f}", f"{r['elo']:+.0f}", f"{r['seat_games']:,}")
+    console.print(pl_table)
     grid = Table(title="Pairwise: how often the row policy finishes ahead of the column policy (ties half; 95% Wilson)",
                  title_justify="left", header_style="bold")
     names = fitted["policy"].to_list()

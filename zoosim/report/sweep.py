@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from zoosim.analysis.load import Runs
-from zoosim.analysis.ratings import pair_counts, pairwise_matrix, ratings
+from zoosim.analysis.ratings import pair_counts, pairwise_matrix, ratings, tournament_pl
 from zoosim.analysis.sweep import METRIC_LABELS, METRICS, balance_sentences, cell_keys, format_metric, sweep_metrics
 from zoosim.report.render import Document, Section, Table
 
@@ -96,6 +96,16 @@ def _tournament(runs: Runs, manifest: dict[str, Any], charts: Any) -> Document:
     section.charts.append(charts.add("ratings", "Ratings", "Bradley–Terry ratings with 95% bootstrap intervals.",
                                      plots.ratings(fitted), n_text))
     section.tables.append(Table("Ratings", ["policy", "rating", "95% CI", "se", "elo", "comparisons"], rating_rows))
+    placed = tournament_pl(manifest, runs.frame)
+    section.text.append("Plackett–Luce ratings use the whole finishing order (the winner is picked from the table in "
+                        "proportion to e^rating, then second place from the rest, and so on; tied seats are split "
+                        "over their possible orders), on the same scale as Bradley–Terry. Where the two disagree, "
+                        "finishing places are not Plackett–Luce: a policy may, say, win often and also finish last often.")
+    section.tables.append(Table("Ratings: Plackett–Luce on the whole finishing order (95% bootstrap CI over deals)",
+                                ["policy", "rating", "95% CI", "se", "elo", "seat-games"],
+                                [[r["policy"], f"{r['rating']:+.3f}", f"{r['ci_low']:+.3f} to {r['ci_high']:+.3f}",
+                                  f"{r['se']:.3f}", f"{r['elo']:+.0f}", f"{r['seat_games']:,}"]
+                                 for r in placed.iter_rows(named=True)]))
     pair = Section("Pairwise")
     pair.charts.append(charts.add("pairwise", "Pairwise", "How often the row policy finishes ahead of the column "
                                   "policy in games with both (ties half).", plots.pairwise(matrix, order), n_text))
@@ -111,5 +121,8 @@ def _tournament(runs: Runs, manifest: dict[str, Any], charts: Any) -> Document:
         ra, rb = fitted.filter(fitted["policy"] == a).row(0, named=True), fitted.filter(fitted["policy"] == b).row(0, named=True)
         verdict = "clearly ahead of" if ra["ci_low"] > rb["ci_high"] else "not separated from (intervals overlap)"
         summary.append(f"{a} is {verdict} {b}.")
+    pl_order = placed["policy"].to_list()
+    summary.append(f"Plackett–Luce on the whole finishing order ranks them {' > '.join(pl_order)}"
+                   + (", as Bradley–Terry does." if pl_order == order else ", unlike Bradley–Terry."))
     return Document(f"{manifest['game']} tournament: {manifest['players']} players, {', '.join(manifest['policies'])}",
                     _header(manifest, games), [], summary, [section, pair])
