@@ -22,12 +22,13 @@ app = typer.Typer(
 def _register_all() -> None:
     from zoosim.games import commands as game_commands
     from zoosim.sim import commands as sim_commands
-    from zoosim.sim import sweep_commands
+    from zoosim.sim import sweep_commands, tune_commands
     from zoosim.analysis import commands as analysis_commands
 
     game_commands.register(app)
     sim_commands.register(app)
     sweep_commands.register(app)
+    tune_commands.register(app)
     analysis_commands.register(app)
 
 

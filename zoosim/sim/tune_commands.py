@@ -41,7 +41,7 @@ def register(app: typer.Typer) -> None:
         seed: int = typer.Option(0, "--seed", "-s", help="master seed of the deals and the search"),
         out: Optional[Path] = typer.Option(None, "--out", "-o", help="weights file to write (default GAME-POLICY-Np.toml)"),
         force: bool = typer.Option(False, "--force", help="replace an existing --out file"),
-        workers: Optional[int] = typer.Option(None, "--workers", "-w", help="worker processes (default: all cores)"),
+        workers: Optional[int] = typer.Option(None, "--workers", "-w", help="matches played at once, one thread each (default: all cores)"),
         population: int = typer.Option(16, "--population", help="candidates per generation"),
         opponents: int = typer.Option(3, "--opponents", help="pool members each candidate plays per generation"),
         generations: int = typer.Option(20, "--generations", help="generations; the budget sets the deals per match"),
@@ -117,6 +117,10 @@ def _run(plan: TunePlan, target: Path, workers: int, quiet: bool) -> None:
     if e.n:
         console.print(f"tuned vs default: win rate {e.win_rate:.4f} (95% Wilson {e.ci_low:.4f}-{e.ci_high:.4f}), "
                       f"n = {e.n:,} seat-games ({e.deals:,} fresh deals x {plan.players} seats, one tuned seat "
-                      f"against {plan.players - 1} default); fair share {e.fair_share:.4f}, p = {e.p_value:.2g}: "
+                      f"against {plan.players - 1} default); fair share {e.fair_share:.4f}, {_p_text(e.p_value)}: "
                       f"{e.verdict}")
     print(f"wrote {target} (use --policy {plan.policy.name}:@{target})")
+
+
+def _p_text(p: float) -> str:
+    return "p < 0.001" if p < 0.001 else f"p = {p:.3f}"
