@@ -1,9 +1,9 @@
 """The numba engine and the plain-Python reference play the same games.
 
 `uniform` and `random` are played by both sides from the same random stream (PROTOCOL.md); for
-`greedy` and `heuristic`, which only the engine implements, the reference replays the engine's decisions
-and must find each one legal and produce the same consequences (births, fill coins, round ends) and
-the same final results.
+`greedy`, `heuristic` and `lookahead`, which only the engine implements, the reference replays the engine's
+decisions and must find each one legal and produce the same consequences (births, fill coins, round ends)
+and the same final results.
 """
 from __future__ import annotations
 
@@ -86,10 +86,10 @@ def test_mixed_seats_and_random_rules() -> None:
         assert_same_game(rules, players, policies, 99, game_index, record)
 
 
-@pytest.mark.parametrize("policy", ["greedy", "heuristic"])
-def test_reference_accepts_every_engine_decision(policy: str) -> None:
-    rng = random.Random(7 if policy == "greedy" else 8)
-    for game_index in range(200):
+@pytest.mark.parametrize(("policy", "games"), [("greedy", 200), ("heuristic", 200), ("lookahead:rollouts=2", 16)])
+def test_reference_accepts_every_engine_decision(policy: str, games: int) -> None:
+    rng = random.Random({"greedy": 7, "heuristic": 8}.get(policy, 9))
+    for game_index in range(games):
         players = rng.randint(2, 5)
         rules = Rules() if game_index % 2 == 0 else random_rules(rng)
         policies = [rng.choice([policy, policy, "random"]) for _ in range(players)]

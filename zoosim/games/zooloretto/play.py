@@ -18,8 +18,10 @@ from zoosim.games.zooloretto.engine import (
     H_TRUCKS_TAKEN, H_TURNS, N_COMPONENTS, OUT, P_COINS, P_EXPANSIONS, P_HAS_TRUCK, P_MONEY_ACTIONS,
     P_OFFSPRING_BORN, SUPPLY, T_CAPACITY, T_COUNT, T_TAKEN_BY, T_TILES, emit, player_at,
 )
+from zoosim.games.zooloretto import lookahead as L  # a cycle: lookahead's rollouts run play_out
 from zoosim.games.zooloretto.policies import (
-    MEMORY_SIZE, RANDOM, UNIFORM, choose_placement, choose_truck_for_tile, choose_turn, uniform_destination,
+    HEURISTIC, LOOKAHEAD, MEMORY_SIZE, RANDOM, UNIFORM, choose_placement, choose_truck_for_tile, choose_turn,
+    uniform_destination,
 )
 from zoosim.games.zooloretto.rules import (
     MAX_TRUCK_CAPACITY, R_BANK, R_COIN_TILES, R_END_STACK, R_END_TRIGGER, R_FEMALES, R_MALES,
@@ -141,41 +143,84 @@ def take_truck(S, rng, p, t, policy, params, workspace, memory):
 
 
 @njit(cache=True)
-def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, options, workspace, memory,
-              round_scores, components):
-    """Play one game to its end; the results are left in S (score them with `score_game`).
+def sit_out(S, rng, p, policy, params, workspace, memory):
+    """PROTOCOL 6: a player who can neither draw nor take (nor pay) takes an empty truck (dry stacks only)."""
+    for t in range(S[R_TRUCKS]):
+        if S[T_TAKEN_BY + t] < 0:
+            take_truck(S, rng, p, t, policy, params, workspace, memory)
+            return
 
-    With a non-empty `round_scores` (rounds x players), each player's provisional score (the score if
-    the game ended now) is recorded at the end of every round that fits: the rounds log.
+
+@njit(cache=True)
+def apply_turn_option(S, deck, rng, p, opt, policy, params, workspace, memory):
+    """Play turn option `opt` (an engine.option code; -1: sit the round out) for player p; `policy`
+    makes the follow-up choices: the truck for a drawn tile, the places of a taken truck's tiles."""
+    if opt < 0:
+        sit_out(S, rng, p, policy, params, workspace, memory)
+        return
+    kind = E.option_kind(opt)
+    if kind == E.OPT_DRAW:
+        code, from_end, last = draw_tile(S, deck)
+        t = choose_truck_for_tile(policy, params, S, p, rng, code, workspace, memory)
+        if S[T_TAKEN_BY + t] >= 0 or S[T_COUNT + t] >= S[T_CAPACITY + t]:
+            raise ValueError("policy chose a truck without a free space")
+        load_truck(S, p, code, t, from_end, last)
+    elif kind == E.OPT_TAKE:
+        t = (opt >> 16) & 255
+        if S[T_TAKEN_BY + t] >= 0 or S[T_COUNT + t] == 0:
+            raise ValueError("policy chose a truck it cannot take")
+        take_truck(S, rng, p, t, policy, params, workspace, memory)
+    else:
+        M.apply_money_option(S, p, opt)
+
+
+@njit(cache=True)
+def finish_round(S, last_taker, round_scores, components):
+    """Close the round (log its scores); the player who took the last truck starts the next one.
+
+    Returns that player, or -1 when the game is over (PROTOCOL 6).
     """
-    seed_stream(rng, seed, game_index)
-    setup(S, R, deck, rng)
-    memory[:] = -1.0
-    players = S[R_PLAYERS]
+    end_round(S, last_taker)
+    if S[H_ROUND] <= round_scores.shape[0]:
+        record_round_scores(S, round_scores[S[H_ROUND] - 1], components)
+    if S[H_LAST_ROUND] != 0 or S[H_DRAW_PTR] >= S[H_TOTAL] or S[H_ROUND] >= S[R_MAX_ROUNDS] \
+            or S[H_TURNS] > TURN_CAP:
+        S[H_START_PLAYER] = last_taker
+        S[H_GAME_OVER] = 1
+        return -1
+    S[H_ROUND] += 1
+    start_round(S)
+    return last_taker
+
+
+@njit(cache=True)
+def play_out(S, deck, rng, p, played, policy_ids, policy_params, options, workspace, memory, round_scores,
+             components, stop_policy):
+    """Play on from player p (whose turn is already played if `played`) until the game ends (returns -1)
+    or a seat whose policy is `stop_policy` is on turn (returns that seat, its turn unplayed).
+
+    The one game loop: `play_game` runs it with stop_policy = LOOKAHEAD and plays the lookahead's turns
+    itself, and the lookahead's rollouts run it to the end (stop_policy = -1) after playing a candidate
+    turn, so it never calls the lookahead (numba cannot compile that cycle). The end of a turn is
+    written out here, not called: a call with arrays on every turn costs `uniform` about 12%.
+    """
     trucks = S[R_TRUCKS]
-    start = 0
-    S[H_ROUND] = 1
+    players = S[R_PLAYERS]
     while True:
-        start_round(S)
-        p = start
-        while True:
+        if played:
+            played = False
+        elif policy_ids[p] == stop_policy:
+            return p
+        elif policy_ids[p] == UNIFORM:
             policy = policy_ids[p]
-            params = policy_params[p]
             drawable = E.can_draw(S)
             takeable = False
             for t in range(trucks):
                 if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] > 0:
                     takeable = True
-            opt = -1
-            if policy != UNIFORM and (drawable or takeable or M.any_money_option(S, p)):
-                opt = choose_turn(policy, params, S, p, rng, options, workspace, memory)
-            if not drawable and not takeable and opt < 0:
-                # PROTOCOL 6: the stacks ran dry (non-default rules only): the player sits the round out.
-                for t in range(trucks):
-                    if S[T_TAKEN_BY + t] < 0:
-                        take_truck(S, rng, p, t, policy, params, workspace, memory)
-                        break
-            elif policy == UNIFORM:
+            if not drawable and not takeable:
+                sit_out(S, rng, p, policy, policy_params[p], workspace, memory)
+            else:
                 draw = drawable
                 if drawable and takeable:
                     draw = below(rng, 2) == 0
@@ -201,40 +246,73 @@ def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, opti
                     for t in range(trucks):
                         if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] > 0:
                             if k == 0:
-                                take_truck(S, rng, p, t, policy, params, workspace, memory)
+                                take_truck(S, rng, p, t, policy, policy_params[p], workspace, memory)
                                 break
                             k -= 1
-            else:
-                kind = E.option_kind(opt)
-                if kind == E.OPT_DRAW:
-                    code, from_end, last = draw_tile(S, deck)
-                    t = choose_truck_for_tile(policy, params, S, p, rng, code, workspace, memory)
-                    if S[T_TAKEN_BY + t] >= 0 or S[T_COUNT + t] >= S[T_CAPACITY + t]:
-                        raise ValueError("policy chose a truck without a free space")
-                    load_truck(S, p, code, t, from_end, last)
-                elif kind == E.OPT_TAKE:
-                    t = (opt >> 16) & 255
-                    if S[T_TAKEN_BY + t] >= 0 or S[T_COUNT + t] == 0:
-                        raise ValueError("policy chose a truck it cannot take")
-                    take_truck(S, rng, p, t, policy, params, workspace, memory)
-                else:
-                    M.apply_money_option(S, p, opt)
-            S[H_TURNS] += 1
-            if S[H_TRUCKS_TAKEN] == players or S[H_TURNS] > TURN_CAP:
-                start = p
-                break
+        else:
+            policy = policy_ids[p]
+            params = policy_params[p]
+            takeable = False
+            for t in range(trucks):
+                if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] > 0:
+                    takeable = True
+            opt = -1
+            if E.can_draw(S) or takeable or M.any_money_option(S, p):
+                opt = choose_turn(policy, params, S, p, rng, options, workspace, memory)
+            apply_turn_option(S, deck, rng, p, opt, policy, params, workspace, memory)
+        # the turn is over: the next seat without a truck, or the round's end (PROTOCOL 6)
+        S[H_TURNS] += 1
+        if S[H_TRUCKS_TAKEN] == players or S[H_TURNS] > TURN_CAP:
+            p = finish_round(S, p, round_scores, components)
+            if p < 0:
+                return -1
+        else:
             p = (p + 1) % players
             while S[player_at(p) + P_HAS_TRUCK] != 0:
                 p = (p + 1) % players
-        end_round(S, start)
-        if S[H_ROUND] <= round_scores.shape[0]:
-            record_round_scores(S, round_scores[S[H_ROUND] - 1], components)
-        if S[H_LAST_ROUND] != 0 or S[H_DRAW_PTR] >= S[H_TOTAL] or S[H_ROUND] >= S[R_MAX_ROUNDS] \
-                or S[H_TURNS] > TURN_CAP:
-            break
-        S[H_ROUND] += 1
-    S[H_START_PLAYER] = start
-    S[H_GAME_OVER] = 1
+
+
+@njit(cache=True)
+def lookahead_turn(S, deck, rng, p, params, weights, look_rng, workspace, memory):
+    """One turn of lookahead seat p: decided on S alone (the deck is only drawn from), played with its
+    heuristic `weights` for the follow-up choices. Returns the option played."""
+    opt = L.decide_turn(S, p, params, look_rng)
+    apply_turn_option(S, deck, rng, p, opt, HEURISTIC, weights, workspace, memory)
+    return opt
+
+
+@njit(cache=True)
+def play_lookahead_turns(S, deck, rng, p, seed, game_index, policy_ids, policy_params, options, workspace, memory,
+                         round_scores, components):
+    """The rest of a game from the first lookahead turn (seat p on turn): each lookahead turn is decided
+    by rollouts on the public state (lookahead.py; never `deck`) and played with its heuristic weights."""
+    look_rng = np.zeros(4, np.uint64)
+    seed_stream(look_rng, L.lookahead_seed(seed), game_index)
+    weights = L.heuristic_rows(policy_params)
+    while p >= 0:
+        lookahead_turn(S, deck, rng, p, policy_params[p], weights[p], look_rng, workspace, memory)
+        p = play_out(S, deck, rng, p, True, policy_ids, policy_params, options, workspace, memory, round_scores,
+                     components, LOOKAHEAD)
+
+
+@njit(cache=True)
+def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, options, workspace, memory,
+              round_scores, components):
+    """Play one game to its end; the results are left in S (score them with `score_game`).
+
+    With a non-empty `round_scores` (rounds x players), each player's provisional score (the score if
+    the game ended now) is recorded at the end of every round that fits: the rounds log.
+    """
+    seed_stream(rng, seed, game_index)
+    setup(S, R, deck, rng)
+    memory[:] = -1.0
+    S[H_ROUND] = 1
+    start_round(S)
+    p = play_out(S, deck, rng, 0, False, policy_ids, policy_params, options, workspace, memory, round_scores,
+                 components, LOOKAHEAD)
+    if p >= 0:
+        play_lookahead_turns(S, deck, rng, p, seed, game_index, policy_ids, policy_params, options, workspace,
+                             memory, round_scores, components)
 
 
 @njit(cache=True)

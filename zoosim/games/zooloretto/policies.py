@@ -11,6 +11,7 @@ re-implement a rule.
 - `greedy` (id 2): the option that most raises (score if the game ended now + coin_value x coins);
   coin_value = 1. Draws when nothing raises it; places each tile where that value is highest.
 - `heuristic` (id 3): values a zoo by its projected worth, not just its current score, with weights.
+- `lookahead` (id 4): rollouts of `heuristic` games from each candidate turn, in lookahead.py.
 """
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ from zoosim.games.zooloretto.rules import (
 )
 
 UNIFORM, RANDOM, GREEDY, HEURISTIC = 0, 1, 2, 3
+LOOKAHEAD = 4  # lookahead.py: rollouts of heuristic games; play.py plays its turns apart
 
 # heuristic parameters (indices into its parameter vector)
 HP_COIN_VALUE, HP_BARN_WEIGHT, HP_COMMITMENT, HP_TAKE_THRESHOLD, HP_MONEY_THRESHOLD, HP_EXPAND_VALUE, \
@@ -279,11 +281,28 @@ def known_truck_value(policy, params, S, p, t, workspace, memory):
 
 
 @njit(cache=True)
+def money_option_value(policy, params, S, p, opt, left, undo):
+    """p's zoo value after money option `opt`, made on the live state and unmade (money.money_cells);
+    NO_CHOICE for a purchase into the barn, which costs coins and can only lower the value."""
+    kind = E.option_kind(opt)
+    if kind == E.OPT_PURCHASE and (opt & 255) == E.DEST_FIELD_BARN:
+        return NO_CHOICE
+    cells = M.money_cells(S, p, opt, undo)
+    for j in range(cells):
+        undo[E.UNDO_CELLS + j] = S[undo[j]]
+    M.apply_money_option(S, p, opt)
+    value = zoo_value(policy, params, S, p, left)
+    unmake_placement(S, undo, cells)
+    if kind == E.OPT_EXPAND and policy == HEURISTIC:
+        value += params[HP_EXPAND_VALUE] * left
+    return value
+
+
+@njit(cache=True)
 def best_money_option(policy, params, S, p, options, undo, memory):
     """The money action that raises p's value most, and the value after it (cached, see above).
 
-    Each action is made on the live state and unmade (money.money_cells). Purchases into the barn are
-    not considered: they cost coins and can only lower the value.
+    Each action is valued by money_option_value (purchases into the barn are never chosen).
     """
     at = M_MONEY + 3 * p
     if memory[at + 2] != 0.0:
@@ -294,17 +313,7 @@ def best_money_option(policy, params, S, p, options, undo, memory):
     n = M.list_money_options(S, p, options, 0)
     for k in range(n):
         opt = options[k]
-        kind = E.option_kind(opt)
-        if kind == E.OPT_PURCHASE and (opt & 255) == E.DEST_FIELD_BARN:
-            continue
-        cells = M.money_cells(S, p, opt, undo)
-        for j in range(cells):
-            undo[E.UNDO_CELLS + j] = S[undo[j]]
-        M.apply_money_option(S, p, opt)
-        value = zoo_value(policy, params, S, p, left)
-        unmake_placement(S, undo, cells)
-        if kind == E.OPT_EXPAND and policy == HEURISTIC:
-            value += params[HP_EXPAND_VALUE] * left
+        value = money_option_value(policy, params, S, p, opt, left, undo)
         if value > best_value:
             best_value = value
             best = opt

@@ -1,0 +1,283 @@
+"""The `lookahead` policy (id 4): each candidate turn is judged by heuristic games played out to the end.
+
+A decision sees the public state `S` only. The hidden stacks are *determinised*: the tiles nobody can
+see (all tiles in play minus every visible tile: trucks, zoos, barns, tiles out of the game, coin tiles
+taken) are shuffled into the positions still to be drawn (how many are left in the main and end stack
+is public). From each candidate, in each determinisation, the game is played to its end with
+`heuristic` (this seat's weights) in every seat, and the candidate with the best mean outcome is taken.
+
+- Candidates, in the canonical order of money.list_turn_options: draw, take truck t, and the
+  `money_candidates` money actions the heuristic values most after one step (the cap on candidates).
+- Common random numbers: every candidate is played out on the same determinisations (and streams), so
+  differences between candidates are not drowned by the luck of the draw.
+- Outcome of a rollout: own score - best opponent score + win_weight x own win share (ties by coins,
+  then shared, as in the final ranking).
+- The truck for a drawn tile and the places of a taken truck's tiles are the heuristic's choices.
+- Random draws (PROTOCOL section 10): a stream of its own per game, seeded by (lookahead_seed(seed),
+  game index); each decision takes one number from it, and rollout r of that decision runs on the stream
+  (that number, r). The game's own stream is never touched, so the other seats play as they would.
+
+The rollouts run play.play_out, the game loop, which never calls this module (numba cannot compile the
+cycle); play.play_lookahead_turns plays the lookahead's own turns.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from zoosim.core.rng import below, next_u64, seed_stream
+from zoosim.core.tiles import shuffle
+from zoosim.games.zooloretto import engine as E
+from zoosim.games.zooloretto import money as M
+from zoosim.games.zooloretto import play as P  # a cycle: play.py plays the lookahead's turns
+from zoosim.games.zooloretto.engine import (
+    H_COIN_TILES_TAKEN, H_DRAW_PTR, H_LAST_ROUND, H_RECORDING, H_TOTAL, OUT, P_BARN, P_COINS, P_COUNT,
+    P_ENCLOSURES, P_FEMALE, P_MALE, P_OFFSPRING, P_SPECIES, P_STALLS, SUPPLY, T_COUNT, T_TAKEN_BY, T_TILES,
+    player_at,
+)
+from zoosim.games.zooloretto.policies import (
+    HEURISTIC, HP_PAIR_VALUE, MEMORY_SIZE, NO_CHOICE, money_option_value, workspace_views,
+)
+from zoosim.games.zooloretto.rules import (
+    COIN, FEMALE, MALE, MAX_STALL_KINDS, MAX_TRUCK_CAPACITY, MAX_TRUCKS, N_CODES, OFFSPRING, R_COIN_TILES,
+    R_FEMALES, R_MALES, R_OFFSPRING, R_PLAYERS, R_REMOVED, R_SPECIES, R_STALL_KINDS, R_STALLS_PER_KIND,
+    R_TILES_PER_SPECIES, R_TRUCKS, STALL_BASE,
+)
+
+# Parameters (indices into its parameter vector); the heuristic's weights follow, in the heuristic's order.
+LP_ROLLOUTS, LP_MONEY_CANDIDATES, LP_WIN_WEIGHT, LP_WEIGHTS = 0, 1, 2, 3
+HEURISTIC_WEIGHTS = HP_PAIR_VALUE + 1
+MAX_MONEY_CANDIDATES = 16
+MAX_CANDIDATES = 1 + MAX_TRUCKS + MAX_MONEY_CANDIDATES
+LOOKAHEAD_SALT = 0x4C4F4F4B41484541  # "LOOKAHEA"; below 2^63, so a salted seed is a valid seed
+
+
+@njit(cache=True)
+def lookahead_seed(seed):
+    """The master seed of the lookahead's own stream (PROTOCOL 10)."""
+    return seed ^ LOOKAHEAD_SALT
+
+
+@njit(cache=True)
+def heuristic_rows(policy_params):
+    """Each seat's heuristic weights (from its lookahead parameters) as a heuristic parameter row."""
+    rows = np.zeros_like(policy_params)
+    for q in range(policy_params.shape[0]):
+        for k in range(HEURISTIC_WEIGHTS):
+            rows[q, k] = policy_params[q, LP_WEIGHTS + k]
+    return rows
+
+
+# ---- determinisation: what nobody can see -----------------------------------------------------------
+@njit(cache=True)
+def visible_tiles(S, counts):
+    """Count every visible tile by code: on trucks, in zoos and barns, out of the game, coin tiles taken.
+
+    A fertile adult that bred shows as code 4s+0; `unseen_tiles` corrects for that with the births.
+    """
+    counts[:] = 0
+    for t in range(S[R_TRUCKS]):
+        for k in range(S[T_COUNT + t]):
+            code = S[T_TILES + t * MAX_TRUCK_CAPACITY + k]
+            if code >= 0:
+                counts[code] += 1
+    for q in range(S[R_PLAYERS]):
+        at = player_at(q)
+        for e in range(S[at + P_ENCLOSURES]):
+            count = S[at + P_COUNT + e]
+            if count > 0:
+                base = 4 * S[at + P_SPECIES + e]
+                male = S[at + P_MALE + e]
+                female = S[at + P_FEMALE + e]
+                offspring = S[at + P_OFFSPRING + e]
+                counts[base + MALE] += male
+                counts[base + FEMALE] += female
+                counts[base + OFFSPRING] += offspring
+                counts[base] += count - male - female - offspring
+            for kind in range(S[R_STALL_KINDS]):
+                counts[STALL_BASE + kind] += S[at + P_STALLS + e * MAX_STALL_KINDS + kind]
+        for code in range(N_CODES):
+            counts[code] += S[at + P_BARN + code]
+    for code in range(N_CODES):
+        counts[code] += S[OUT + code]
+    counts[COIN] += S[H_COIN_TILES_TAKEN]
+
+
+@njit(cache=True)
+def unseen_tiles(S, pool, unknown):
+    """The tiles still in the stacks as far as the public state tells: written to pool[0:n].
+
+    A species is known to be in play if its offspring supply is not empty or any of its tiles is seen;
+    the species in play that are not known (only possible when the rules give no offspring) are listed
+    in `unknown` (returned count), to be drawn per determinisation. Returns (n, unknown count, how many
+    of them are in play).
+    """
+    counts = np.zeros(N_CODES, np.int64)
+    visible_tiles(S, counts)
+    plain = S[R_TILES_PER_SPECIES] - S[R_MALES] - S[R_FEMALES]
+    n = 0
+    known = 0
+    n_unknown = 0
+    for s in range(S[R_SPECIES]):
+        seen = counts[4 * s] + counts[4 * s + MALE] + counts[4 * s + FEMALE] + counts[4 * s + OFFSPRING]
+        if S[SUPPLY + s] == 0 and seen == 0:
+            unknown[n_unknown] = s
+            n_unknown += 1
+            continue
+        known += 1
+        births = S[R_OFFSPRING] - S[SUPPLY + s]  # each birth turned a fertile male and female into 4s+0
+        n = append_tiles(pool, n, 4 * s + MALE, S[R_MALES] - counts[4 * s + MALE] - births)
+        n = append_tiles(pool, n, 4 * s + FEMALE, S[R_FEMALES] - counts[4 * s + FEMALE] - births)
+        n = append_tiles(pool, n, 4 * s, plain - counts[4 * s] + 2 * births)
+    for kind in range(S[R_STALL_KINDS]):
+        n = append_tiles(pool, n, STALL_BASE + kind, S[R_STALLS_PER_KIND] - counts[STALL_BASE + kind])
+    n = append_tiles(pool, n, COIN, S[R_COIN_TILES] - counts[COIN])
+    return n, n_unknown, S[R_SPECIES] - S[R_REMOVED] - known
+
+
+@njit(cache=True, inline="always")
+def append_tiles(pool, n, code, count):
+    for _ in range(count):
+        pool[n] = code
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def determinise(S, pool, n, unknown, n_unknown, unknown_in_play, deck, stream):
+    """Fill deck[draw pointer:total] with a shuffle of the unseen tiles pool[0:n] (PROTOCOL 10)."""
+    tiles = np.empty(P.MAX_DECK, np.int64)
+    tiles[:n] = pool[:n]
+    for i in range(unknown_in_play):  # species in play nobody has seen yet, drawn uniformly
+        j = i + below(stream, n_unknown - i)
+        s = unknown[j]
+        unknown[j] = unknown[i]
+        unknown[i] = s
+        n = append_tiles(tiles, n, 4 * s + MALE, S[R_MALES])
+        n = append_tiles(tiles, n, 4 * s + FEMALE, S[R_FEMALES])
+        n = append_tiles(tiles, n, 4 * s, S[R_TILES_PER_SPECIES] - S[R_MALES] - S[R_FEMALES])
+    start = S[H_DRAW_PTR]
+    if n != S[H_TOTAL] - start:
+        raise ValueError("lookahead: the unseen tiles do not match the tiles left in the stacks")
+    shuffle(tiles, n, stream)
+    for k in range(n):
+        deck[start + k] = tiles[k]
+
+
+# ---- candidates and rollouts -----------------------------------------------------------------------
+@njit(cache=True)
+def list_candidates(S, p, weights, money_candidates, options, candidates, undo):
+    """Draw, each take, then the best `money_candidates` money actions by the heuristic's one-step value,
+    all in canonical order (money.list_turn_options). S must not be recording (options are made)."""
+    n = 0
+    if E.can_draw(S):
+        candidates[n] = E.option(E.OPT_DRAW, 0, 0, 0)
+        n += 1
+    for t in range(S[R_TRUCKS]):
+        if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] > 0:
+            candidates[n] = E.option(E.OPT_TAKE, t, 0, 0)
+            n += 1
+    keep = min(money_candidates, MAX_MONEY_CANDIDATES)
+    if keep <= 0 or not M.any_money_option(S, p):
+        return n
+    m = M.list_money_options(S, p, options, 0)
+    left = 0.0 if S[H_LAST_ROUND] != 0 else (S[H_TOTAL] - S[H_DRAW_PTR]) / max(S[H_TOTAL], 1)
+    values = np.empty(m)
+    for k in range(m):
+        values[k] = money_option_value(HEURISTIC, weights, S, p, options[k], left, undo)
+    chosen = np.zeros(m, np.bool_)
+    for _ in range(min(keep, m)):
+        best = -1
+        for k in range(m):
+            if not chosen[k] and values[k] > NO_CHOICE and (best < 0 or values[k] > values[best]):
+                best = k
+        if best < 0:
+            break
+        chosen[best] = True
+    for k in range(m):
+        if chosen[k]:
+            candidates[n] = options[k]
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def outcome(S, p, win_weight, components):
+    """Own score - best opponent score + win_weight x own win share (ranked by score, then coins)."""
+    players = S[R_PLAYERS]
+    own = E.score_player(S, p, components)
+    own_coins = S[player_at(p) + P_COINS]
+    best_other = -1_000_000
+    beaten = False
+    tied = 1
+    for q in range(players):
+        if q == p:
+            continue
+        score = E.score_player(S, q, components)
+        coins = S[player_at(q) + P_COINS]
+        best_other = max(best_other, score)
+        if score > own or (score == own and coins > own_coins):
+            beaten = True
+        elif score == own and coins == own_coins:
+            tied += 1
+    share = 0.0 if beaten else 1.0 / tied
+    return float(own - best_other) + win_weight * share
+
+
+@njit(cache=True)
+def rollout(S, deck, rng, p, opt, ids, rows, options, workspace, memory, no_log, components, win_weight):
+    """Play option `opt` for p, then heuristic turns for every seat to the game's end; the outcome."""
+    memory[:] = -1.0
+    P.apply_turn_option(S, deck, rng, p, opt, HEURISTIC, rows[p], workspace, memory)
+    P.play_out(S, deck, rng, p, True, ids, rows, options, workspace, memory, no_log, components, -1)
+    return outcome(S, p, win_weight, components)
+
+
+@njit(cache=True)
+def decide_turn(S, p, params, look_rng):
+    """The turn option (engine.option code; -1: none) of a lookahead seat p on the public state S.
+
+    `params` is the seat's parameter row, `look_rng` the lookahead's stream of this game (one number
+    is taken per decision).
+    """
+    players = S[R_PLAYERS]
+    weights = np.zeros((players, params.shape[0]))
+    for q in range(players):
+        for k in range(HEURISTIC_WEIGHTS):
+            weights[q, k] = params[LP_WEIGHTS + k]
+    trial = S[:E.STATE_SIZE].copy()
+    trial[H_RECORDING] = 0
+    options = np.zeros(E.MAX_OPTIONS, np.int64)
+    workspace = np.zeros((3, E.STATE_SIZE), np.int64)
+    candidates = np.zeros(MAX_CANDIDATES, np.int64)
+    _codes, undo, _chain, _spare = workspace_views(workspace)
+    n = list_candidates(trial, p, weights[p], int(params[LP_MONEY_CANDIDATES]), options, candidates, undo)
+    key = next_u64(look_rng) >> np.uint64(1)
+    if n <= 1:
+        return candidates[0] if n == 1 else -1
+    pool = np.zeros(P.MAX_DECK, np.int64)
+    unknown = np.zeros(S[R_SPECIES], np.int64)
+    m, n_unknown, unknown_in_play = unseen_tiles(S, pool, unknown)
+    deck = np.zeros(P.MAX_DECK, np.int64)
+    stream = np.zeros(4, np.uint64)
+    rng = np.zeros(4, np.uint64)
+    memory = np.zeros(MEMORY_SIZE)
+    ids = np.full(players, HEURISTIC, np.int64)
+    no_log = np.zeros((0, players), np.int16)
+    components = np.zeros(E.N_COMPONENTS, np.int64)
+    totals = np.zeros(n)
+    win_weight = params[LP_WIN_WEIGHT]
+    for r in range(max(1, int(params[LP_ROLLOUTS]))):
+        seed_stream(stream, key, r)
+        determinise(S, pool, m, unknown, n_unknown, unknown_in_play, deck, stream)
+        for c in range(n):
+            trial[:] = S[:E.STATE_SIZE]
+            trial[H_RECORDING] = 0
+            rng[:] = stream
+            totals[c] += rollout(trial, deck, rng, p, candidates[c], ids, weights, options, workspace, memory,
+                                 no_log, components, win_weight)
+    best = 0
+    for c in range(1, n):
+        if totals[c] > totals[best]:
+            best = c
+    return candidates[best]
