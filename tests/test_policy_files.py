@@ -149,3 +149,14 @@ def test_bounds_default_to_three_times_the_default_and_keep_the_sign() -> None:
     assert PolicyParam("c", 0.0, "").bounds == (0.0, 1.0)
     assert PolicyParam("d", 0.5, "", low=0.25, high=0.75).bounds == (0.25, 0.75)
     assert PolicyParam("e", 0.5, "", high=4.0).bounds == (0.0, 4.0)
+
+
+def test_bare_tuned_takes_each_runs_player_count() -> None:
+    from zoosim.sim.manifest import build_spec
+    from zoosim.sim.tournament import plan_tournament
+
+    for players in (2, 5):
+        spec = build_spec("zooloretto", players, ["heuristic:@tuned"], 10, 1)
+        assert spec.policy_specs[0] == GAME.policy(f"heuristic:@tuned{players}p")
+    cells = plan_tournament("zooloretto", 3, ["heuristic", "heuristic:@tuned"], 10, 1)
+    assert GAME.policy("heuristic:@tuned3p").label in cells[0].spec.policy_labels + cells[-1].spec.policy_labels

@@ -68,7 +68,7 @@ def replay(
         raise ZoosimError("--seed and --game-index must be >= 0")
     if not 0 <= rotation < players:
         raise ZoosimError(f"--rotation must be 0-{players - 1}, got {rotation}")
-    specs = seat_policies([g.policy(text) for text in policy], players, rotation)
+    specs = seat_policies([g.policy(text, players) for text in policy], players, rotation)
     print(g.replay(rules_obj, players, specs, seed, game_index))
 
 

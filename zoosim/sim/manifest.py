@@ -128,7 +128,7 @@ def build_spec(
     full_rules = game.rules_from(dict(rules or {}), players)
     if not policies:
         raise ZoosimError(f"give at least one --policy; accepted: {', '.join(game.policies)}")
-    specs = tuple(game.policy(p) for p in policies)
+    specs = tuple(game.policy(p, players) for p in policies)  # players resolves `@tuned`
     seat_policies(specs, players)  # checks the count
     _check_int("games", games, 1, None)
     _check_int("seed", seed, 0, MAX_SEED)

@@ -38,13 +38,13 @@ def plan_tournament(game_id: str, players: int, policies: Sequence[str], games: 
     game = get_game(game_id)
     if len(policies) < 2:
         raise ZoosimError(f"a tournament needs at least two --policy; accepted: {', '.join(game.policies)}")
-    labels = [game.policy(p).label for p in policies]
-    if len(set(labels)) != len(labels):
-        twice = sorted({x for x in labels if labels.count(x) > 1})
-        raise ZoosimError(f"--policy {', '.join(twice)} given twice; each entrant once")
     if isinstance(players, bool) or not isinstance(players, int):
         raise ZoosimError(f"players must be a whole number, got {players!r}")
     game.check_players(players)
+    labels = [game.policy(p, players).label for p in policies]
+    if len(set(labels)) != len(labels):
+        twice = sorted({x for x in labels if labels.count(x) > 1})
+        raise ZoosimError(f"--policy {', '.join(twice)} given twice; each entrant once")
     seatings = lineups(len(labels), players)
     if len(seatings) > MAX_LINEUPS:
         raise ZoosimError(f"{len(labels)} policies at {players} players make {len(seatings)} lineups; "
@@ -83,7 +83,7 @@ def tournament_run(game_id: str, players: int, policies: Sequence[str], games: i
     """Play (or resume) a tournament into `out`; return its final manifest."""
     cells = plan_tournament(game_id, players, policies, games, seed, rules)
     backend = backends.choose_backend(scheduler, workers)
-    entrants = [get_game(game_id).policy(p).label for p in policies]
+    entrants = [get_game(game_id).policy(p, players).label for p in policies]
     run_dir = RunDir(out)
     if command is None:
         parts = ["zoosim", "tournament", game_id, "--players", str(players), "--games", str(games), "--seed", str(seed)]
