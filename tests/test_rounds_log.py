@@ -5,6 +5,7 @@ against the main rows it belongs to; and resume, verify and refusal as for the m
 """
 from __future__ import annotations
 
+import importlib
 import random
 from pathlib import Path
 
@@ -35,6 +36,29 @@ def test_round_scores_match_the_reference_game_by_game() -> None:
             assert np.array_equal(round_scores[g, :, :record.rounds], expected)
             assert not round_scores[g, :, record.rounds:].any()  # nothing beyond the last round
             assert list(expected[:, -1]) == record.scores  # after the last round: the final score
+
+
+@pytest.mark.parametrize("game_id, reference_module", [
+    ("zooloretto-mini", "zoosim.games.zooloretto_mini.reference_actions"),
+    ("tractor", "zoosim.games.tractor.reference"),
+])
+def test_truck_family_round_scores_match_their_reference_games(game_id: str, reference_module: str) -> None:
+    from zoosim.games.registry import get_game
+
+    game = get_game(game_id)
+    reference_game = importlib.import_module(reference_module).play_game
+    rng = random.Random(7)
+    for players in (2, 3, 4, 5):
+        policies = [rng.choice(["uniform", "random"]) for _ in range(players)]
+        block = game.play_block(game.default_rules(), players, [game.policy(p) for p in policies], 21, 10, 20,
+                                threads=1, rounds_log=True)
+        round_scores = block["round_scores"].reshape(20, players, -1)
+        for g in range(20):
+            record = reference_game(game.default_rules(), players, policies, 21, 10 + g)
+            assert len(record.round_scores) == record.rounds
+            expected = np.array(record.round_scores).T
+            assert np.array_equal(round_scores[g, :, :record.rounds], expected)
+            assert list(expected[:, -1]) == [seat.score for seat in record.seats]
 
 
 def test_block_without_rounds_log_is_unchanged() -> None:

@@ -57,8 +57,12 @@ def setup(S, R, bag, trace, rng):
 
 @njit(cache=True)
 def play_game(R, seed, game_index, policy_ids, policy_params, S, bag, rng, options, work, scratch, scratch_bag,
-              trace):
-    """Play one game to its end; the results are left in S (score them with `score_game`)."""
+              trace, round_scores, totals, components):
+    """Play one game to its end; the results are left in S (score them with `score_game`).
+
+    With a non-empty `round_scores` (rounds x players), each player's score if the game ended now (the
+    score cards included) is recorded at the end of every round that fits: the rounds log.
+    """
     seed_stream(rng, seed, game_index)
     setup(S, R, bag, trace, rng)
     players = R[R_PLAYERS]
@@ -132,6 +136,10 @@ def play_game(R, seed, game_index, policy_ids, policy_params, S, bag, rng, optio
             E.refill(S, R, bag, trace, t)
         reason = E.end_reason(S, R, end_on_full, round_limit)
         emit(S, trace, E.EV_ROUND_END, players - 1, S[H_ROUND], reason)
+        if S[H_ROUND] <= round_scores.shape[0]:
+            E.score_all(S, R, totals, components)
+            for q in range(players):
+                round_scores[S[H_ROUND] - 1, q] = totals[q]
         if reason >= 0:
             S[H_END_REASON] = reason
             break
@@ -157,9 +165,10 @@ def score_game(S, R, rows, shares, totals, components):
 
 
 @njit(cache=True, nogil=True)
-def play_many(R, seed, first_index, count, policy_ids, policy_params, rows, shares):
+def play_many(R, seed, first_index, count, policy_ids, policy_params, rows, shares, round_scores):
     """Play games first_index .. first_index+count-1; rows[(g * players + seat), :] get the results.
 
+    round_scores is (count, rounds, players) for the rounds log, or (0, 0, players) without it.
     It releases the GIL, so `play_block` runs one call per thread on disjoint ranges of games.
     """
     players = R[R_PLAYERS]
@@ -175,9 +184,11 @@ def play_many(R, seed, first_index, count, policy_ids, policy_params, rows, shar
     game_shares = np.zeros(players)
     totals = np.zeros(players, np.int64)
     components = np.zeros((players, N_COMPONENTS), np.int64)
+    no_log = np.zeros((0, players), np.int16)
     for g in range(count):
+        log = round_scores[g] if round_scores.shape[1] > 0 else no_log
         play_game(R, seed, first_index + g, policy_ids, policy_params, S, bag, rng, options, work, scratch,
-                  scratch_bag, trace)
+                  scratch_bag, trace, log, totals, components)
         score_game(S, R, game_rows, game_shares, totals, components)
         for p in range(players):
             for k in range(N_OUT):
@@ -193,7 +204,8 @@ def play_traced(R: np.ndarray, seed: int, game_index: int, policy_ids: np.ndarra
     trace = np.zeros((max_events, 6), np.int64)
     play_game(R, seed, game_index, policy_ids, policy_params, S, np.zeros(MAX_TILES, np.int64), np.zeros(4, np.uint64),
               np.zeros(256, np.int64), np.zeros(E.STATE_SIZE, np.int64), np.zeros(E.STATE_SIZE, np.int64),
-              np.zeros(MAX_TILES, np.int64), trace)
+              np.zeros(MAX_TILES, np.int64), trace, np.zeros((0, players), np.int16), np.zeros(players, np.int64),
+              np.zeros((players, N_COMPONENTS), np.int64))
     rows = np.zeros((players, N_OUT), np.int64)
     shares = np.zeros(players)
     score_game(S, R, rows, shares, np.zeros(players, np.int64), np.zeros((players, N_COMPONENTS), np.int64))

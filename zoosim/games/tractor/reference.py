@@ -78,6 +78,7 @@ class State:
     game_over: bool = False
     end_reason: int = -1
     events: list[Event] = field(default_factory=list)
+    round_scores: list[list[int]] = field(default_factory=list)  # the rounds log: scores after each round
 
     @classmethod
     def empty(cls, rules: Rules, players: int) -> State:
@@ -261,6 +262,7 @@ def end_round(state: State) -> None:
     elif state.round >= state.rules.max_rounds:
         reason = END_ROUND_LIMIT
     state.log(ROUND_END, state.players - 1, state.round, reason)
+    state.round_scores.append([s["total"] for s in score_all(state.rules, state.zoos)])
     if reason >= 0:
         state.game_over, state.end_reason = True, reason
     else:
@@ -318,6 +320,7 @@ class GameRecord:
     rounds: int
     turns: int
     end_reason: int
+    round_scores: list[list[int]] = field(default_factory=list)
 
 
 def game_record(state: State) -> GameRecord:
@@ -327,7 +330,8 @@ def game_record(state: State) -> GameRecord:
     winners = ranks.count(1)
     seats = [SeatResult(s["total"], {c: s[c] for c in COMPONENTS}, z.pushes, z.backyard_tiles(), r,
                         1.0 / winners if r == 1 else 0.0) for s, z, r in zip(scored, state.zoos, ranks)]
-    return GameRecord(list(state.events), seats, state.round, state.turns, state.end_reason)
+    return GameRecord(list(state.events), seats, state.round, state.turns, state.end_reason,
+                      [list(r) for r in state.round_scores])
 
 
 def check_invariants(state: State) -> None:

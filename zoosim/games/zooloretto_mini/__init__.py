@@ -64,10 +64,13 @@ def policy_arrays(policies: Sequence[PolicySpec]) -> tuple[np.ndarray, np.ndarra
 
 
 def play_block(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, first_index: int,
-               count: int, threads: int | None = None) -> dict[str, np.ndarray]:
-    """Play `count` games from `first_index`; one row per (game, seat), ordered by game then seat."""
+               count: int, threads: int | None = None, rounds_log: bool = False) -> dict[str, np.ndarray]:
+    """Play `count` games from `first_index`; one row per (game, seat), ordered by game then seat.
+
+    With `rounds_log`, also each seat's provisional score after every round (`round_scores`)."""
     return play_kernel_block("zoosim.games.zooloretto_mini.play", "O_ENCLOSURES", rules_module.pack(rules, players), players,
-                             policies, seed, first_index, count, threads, COLUMNS, MAX_POLICY_PARAMS)
+                             policies, seed, first_index, count, threads, COLUMNS, MAX_POLICY_PARAMS,
+                             rounds_log, rules.max_rounds)
 
 
 GAME = Game(
@@ -83,5 +86,6 @@ GAME = Game(
     validate=rules_module.validate,
     rule_docs=RULE_DOCS,
     replay=lazy("zoosim.games.zooloretto_mini.replay", "replay_text"),
+    rounds_log=True,
     score_position=lazy("zoosim.games.zooloretto_mini.positions", "score_position"),
 )

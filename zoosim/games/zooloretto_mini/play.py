@@ -129,8 +129,13 @@ def take_truck(S, R, trace, rng, p, t, policy, params, options, work, scratch):
 
 
 @njit(cache=True)
-def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, options, work, scratch, trace):
-    """Play one game to its end; the results are left in S (score them with `score_game`)."""
+def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, options, work, scratch, trace,
+              round_scores, components):
+    """Play one game to its end; the results are left in S (score them with `score_game`).
+
+    With a non-empty `round_scores` (rounds x players), each player's score if the game ended now is
+    recorded at the end of every round that fits: the rounds log.
+    """
     seed_stream(rng, seed, game_index)
     setup(S, R, deck, rng)
     players = R[R_PLAYERS]
@@ -194,6 +199,9 @@ def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, opti
             while S[player_at(p) + P_HAS_TRUCK] != 0:
                 p = (p + 1) % players
         end_round(S, R, trace, start)
+        if S[H_ROUND] <= round_scores.shape[0]:
+            for q in range(players):
+                round_scores[S[H_ROUND] - 1, q] = E.score_player(S, R, q, components)
         if S[H_LAST_ROUND] != 0 or S[H_DRAW_PTR] >= S[H_TOTAL] or S[H_ROUND] >= R[R_MAX_ROUNDS]:
             break
         S[H_ROUND] += 1
@@ -219,9 +227,10 @@ def score_game(S, R, rows, shares, components):
 
 
 @njit(cache=True, nogil=True)
-def play_many(R, seed, first_index, count, policy_ids, policy_params, rows, shares):
+def play_many(R, seed, first_index, count, policy_ids, policy_params, rows, shares, round_scores):
     """Play games first_index .. first_index+count-1; rows[(g * players + seat), :] get the results.
 
+    round_scores is (count, rounds, players) for the rounds log, or (0, 0, players) without it.
     It releases the GIL, so `play_block` runs one call per thread on disjoint ranges of games.
     """
     players = R[R_PLAYERS]
@@ -235,9 +244,11 @@ def play_many(R, seed, first_index, count, policy_ids, policy_params, rows, shar
     game_rows = np.zeros((players, N_OUT), np.int64)
     game_shares = np.zeros(players)
     components = np.zeros(N_COMPONENTS, np.int64)
+    no_log = np.zeros((0, players), np.int16)
     for g in range(count):
+        log = round_scores[g] if round_scores.shape[1] > 0 else no_log
         play_game(R, seed, first_index + g, policy_ids, policy_params, S, deck, rng, options, work, scratch,
-                  trace)
+                  trace, log, components)
         score_game(S, R, game_rows, game_shares, components)
         for p in range(players):
             for k in range(N_OUT):
@@ -255,7 +266,8 @@ def play_traced(R: np.ndarray, seed: int, game_index: int, policy_ids: np.ndarra
     options = np.zeros(E.MAX_OPTIONS, np.int64)
     trace = np.zeros((max_events, 6), np.int64)
     play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, options,
-              np.zeros(E.STATE_SIZE, np.int64), np.zeros(E.STATE_SIZE, np.int64), trace)
+              np.zeros(E.STATE_SIZE, np.int64), np.zeros(E.STATE_SIZE, np.int64), trace,
+              np.zeros((0, players), np.int16), np.zeros(N_COMPONENTS, np.int64))
     rows = np.zeros((players, N_OUT), np.int64)
     shares = np.zeros(players)
     score_game(S, R, rows, shares, np.zeros(N_COMPONENTS, np.int64))

@@ -109,6 +109,7 @@ class State:
     turns: int = 0
     earned: int = 0  # bonuses earned by the current truck
     events: list[Event] = field(default_factory=list)
+    round_scores: list[list[int]] = field(default_factory=list)  # the rounds log: scores after each round
 
     @classmethod
     def empty(cls, rules: Rules, players: int, removed_species: list[int] | None = None) -> State:
@@ -344,6 +345,7 @@ class GameRecord:
     seats: list[SeatResult]
     rounds: int
     turns: int
+    round_scores: list[list[int]] = field(default_factory=list)
 
 
 def game_record(state: State) -> GameRecord:
@@ -353,7 +355,7 @@ def game_record(state: State) -> GameRecord:
     seats = [SeatResult(s["total"], {c: s[c] for c in COMPONENTS}, zoo.bonuses_taken, tie, zoo.offspring_born,
                         zoo.barn_tiles(), rank, share)
              for s, zoo, tie, rank, share in zip(scored, state.zoos, ties, ranks, shares)]
-    return GameRecord(list(state.events), seats, state.round, state.turns)
+    return GameRecord(list(state.events), seats, state.round, state.turns, [list(r) for r in state.round_scores])
 
 
 # --- invariants -----------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from zoosim.core.rng import PyRng
 from zoosim.games.base import ZoosimError
 from zoosim.games.zooloretto_mini.reference import (
     BARN, BONUS_DISCARD, BONUS_KINDS, BONUS_SKIP, DRAW, EVENT_NAMES, LAST_ROUND, PLACE, ROUND_END, TAKE,
-    GameRecord, IllegalMove, State, apply_bonus, bonus_options, game_record, placement_options, put_tile, setup,
+    GameRecord, IllegalMove, State, apply_bonus, bonus_options, game_record, placement_options, put_tile, score_player, setup,
 )
 from zoosim.games.zooloretto_mini.rules import Rules, validate
 
@@ -161,6 +161,7 @@ def end_round(state: State) -> None:
     for truck in state.trucks:
         truck.tiles = []
     state.log(ROUND_END, state.current, state.round, len(left))
+    state.round_scores.append([score_player(state.rules, zoo)["total"] for zoo in state.zoos])
     if state.last_round or not tiles_left(state) or state.round >= state.rules.max_rounds:
         state.game_over = True
         return
