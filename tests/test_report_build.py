@@ -140,3 +140,18 @@ def test_cli_analyze_formats(tmp_path: Path, two_runs: list[Path]) -> None:
     assert sum(r["n"] for r in tables["win_rates"]) == 4 * 300
     result = _cli("analyze", str(two_runs[1]), "--by", "policy", cwd=repo)
     assert result.returncode == 0 and "Win rates" in result.stdout
+
+
+def test_score_distributions_get_a_panel_per_game() -> None:
+    import polars as pl
+
+    from zoosim.plots.charts import distribution, outcome_distributions
+
+    rows = [dict(game=g, lineup="h", variant="default", players=p, bin=b, share=0.1)
+            for g in ("zooloretto", "tractor") for p in (2, 3) for b in range(5)]
+    hist = pl.DataFrame(rows)
+    figure = distribution(hist, "score")
+    assert [ax.get_title() for ax in figure.axes] == ["zooloretto", "tractor"]
+    assert all(len(ax.lines) == 2 for ax in figure.axes)  # one line per player count in each panel
+    assert len(outcome_distributions(hist, hist).axes) == 4  # a row per game: winning score, margin
+    assert len(distribution(hist.filter(pl.col("game") == "tractor"), "score").axes) == 1

@@ -66,40 +66,60 @@ def seat_win_rates(win_rates: pl.DataFrame) -> Figure:
     return fig
 
 
+def _games(df: pl.DataFrame) -> list:
+    """The games in a frame, in order: several games get a panel each (their scores are not comparable)."""
+    return df["game"].unique(maintain_order=True).to_list() if "game" in df.columns else [None]
+
+
+def _of_game(df: pl.DataFrame, game: object) -> pl.DataFrame:
+    return df if game is None else df.filter(pl.col("game") == game)
+
+
 def distribution(hist: pl.DataFrame, value_label: str, bars: bool = False) -> Figure:
-    """Share per bin, one series per group: grouped bars for few discrete values (`bars`), else step lines."""
-    df = with_group(hist)
-    fig, ax = plt.subplots(figsize=(7, 3.6))
-    groups = df["group"].unique(maintain_order=True).to_list()
-    width = 0.8 / len(groups)
-    for i, g in enumerate(groups):
-        part = df.filter(pl.col("group") == g).sort("bin")
-        x, y = part["bin"].to_numpy().astype(float), 100 * part["share"].to_numpy()
-        colour = PALETTE[i % len(PALETTE)]
-        if bars:
-            ax.bar(x + (i - (len(groups) - 1) / 2) * width, y, width=width * 0.95, color=colour, label=g)
-        else:
-            ax.step(x, y, where="mid", color=colour, label=g, linewidth=1.5)
-    ax.set_xlabel(value_label)
-    ax.set_ylabel("share (%)")
-    if len(groups) > 1:
-        ax.legend(fontsize=8)
+    """Share per bin, one series per group: grouped bars for few discrete values (`bars`), else step lines.
+
+    With several games, one panel per game (series within a panel: the other context, e.g. players).
+    """
+    games = _games(hist)
+    fig, axes = plt.subplots(1, len(games), figsize=(7 if len(games) == 1 else 3.8 * len(games), 3.6),
+                             squeeze=False)
+    for ax, game in zip(axes[0], games):
+        df = with_group(_of_game(hist, game))
+        groups = df["group"].unique(maintain_order=True).to_list()
+        width = 0.8 / len(groups)
+        for i, g in enumerate(groups):
+            part = df.filter(pl.col("group") == g).sort("bin")
+            x, y = part["bin"].to_numpy().astype(float), 100 * part["share"].to_numpy()
+            colour = PALETTE[i % len(PALETTE)]
+            if bars:
+                ax.bar(x + (i - (len(groups) - 1) / 2) * width, y, width=width * 0.95, color=colour, label=g)
+            else:
+                ax.step(x, y, where="mid", color=colour, label=g, linewidth=1.5)
+        ax.set_xlabel(value_label)
+        if len(games) > 1:
+            ax.set_title(str(game))
+        if len(groups) > 1:
+            ax.legend(fontsize=8)
+    axes[0][0].set_ylabel("share (%)")
     fig.tight_layout()
     return fig
 
 
 def outcome_distributions(winning: pl.DataFrame, margin: pl.DataFrame) -> Figure:
-    """Winning score and winner's margin over second, side by side, one line per group."""
-    fig, axes = plt.subplots(1, 2, figsize=(10, 3.6))
-    for ax, hist, label in ((axes[0], winning, "winning score"), (axes[1], margin, "margin, 1st - 2nd (points)")):
-        df = with_group(hist)
-        for i, g in enumerate(df["group"].unique(maintain_order=True).to_list()):
-            part = df.filter(pl.col("group") == g).sort("bin")
-            ax.step(part["bin"].to_numpy(), 100 * part["share"].to_numpy(), where="mid",
-                    color=PALETTE[i % len(PALETTE)], label=g, linewidth=1.5)
-        ax.set_xlabel(label)
-        ax.set_ylabel("share of games (%)")
-    axes[1].legend(fontsize=8)
+    """Winning score and winner's margin over second, side by side, one line per group (a row per game)."""
+    games = _games(winning)
+    fig, axes = plt.subplots(len(games), 2, figsize=(10, 3.6 * len(games)), squeeze=False)
+    for row, game in enumerate(games):
+        for ax, hist, label in ((axes[row][0], winning, "winning score"),
+                                (axes[row][1], margin, "margin, 1st - 2nd (points)")):
+            df = with_group(_of_game(hist, game))
+            for i, g in enumerate(df["group"].unique(maintain_order=True).to_list()):
+                part = df.filter(pl.col("group") == g).sort("bin")
+                ax.step(part["bin"].to_numpy(), 100 * part["share"].to_numpy(), where="mid",
+                        color=PALETTE[i % len(PALETTE)], label=g, linewidth=1.5)
+            ax.set_xlabel(label if game is None else f"{game}: {label}")
+            ax.set_ylabel("share of games (%)")
+        axes[row][1].legend(fontsize=8)
     fig.tight_layout()
     return fig
 
