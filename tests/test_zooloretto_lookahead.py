@@ -188,8 +188,8 @@ def test_takes_the_truck_that_completes_an_enclosure_in_the_last_round() -> None
 def test_registered_with_its_parameters_and_replayed() -> None:
     info = POLICIES["lookahead"]
     names = [p.name for p in info.params]
-    assert names[:3] == ["rollouts", "money_candidates", "win_weight"]
-    assert names[3:] == [p.name for p in POLICIES["heuristic"].params]
+    assert names[:4] == ["rollouts", "money_candidates", "win_weight", "confidence"]
+    assert names[4:] == [p.name for p in POLICIES["heuristic"].params]
     assert len(names) <= 16
     spec = GAME.policy("lookahead:rollouts=16,barn_weight=2")
     assert spec.label == "lookahead:rollouts=16,barn_weight=2"

@@ -50,14 +50,17 @@ POLICIES["lookahead"] = PolicyInfo(
     "lookahead", 4,
     "Plays each candidate turn (draw, take each truck, the best money actions) out to the end of the game "
     "with heuristic players in every seat, on `rollouts` shuffles of the tiles it cannot see (the same "
-    "shuffles for every candidate), and takes the best mean of own score - best opponent score + "
-    "win_weight x win share. The truck for a drawn tile and the places of taken tiles are the heuristic's "
-    "choices. Reads public information only; slow (about 0.2 s per 4-player game at the default).",
+    "shuffles for every candidate), scoring own score - best opponent score + win_weight x win share; "
+    "plays the heuristic's own choice unless a candidate beats it by `confidence` standard errors. The "
+    "truck for a drawn tile and the places of taken tiles are the heuristic's choices. Reads public "
+    "information only; slow (about 0.2 s per 4-player game at the default).",
     (
         PolicyParam("rollouts", 8, "shuffles of the unseen tiles played out per candidate turn", 1, 64),
         PolicyParam("money_candidates", 2, "money actions played out beside draw and takes: the ones the "
                                            "heuristic values most after one step (0: never pay)", 0, 16),
         PolicyParam("win_weight", 5.0, "points a rollout's win is worth on top of its score margin"),
+        PolicyParam("confidence", 1.0, "standard errors by which a candidate must beat the heuristic's own "
+                                       "choice (paired over the rollouts) to be played instead", 0, 3),
         *(PolicyParam(p.name, p.default, f"heuristic in the rollouts: {p.doc}", p.low, p.high)
           for p in POLICIES["heuristic"].params),
     ),
@@ -78,7 +81,7 @@ COLUMNS = (
     Column("barn_tiles", "int16", "tiles in the barn at the end"),
     Column("money_actions", "int16", "money actions taken"),
 )
-MAX_POLICY_PARAMS = 16  # lookahead: 3 parameters + the heuristic's weights
+MAX_POLICY_PARAMS = 16  # lookahead: 4 parameters + the heuristic's weights
 MAX_LOG_ROUNDS = 128  # the rounds log's width; official games last 10-30 rounds
 
 

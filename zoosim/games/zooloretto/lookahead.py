@@ -4,10 +4,13 @@ A decision sees the public state `S` only. The hidden stacks are *determinised*:
 see (all tiles in play minus every visible tile: trucks, zoos, barns, tiles out of the game, coin tiles
 taken) are shuffled into the positions still to be drawn (how many are left in the main and end stack
 is public). From each candidate, in each determinisation, the game is played to its end with
-`heuristic` (this seat's weights) in every seat, and the candidate with the best mean outcome is taken.
+`heuristic` (this seat's weights) in every seat. The heuristic's own choice is kept unless another
+candidate's mean outcome beats it by more than `confidence` standard errors (then the best such one is
+taken): with few rollouts the noise would otherwise pick among candidates almost at random.
 
 - Candidates, in the canonical order of money.list_turn_options: draw, take truck t, and the
-  `money_candidates` money actions the heuristic values most after one step (the cap on candidates).
+  `money_candidates` money actions the heuristic values most after one step (the cap on candidates);
+  the heuristic's choice is added if it is not among them.
 - Common random numbers: every candidate is played out on the same determinisations (and streams), so
   differences between candidates are not drowned by the luck of the draw.
 - Outcome of a rollout: own score - best opponent score + win_weight x own win share (ties by coins,
@@ -36,7 +39,7 @@ from zoosim.games.zooloretto.engine import (
     player_at,
 )
 from zoosim.games.zooloretto.policies import (
-    HEURISTIC, HP_PAIR_VALUE, MEMORY_SIZE, NO_CHOICE, money_option_value, workspace_views,
+    HEURISTIC, HP_PAIR_VALUE, MEMORY_SIZE, NO_CHOICE, choose_turn, money_option_value, workspace_views,
 )
 from zoosim.games.zooloretto.rules import (
     COIN, FEMALE, MALE, MAX_STALL_KINDS, MAX_TRUCK_CAPACITY, MAX_TRUCKS, N_CODES, OFFSPRING, R_COIN_TILES,
@@ -45,10 +48,10 @@ from zoosim.games.zooloretto.rules import (
 )
 
 # Parameters (indices into its parameter vector); the heuristic's weights follow, in the heuristic's order.
-LP_ROLLOUTS, LP_MONEY_CANDIDATES, LP_WIN_WEIGHT, LP_WEIGHTS = 0, 1, 2, 3
+LP_ROLLOUTS, LP_MONEY_CANDIDATES, LP_WIN_WEIGHT, LP_CONFIDENCE, LP_WEIGHTS = 0, 1, 2, 3, 4
 HEURISTIC_WEIGHTS = HP_PAIR_VALUE + 1
 MAX_MONEY_CANDIDATES = 16
-MAX_CANDIDATES = 1 + MAX_TRUCKS + MAX_MONEY_CANDIDATES
+MAX_CANDIDATES = 2 + MAX_TRUCKS + MAX_MONEY_CANDIDATES  # + the heuristic's choice
 LOOKAHEAD_SALT = 0x4C4F4F4B41484541  # "LOOKAHEA"; below 2^63, so a salted seed is a valid seed
 
 
@@ -255,29 +258,60 @@ def decide_turn(S, p, params, look_rng):
     key = next_u64(look_rng) >> np.uint64(1)
     if n <= 1:
         return candidates[0] if n == 1 else -1
+    memory = np.full(MEMORY_SIZE, -1.0)
+    rng = np.zeros(4, np.uint64)
+    choice = choose_turn(HEURISTIC, weights[p], trial, p, rng, options, workspace, memory)
+    base = 0
+    while base < n and candidates[base] != choice:
+        base += 1
+    if base == n:  # a money action below the money_candidates cut
+        candidates[n] = choice
+        n += 1
     pool = np.zeros(P.MAX_DECK, np.int64)
     unknown = np.zeros(S[R_SPECIES], np.int64)
     m, n_unknown, unknown_in_play = unseen_tiles(S, pool, unknown)
     deck = np.zeros(P.MAX_DECK, np.int64)
     stream = np.zeros(4, np.uint64)
-    rng = np.zeros(4, np.uint64)
-    memory = np.zeros(MEMORY_SIZE)
     ids = np.full(players, HEURISTIC, np.int64)
     no_log = np.zeros((0, players), np.int16)
     components = np.zeros(E.N_COMPONENTS, np.int64)
-    totals = np.zeros(n)
+    rollouts = max(1, int(params[LP_ROLLOUTS]))
+    outcomes = np.zeros((rollouts, n))
     win_weight = params[LP_WIN_WEIGHT]
-    for r in range(max(1, int(params[LP_ROLLOUTS]))):
+    for r in range(rollouts):
         seed_stream(stream, key, r)
         determinise(S, pool, m, unknown, n_unknown, unknown_in_play, deck, stream)
         for c in range(n):
             trial[:] = S[:E.STATE_SIZE]
             trial[H_RECORDING] = 0
             rng[:] = stream
-            totals[c] += rollout(trial, deck, rng, p, candidates[c], ids, weights, options, workspace, memory,
-                                 no_log, components, win_weight)
-    best = 0
-    for c in range(1, n):
-        if totals[c] > totals[best]:
+            outcomes[r, c] = rollout(trial, deck, rng, p, candidates[c], ids, weights, options, workspace, memory,
+                                     no_log, components, win_weight)
+    return candidates[confident_best(outcomes, base, params[LP_CONFIDENCE])]
+
+
+@njit(cache=True)
+def confident_best(outcomes, base, confidence):
+    """The candidate whose mean outcome beats the heuristic's choice `base` most, among those that beat it
+    by more than `confidence` standard errors of the paired differences (rollouts x candidates); else base.
+
+    Rollouts share their determinisations, so the differences are paired (common random numbers).
+    """
+    rollouts, n = outcomes.shape
+    best = base
+    best_gain = 0.0
+    for c in range(n):
+        if c == base:
+            continue
+        mean = 0.0
+        for r in range(rollouts):
+            mean += outcomes[r, c] - outcomes[r, base]
+        mean /= rollouts
+        spread = 0.0
+        for r in range(rollouts):
+            spread += (outcomes[r, c] - outcomes[r, base] - mean) ** 2
+        se = np.sqrt(spread / (rollouts - 1) / rollouts) if rollouts > 1 else 0.0
+        if mean - confidence * se > 0.0 and mean > best_gain:
             best = c
-    return candidates[best]
+            best_gain = mean
+    return best
