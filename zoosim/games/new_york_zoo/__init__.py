@@ -71,7 +71,7 @@ def play_block(rules: Rules, players: int, policies: Sequence[PolicySpec], seed:
     The games are split into one contiguous range per thread (`run_in_threads`); each game depends only
     on (rules, seed, game index, policies), so the split never changes a result.
     """
-    from zoosim.games.new_york_zoo.engine import tables
+    from zoosim.games.new_york_zoo.layout import TABLE
     from zoosim.games.new_york_zoo.play import (
         C_ANIMALS, C_ATTRACTIONS, C_BREEDINGS, C_CELLS_LEFT, C_ENCLOSURES, C_RANK, C_SCORE, C_TURNS_TO_FINISH,
         N_RESULT_COLUMNS, play_many,
@@ -83,10 +83,9 @@ def play_block(rules: Rules, players: int, policies: Sequence[PolicySpec], seed:
     shares = np.zeros(count * players)
     turns = np.zeros(count, dtype=np.int64)
     end = np.zeros(count, dtype=np.int64)
-    lookup = tables()
 
     def kernel(R, seed, first, n, ids, params, rows, shares, turns, end):  # run_in_threads' argument order
-        play_many(R, ids, params, seed, first, n, lookup, rows, shares, turns, end)
+        play_many(R, ids, params, seed, first, n, TABLE, rows, shares, turns, end)
 
     if count > 0:
         run_in_threads(kernel, packed, seed, first_index, count, ids, params, rows, shares, players, threads,
@@ -113,19 +112,20 @@ def play_block(rules: Rules, players: int, policies: Sequence[PolicySpec], seed:
 def run_game(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, game_index: int,
              log_rows: int = 50_000):
     """Play one game with the numba engine and keep its event log: (events, per-seat results, shares, state)."""
-    from zoosim.games.new_york_zoo.engine import G_NEVENTS, new_state, tables
-    from zoosim.games.new_york_zoo.play import N_RESULT_COLUMNS, play_game, results
+    from zoosim.games.new_york_zoo.layout import G_NEVENTS, LOG, TABLE
+    from zoosim.games.new_york_zoo.play import N_RESULT_COLUMNS, new_game, play_game, results
 
     ids, params = policy_arrays(policies, players)
-    state = new_state(players, ids, params, rules_module.pack(rules, players), log_rows)
-    play_game(state, tables(), seed, game_index)
-    n_events = int(state[0][G_NEVENTS])
+    state = new_game(rules_module.pack(rules, players), ids, log_rows)
+    play_game(state, TABLE, params, seed, game_index)
+    n_events = int(state[G_NEVENTS])
     if n_events > log_rows:
         raise RuntimeError(f"event log overflow: {n_events} events, room for {log_rows}")
     out = np.zeros((5, N_RESULT_COLUMNS), np.int64)
     shares = np.zeros(5)
     results(state, out, shares)
-    events = [tuple(int(x) for x in row) for row in state[6][:n_events]]
+    log = state[LOG:LOG + 6 * n_events].reshape(n_events, 6)
+    events = [tuple(int(x) for x in row) for row in log]
     return events, out[:players], shares[:players], state
 
 

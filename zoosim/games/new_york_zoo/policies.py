@@ -17,13 +17,19 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from zoosim.core.rng import below
 from zoosim.games.new_york_zoo import data
+from zoosim.games.new_york_zoo.bits import U1, ZERO, popcount, spread
+from zoosim.games.new_york_zoo.layout import (
+    E_CAPACITY, E_COUNT, E_SPECIES, G_ELEPHANT, G_HEIGHT, G_POLICY, G_STACK, OPT, P_BOARD,
+    P_HOUSE, P_HOUSES, P_NENC, T_MASK, T_START, bt, draw, eb, ob, pb,
+)
+from zoosim.games.new_york_zoo.placements import N_ORIENTATIONS, legal_anchors, placement_mask, uncovered
 from zoosim.games.new_york_zoo.protocol import (
     D_ANIMAL_DEST, D_ANIMAL_OPTION, D_ATTRACTION_KIND, D_ATTRACTION_PLACE, D_BONUS_BREED, D_BREED,
     D_DESTINATION, D_ENCLOSURE_PLACE, D_POPULATE_FIRST, D_POPULATE_SECOND, D_SHORT_PLACE, HOUSE, POLICY_GREEDY,
     POLICY_UNIFORM, SUPPLY,
 )
+from zoosim.games.new_york_zoo.rules import R_PLAYERS
 
 # heuristic parameters (order of PolicyParam in __init__.py); greedy uses GREEDY_PARAMS
 H_ISOLATED, H_FILL, H_COVER, H_BREED, H_RIVAL_BREED, H_HOUSE = range(6)
@@ -35,50 +41,6 @@ TILE_SIZE = np.array(data.TABLES["tile_size"])
 SPACE_HARBOUR = np.array(data.TABLES["space_harbour"])
 SPACE_ANIMALS = np.array(data.TABLES["space_animals"])
 LINE_SPECIES = np.array(data.TABLES["line_species"])
-BOARD_WIDTH = np.array(data.TABLES["board_width"])
-BOARD_FULL = np.array(data.TABLES["board_full"])
-BOARD_NOT_LEFT = np.array(data.TABLES["board_not_left"])
-BOARD_NOT_RIGHT = np.array(data.TABLES["board_not_right"])
-# state layout (engine.py; repeated here because engine imports this module)
-G_ELEPHANT, G_HEIGHT, G_STACK = 0, 16, 32
-P_BOARD, P_NENC, P_HOUSE = 0, 2, 8
-E_CAPACITY, E_SPECIES, E_COUNT = 0, 1, 2
-R_PLAYERS = 0
-
-ZERO = np.uint64(0)
-U1 = np.uint64(1)
-M1 = np.uint64(0x5555555555555555)
-M2 = np.uint64(0x3333333333333333)
-M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
-H01 = np.uint64(0x0101010101010101)
-U56 = np.uint64(56)
-U64 = np.uint64(64)
-
-
-@njit(cache=True, nogil=True, inline="always")
-def popcount(x):
-    x = x - ((x >> U1) & M1)
-    x = (x & M2) + ((x >> np.uint64(2)) & M2)
-    x = (x + (x >> np.uint64(4))) & M4
-    return np.int64((x * H01) >> U56)
-
-
-@njit(cache=True, nogil=True, inline="always")
-def spread(lo, hi, b):
-    """The cells orthogonally next to a cell of (lo, hi) on board b (128-bit shifts by 1 and by width)."""
-    w = np.uint64(BOARD_WIDTH[b])
-    r = U64 - w
-    right_lo = (lo << U1) & BOARD_NOT_LEFT[b, 0]
-    right_hi = ((hi << U1) | (lo >> np.uint64(63))) & BOARD_NOT_LEFT[b, 1]
-    left_lo = ((lo >> U1) | (hi << np.uint64(63))) & BOARD_NOT_RIGHT[b, 0]
-    left_hi = (hi >> U1) & BOARD_NOT_RIGHT[b, 1]
-    down_lo = lo << w
-    down_hi = (hi << w) | (lo >> r)
-    up_lo = (lo >> w) | (hi << r)
-    up_hi = hi >> w
-    out_lo = (right_lo | left_lo | down_lo | up_lo) & BOARD_FULL[b, 0]
-    out_hi = (right_hi | left_hi | down_hi | up_hi) & BOARD_FULL[b, 1]
-    return out_lo, out_hi
 
 
 @njit(cache=True, nogil=True)
@@ -95,18 +57,15 @@ def placement_score(free_lo, free_hi, m_lo, m_hi, b, isolated_weight):
 
 @njit(cache=True, nogil=True)
 def best_placement(S, T, p, tile, n, isolated_weight):
-    """(index of the best of the n placements listed in opt[:, 0], its score)."""
-    g, pl, enc, cov, opt, rng, log, pol, par, R = S
-    place_lo, place_hi, place_start, place_count, cell_start, by_cell = T
-    b = pl[p, P_BOARD]
-    start = place_start[b, tile]
-    free_lo = BOARD_FULL[b, 0] & ~cov[p, 0]
-    free_hi = BOARD_FULL[b, 1] & ~cov[p, 1]
+    """(index of the best of the n placements listed in the option rows, its score)."""
+    b = S[pb(p) + P_BOARD]
+    start = T[T_START + bt(b, tile)]
+    free_lo, free_hi = uncovered(S, p)
     best = 0
     best_score = -1e18
     for i in range(n):
-        k = start + opt[i, 0]
-        s = placement_score(free_lo, free_hi, place_lo[k], place_hi[k], b, isolated_weight)
+        k = T_MASK + 2 * (start + S[OPT + 4 * i])
+        s = placement_score(free_lo, free_hi, np.uint64(T[k]), np.uint64(T[k + 1]), b, isolated_weight)
         if s > best_score:
             best_score = s
             best = i
@@ -114,11 +73,11 @@ def best_placement(S, T, p, tile, n, isolated_weight):
 
 
 @njit(cache=True, nogil=True)
-def enclosure_gain(pl, enc, p, e, species, fill_value):
+def enclosure_gain(S, p, e, species, fill_value):
     """Value of one more animal of `species` in enclosure e (with the house bonus if it applies)."""
-    after = enc[p, e, E_COUNT] + 1
-    capacity = enc[p, e, E_CAPACITY]
-    if after < capacity and pl[p, P_HOUSE + species] > 0:
+    after = S[eb(p, e) + E_COUNT] + 1
+    capacity = S[eb(p, e) + E_CAPACITY]
+    if after < capacity and S[pb(p) + P_HOUSE + species] > 0:
         after += 1
     if after >= capacity:
         return fill_value
@@ -126,28 +85,28 @@ def enclosure_gain(pl, enc, p, e, species, fill_value):
 
 
 @njit(cache=True, nogil=True)
-def animal_value(pl, enc, p, species, prm):
+def animal_value(S, p, species, prm_fill, prm_house):
     """Best value of placing one animal of `species`: in an enclosure, or in a free house."""
-    free = pl[p, 1]
+    free = S[pb(p) + P_HOUSES]
     for s in range(N_SPECIES):
-        free -= pl[p, P_HOUSE + s]
-    best = prm[H_HOUSE] if free > 0 else -1.0
-    for e in range(pl[p, P_NENC]):
-        if enc[p, e, E_COUNT] == 0 or enc[p, e, E_SPECIES] == species:
-            v = enclosure_gain(pl, enc, p, e, species, prm[H_FILL])
+        free -= S[pb(p) + P_HOUSE + s]
+    best = prm_house if free > 0 else -1.0
+    for e in range(S[pb(p) + P_NENC]):
+        if S[eb(p, e) + E_COUNT] == 0 or S[eb(p, e) + E_SPECIES] == species:
+            v = enclosure_gain(S, p, e, species, prm_fill)
             if v > best:
                 best = v
     return best
 
 
 @njit(cache=True, nogil=True)
-def breeding_gain(pl, enc, q, species, fill_value):
+def breeding_gain(S, q, species, fill_value):
     """What a breeding event of `species` is worth to player q: the gains of its 2 best enclosures."""
     best1 = 0.0
     best2 = 0.0
-    for e in range(pl[q, P_NENC]):
-        if enc[q, e, E_SPECIES] == species and enc[q, e, E_COUNT] >= 2:
-            v = enclosure_gain(pl, enc, q, e, species, fill_value)
+    for e in range(S[pb(q) + P_NENC]):
+        if S[eb(q, e) + E_SPECIES] == species and S[eb(q, e) + E_COUNT] >= 2:
+            v = enclosure_gain(S, q, e, species, fill_value)
             if v > best1:
                 best2 = best1
                 best1 = v
@@ -158,33 +117,31 @@ def breeding_gain(pl, enc, q, species, fill_value):
 
 @njit(cache=True, nogil=True)
 def destination_value(S, p, dest, raw, prm):
-    g, pl, enc, cov, opt, rng, log, pol, par, R = S
     h = SPACE_HARBOUR[dest - 1]
     if h >= 0:
-        value = prm[H_COVER] * TILE_SIZE[g[G_STACK + 3 * h + g[G_HEIGHT + h] - 1]]
+        value = prm[H_COVER] * TILE_SIZE[S[G_STACK + 3 * h + S[G_HEIGHT + h] - 1]]
     else:
-        a = animal_value(pl, enc, p, SPACE_ANIMALS[dest - 1, 0], prm)
-        b = animal_value(pl, enc, p, SPACE_ANIMALS[dest - 1, 1], prm)
+        a = animal_value(S, p, SPACE_ANIMALS[dest - 1, 0], prm[H_FILL], prm[H_HOUSE])
+        b = animal_value(S, p, SPACE_ANIMALS[dest - 1, 1], prm[H_FILL], prm[H_HOUSE])
         value = max(a, 0.0) + max(b, 0.0)
         for s in range(N_SPECIES):
-            value = max(value, animal_value(pl, enc, p, s, prm))
+            value = max(value, animal_value(S, p, s, prm[H_FILL], prm[H_HOUSE]))
     if prm[H_BREED] != 0.0 or prm[H_RIVAL_BREED] != 0.0:
-        pos = g[G_ELEPHANT]
+        pos = S[G_ELEPHANT]
         for _ in range(raw):
             pos = pos % N_SPACES + 1
             x = LINE_SPECIES[pos - 1]
             if x >= 0:
-                value += prm[H_BREED] * breeding_gain(pl, enc, p, x, prm[H_FILL])
-                for q in range(R[R_PLAYERS]):
+                value += prm[H_BREED] * breeding_gain(S, p, x, prm[H_FILL])
+                for q in range(S[R_PLAYERS]):
                     if q != p:
-                        value -= prm[H_RIVAL_BREED] * breeding_gain(pl, enc, q, x, prm[H_FILL])
+                        value -= prm[H_RIVAL_BREED] * breeding_gain(S, q, x, prm[H_FILL])
     return value
 
 
 @njit(cache=True, nogil=True)
 def scored_choice(kind, p, n, context, S, T, prm):
     """The first option with the highest value for this decision kind."""
-    g, pl, enc, cov, opt, rng, log, pol, par, R = S
     if kind == D_ENCLOSURE_PLACE or kind == D_ATTRACTION_PLACE or kind == D_SHORT_PLACE:
         return best_placement(S, T, p, context, n, prm[H_ISOLATED])[0]
     if kind == D_ATTRACTION_KIND:
@@ -192,33 +149,33 @@ def scored_choice(kind, p, n, context, S, T, prm):
     best = 0
     best_value = -1e18
     for i in range(n):
+        o0 = S[OPT + 4 * i]
+        o1 = S[OPT + 4 * i + 1]
         if kind == D_DESTINATION:
-            v = destination_value(S, p, opt[i, 0], opt[i, 2], prm)
+            v = destination_value(S, p, o0, S[OPT + 4 * i + 2], prm)
         elif kind == D_POPULATE_FIRST:
-            v = pl[p, P_HOUSE + opt[i, 0]] * 0.5 + (2.0 if opt[i, 1] == HOUSE else 0.0)
+            v = S[pb(p) + P_HOUSE + o0] * 0.5 + (2.0 if o1 == HOUSE else 0.0)
         elif kind == D_POPULATE_SECOND:
-            v = 1.0 if opt[i, 1] == HOUSE else (0.0 if opt[i, 1] == SUPPLY else -1.0)
+            v = 1.0 if o1 == HOUSE else (0.0 if o1 == SUPPLY else -1.0)
         elif kind == D_ANIMAL_OPTION:
-            v = animal_value(pl, enc, p, opt[i, 0], prm)
-            if opt[i, 1] >= 0:
-                v += max(animal_value(pl, enc, p, opt[i, 1], prm), 0.0)
+            v = animal_value(S, p, o0, prm[H_FILL], prm[H_HOUSE])
+            if o1 >= 0:
+                v += max(animal_value(S, p, o1, prm[H_FILL], prm[H_HOUSE]), 0.0)
         elif kind == D_ANIMAL_DEST:
-            dest = opt[i, 0]
-            if dest == SUPPLY:
+            if o0 == SUPPLY:
                 v = 0.0
-            elif dest == HOUSE:
+            elif o0 == HOUSE:
                 v = prm[H_HOUSE]
             else:
-                v = enclosure_gain(pl, enc, p, dest, context, prm[H_FILL])
+                v = enclosure_gain(S, p, o0, context, prm[H_FILL])
         elif kind == D_BREED:
             v = 0.0
-            for j in range(2):
-                e = opt[i, j]
-                if e >= 0:
-                    v += 1.0 + enclosure_gain(pl, enc, p, e, enc[p, e, E_SPECIES], prm[H_FILL])
+            if o0 >= 0:
+                v += 1.0 + enclosure_gain(S, p, o0, S[eb(p, o0) + E_SPECIES], prm[H_FILL])
+            if o1 >= 0:
+                v += 1.0 + enclosure_gain(S, p, o1, S[eb(p, o1) + E_SPECIES], prm[H_FILL])
         elif kind == D_BONUS_BREED:
-            e = opt[i, 0]
-            v = 0.0 if e < 0 else 1.0 + enclosure_gain(pl, enc, p, e, enc[p, e, E_SPECIES], prm[H_FILL])
+            v = 0.0 if o0 < 0 else 1.0 + enclosure_gain(S, p, o0, S[eb(p, o0) + E_SPECIES], prm[H_FILL])
         else:  # two-way decisions [no, yes]: house bonus, keep, take the attraction
             v = float(i)
         if v > best_value:
@@ -235,31 +192,27 @@ def best_attraction_kind(S, T, p, n, prm):
     reach the best value so far is skipped (a placement scores <= 0), which gives the same choice as
     scoring every kind.
     """
-    g, pl, enc, cov, opt, rng, log, pol, par, R = S
-    place_lo, place_hi, place_start, place_count, cell_start, by_cell = T
-    b = pl[p, P_BOARD]
-    free_lo = BOARD_FULL[b, 0] & ~cov[p, 0]
-    free_hi = BOARD_FULL[b, 1] & ~cov[p, 1]
+    b = S[pb(p) + P_BOARD]
+    free_lo, free_hi = uncovered(S, p)
     best = n - 1
     best_value = -1e18
     for i in range(n - 1, -1, -1):
-        tile = opt[i, 0]
+        tile = S[OPT + 4 * i]
         if 4.0 * TILE_SIZE[tile] < best_value:
             continue
-        start = place_start[b, tile]
         kind_best = -1e18
-        for word in range(2):  # every legal placement, found by its lowest (uncovered) cell
-            free = free_lo if word == 0 else free_hi
-            while free != ZERO:
-                low = free & (~free + U1)
-                cell = 64 * word + popcount(low - U1)
-                free ^= low
-                for c in range(cell_start[b, tile, cell], cell_start[b, tile, cell + 1]):
-                    k = start + by_cell[c]
-                    if (place_lo[k] & cov[p, 0]) == ZERO and (place_hi[k] & cov[p, 1]) == ZERO:
-                        s = placement_score(free_lo, free_hi, place_lo[k], place_hi[k], b, prm[H_ISOLATED])
-                        if s > kind_best:
-                            kind_best = s
+        for o in range(N_ORIENTATIONS[tile]):  # every legal placement
+            at = ob(b, tile, o)
+            lo, hi = legal_anchors(T, at, free_lo, free_hi)
+            for word in range(2):
+                x = lo if word == 0 else hi
+                while x != ZERO:
+                    low = x & (~x + U1)
+                    x ^= low
+                    m_lo, m_hi = placement_mask(T, at, 64 * word + popcount(low - U1))
+                    s = placement_score(free_lo, free_hi, m_lo, m_hi, b, prm[H_ISOLATED])
+                    if s > kind_best:
+                        kind_best = s
         v = 4.0 * TILE_SIZE[tile] + kind_best
         if v >= best_value:
             best_value = v
@@ -268,19 +221,17 @@ def best_attraction_kind(S, T, p, n, prm):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def decide(kind, p, n, context, S, T):
+def decide(kind, p, n, context, S, T, F):
     """The option (0..n-1) that player p's policy takes at a decision of this kind."""
     if n <= 1:
         return 0
-    pol = S[7]
-    if pol[p] == POLICY_UNIFORM:
-        return below(S[5], n)
-    return scored_decide(kind, p, n, context, S, T)
+    if S[G_POLICY + p] == POLICY_UNIFORM:
+        return draw(S, n)
+    return scored_decide(kind, p, n, context, S, T, F)
 
 
 @njit(cache=True, nogil=True)
-def scored_decide(kind, p, n, context, S, T):
-    g, pl, enc, cov, opt, rng, log, pol, par, R = S
-    if pol[p] == POLICY_GREEDY:
+def scored_decide(kind, p, n, context, S, T, F):
+    if S[G_POLICY + p] == POLICY_GREEDY:
         return scored_choice(kind, p, n, context, S, T, GREEDY_PARAMS)
-    return scored_choice(kind, p, n, context, S, T, par[p])
+    return scored_choice(kind, p, n, context, S, T, F[p])
