@@ -2,7 +2,9 @@
 
 Prints, for 2-5 players and each policy, games/s of the engine on one core (CPU time of one thread)
 and on all cores (wall time); the engine/reference ratio on the same uniform games; the cold compile
-time (empty numba cache) and the warm start of a 1-game `zoosim simulate` run.
+time (empty numba cache) and the warm start of a 1-game `zoosim simulate` run; and the `lookahead`
+policy's cost (one lookahead seat among heuristics). `--lookahead-strength DEALS` measures its strength
+instead: one lookahead seat against heuristics, every deal in every seat rotation.
 """
 from __future__ import annotations
 
@@ -63,10 +65,54 @@ def cold_and_warm() -> tuple[float, float]:
     return cold, warm
 
 
+def lookahead_lineup(players: int, rotation: int, lookahead: str) -> list:
+    from zoosim.games.zooloretto import GAME
+
+    return [GAME.policy(lookahead if seat == rotation else "heuristic") for seat in range(players)]
+
+
+def lookahead_cost(players: int, games: int, lookahead: str = "lookahead") -> float:
+    """CPU seconds per game with one lookahead seat (seat 0) and heuristics in the others."""
+    from zoosim.games.zooloretto import GAME
+
+    specs = lookahead_lineup(players, 0, lookahead)
+    GAME.play_block(GAME.default_rules(), players, specs, 1, 0, 1, threads=1)
+    start = time.process_time()
+    GAME.play_block(GAME.default_rules(), players, specs, 1, 0, games, threads=1)
+    return (time.process_time() - start) / games
+
+
+def lookahead_strength(players: int, deals: int, lookahead: str = "lookahead", seed: int = 3) -> tuple:
+    """One lookahead seat among heuristics, every deal in every seat rotation (the same deals, so seat
+    effects cancel): the lookahead's win share per seat-game, its 95% Wilson interval and n."""
+    from zoosim.analysis.stats import wilson
+    from zoosim.games.zooloretto import GAME
+
+    wins = 0.0
+    for rotation in range(players):
+        block = GAME.play_block(GAME.default_rules(), players, lookahead_lineup(players, rotation, lookahead),
+                                seed, 0, deals)
+        wins += float(block["win_share"].reshape(deals, players)[:, rotation].sum())
+    n = deals * players
+    low, high = (float(x) for x in wilson(wins, n))
+    return wins / n, low, high, n
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer games (a smoke run)")
+    parser.add_argument("--lookahead-strength", type=int, metavar="DEALS", default=0,
+                        help="only measure lookahead against heuristic on DEALS deals per player count")
+    parser.add_argument("--lookahead", default="lookahead", help="the lookahead policy text (default: lookahead)")
     args = parser.parse_args()
+    if args.lookahead_strength:
+        print(f"{args.lookahead}: one seat among heuristics, {args.lookahead_strength} deals x every rotation")
+        print("| players | win share per seat | 95% CI | n (seat-games) | fair |")
+        print("| --- | --- | --- | --- | --- |")
+        for players in (2, 3, 4, 5):
+            share, low, high, n = lookahead_strength(players, args.lookahead_strength, args.lookahead)
+            print(f"| {players} | {share:.3f} | {low:.3f}-{high:.3f} | {n:,} | {1 / players:.3f} |", flush=True)
+        return
     scale = 0.1 if args.quick else 1.0
     games = {"uniform": 200_000, "random": 50_000, "greedy": 5_000, "heuristic": 5_000}
     threads = numba.config.NUMBA_NUM_THREADS
@@ -77,6 +123,9 @@ def main() -> None:
             one = engine_rate(players, policy, int(n * scale), 1)
             all_cores = engine_rate(players, policy, int(n * scale * threads), threads)
             print(f"{policy:<10} {players:>7} {one:>10,.0f} {all_cores:>10,.0f}")
+    for players in (2, 3, 4, 5):
+        cost = lookahead_cost(players, max(2, int(20 * scale)), args.lookahead)
+        print(f"{args.lookahead} (seat 0; heuristic in the others), {players} players: {cost:.3f} s per game (1 core)")
     reference, engine = reference_ratio(4, int(300 * scale) or 30)
     print(f"4-player uniform: reference {reference:,.0f} games/s, engine {engine:,.0f} games/s: "
           f"{engine / reference:,.0f}x")
