@@ -69,7 +69,11 @@ def test_bad_study_files(tmp_path: Path, text: str, message: str) -> None:
 
 def test_shipped_studies_parse() -> None:
     names = {p.stem: load_study(p) for p in sorted((REPO / "analyses").glob("*.toml"))}
-    assert {"player-counts", "seat-advantage", "policy-ladder", "end-trigger"} <= set(names)
+    assert {"player-counts", "seat-advantage", "policy-ladder", "end-trigger", "skill"} <= set(names)
+    skill = {(s.players, s.policies[0].split(":")[0]) for s in names["skill"].simulations}
+    assert skill == {(n, p) for n in (2, 3, 4, 5) for p in ("uniform", "greedy", "heuristic", "lookahead")}
+    assert {s.policies[0] for s in names["skill"].simulations if "@" in s.policies[0]} == {
+        f"heuristic:@tuned{n}p" for n in (2, 3, 4, 5)}
     assert sorted(s.players for s in names["player-counts"].simulations) == [2, 3, 4, 5]
     ladder = {p for s in names["policy-ladder"].simulations for p in s.policies}
     assert ladder == {"uniform", "random", "greedy", "heuristic"}
