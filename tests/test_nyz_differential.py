@@ -80,8 +80,9 @@ def test_engine_equals_reference_random_rules():
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
 def test_engine_equals_reference_scored_policies(players):
-    mixes = [["greedy"], ["heuristic"], ["heuristic:breed_value=4,rival_breed_weight=0"],
-             ["uniform", "greedy", "heuristic", "greedy", "heuristic"][:players]]
+    tweaked = "heuristic:breed_value=1.5,rival_breed_weight=0.5,fit_weight=0,deny_weight=0.8,pair_weight=0"
+    mixes = [["greedy"], ["heuristic"], [tweaked],
+             ["uniform", "greedy", "heuristic", tweaked, "heuristic"][:players]]
     for index in range(16):
         texts = mixes[index % len(mixes)]
         if len(texts) not in (1, players):

@@ -27,20 +27,32 @@ POLICIES = {
     ),
     "heuristic": PolicyInfo(
         "heuristic", 2,
-        "Greedy with parameters, and breeding-aware: a move is also worth breed_value times what the "
-        "breeding on the lines it crosses brings the mover (per line, the gains of its 2 best breeding "
-        "enclosures, a fill counting as fill_value), less rival_breed_weight times what it brings the "
-        "rivals. Defaults: the best setting measured against greedy (which own-breeding weights > 0 lose "
-        "to); it is not significantly stronger than greedy.",
+        "Greedy's decisions with option values in squares covered (heuristic.py): a harbour is worth its "
+        "tile's squares plus fit_weight times the tile's best placement value; filling an enclosure is "
+        "worth fill_value plus attraction_value per square of the largest attraction in the supply that "
+        "fits; another animal is worth progress_value times its enclosure's fill fraction; a move is also "
+        "worth the breeding on the lines it crosses on the board as the action leaves it (own, less a "
+        "share of the rivals'), less deny_weight times the largest harbour tile it leaves the next player; "
+        "a move that covers the last square wins; a tile goes where it leaves the fewest isolated "
+        "uncovered squares and pairs, then touches the fewest uncovered squares. Defaults: a cross-entropy "
+        "search against greedy (seats rotated, 2-5 players); it beats greedy at every player count.",
         (
-            PolicyParam("isolated_weight", 4.0, "placement penalty per isolated uncovered cell"),
-            PolicyParam("fill_value", 4.0, "value of filling an enclosure (its attraction)"),
-            PolicyParam("cover_value", 1.0, "value per square of a harbour's enclosure tile"),
-            PolicyParam("breed_value", 0.0, "weight of what a crossed line's breeding brings the mover "
-                                            "(per line: the gains of its 2 best breeding enclosures)"),
-            PolicyParam("rival_breed_weight", 0.25, "weight of what a crossed line's breeding brings the rivals "
+            PolicyParam("isolated_weight", 4.71, "placement penalty per isolated uncovered square"),
+            PolicyParam("pair_weight", 0.611, "placement penalty per square of an isolated uncovered pair"),
+            PolicyParam("exposed_weight", 1.5, "placement penalty per uncovered square touching the tile"),
+            PolicyParam("cover_value", 1.0, "value per square of a harbour's enclosure tile (the unit)"),
+            PolicyParam("attraction_value", 0.064, "value per square of the largest attraction a fill could bring"),
+            PolicyParam("fill_value", 0.864, "value of a fill besides its attraction (kept animal, emptied enclosure)"),
+            PolicyParam("progress_value", 2.42, "value of an enclosure's fill fraction after an animal that does "
+                                                "not fill it"),
+            PolicyParam("house_value", 0.554, "value of putting an animal into a free house"),
+            PolicyParam("breed_value", 0.493, "weight of what a crossed line's breeding brings the mover"),
+            PolicyParam("rival_breed_weight", 0.04, "weight of what a crossed line's breeding brings the rivals "
                                                     "(subtracted)"),
-            PolicyParam("house_value", 0.25, "value of putting an animal into a free house"),
+            PolicyParam("fit_weight", 0.436, "weight of a harbour tile's best placement value in the move's value"),
+            PolicyParam("kind_value", 2.52, "value per square when choosing an attraction"),
+            PolicyParam("deny_weight", 0.117, "weight of the largest harbour tile the next player could take after "
+                                              "the move (subtracted)"),
         ),
     ),
 }
@@ -55,7 +67,7 @@ COLUMNS = (
     Column("turns_to_finish", "int16", "own turns taken when the board was covered; -1 if never"),
     Column("end_reason", "int8", "how the game ended: 0 covered, 1 turn cap, 2 solo laps done (bga)"),
 )
-MAX_POLICY_PARAMS = 8
+MAX_POLICY_PARAMS = 16
 
 
 def policy_arrays(policies: Sequence[PolicySpec], players: int) -> tuple[np.ndarray, np.ndarray]:

@@ -17,7 +17,7 @@ from zoosim.games.new_york_zoo.protocol import (
     D_SHORT_PLACE, END_COVERED, END_SOLO_LAPS, END_TURN_CAP, EV_ANIMAL, EV_BRED, EV_BREEDING, EV_END,
     EV_ENCLOSURE, EV_FULL, EV_KEEP, EV_MOVE, EV_PASS, EV_ATTRACTION, HOUSE, SUPPLY,
 )
-from zoosim.games.new_york_zoo.reference_policies import ScoredPolicy
+from zoosim.games.new_york_zoo.reference_policies import HeuristicPolicy, ScoredPolicy
 from zoosim.games.new_york_zoo.rules import SOLO_TILE_4_PLUS, Rules, validate
 
 N_HARBOURS = len(data.HARBOUR_SPACES)
@@ -525,5 +525,5 @@ def policy_for(spec) -> object:
     if spec.name == "greedy":
         return ScoredPolicy()
     if spec.name == "heuristic":
-        return ScoredPolicy(spec.values)
+        return HeuristicPolicy(spec.values)
     raise ValueError(f"no reference policy {spec.name!r}")
