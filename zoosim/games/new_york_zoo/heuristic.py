@@ -10,7 +10,7 @@ The race is to cover the board, so every value is in squares covered, now or lat
 - a move that covers the last square wins and is taken;
 - a tile goes where it leaves the fewest isolated uncovered squares and pairs of squares (only
   attractions fill those), then where it touches the fewest uncovered squares.
-The parameters are `POLICY_PARAMS` in __init__.py, indices below. `reference_policies.py` mirrors this
+The parameters are the heuristic's PolicyParams in __init__.py, indices below. `reference_policies.py` mirrors this
 module in plain Python, operation for operation.
 """
 from __future__ import annotations
