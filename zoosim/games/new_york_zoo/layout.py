@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-from numba.core import types
-from numba.extending import intrinsic
 
 from zoosim.core.rng import seed_stream
 from zoosim.games.new_york_zoo import data
@@ -115,24 +113,6 @@ def new_state(log_rows: int) -> np.ndarray:
     s = np.zeros(STATE_SIZE + 6 * (log_rows + 1), np.int64)
     s[G_LOG_ROWS] = log_rows
     return s
-
-
-@intrinsic
-def borrowed(typingctx, array):
-    """`array` as a view without an owner (a NULL meminfo, like a global constant array).
-
-    Numba increments and decrements the owner's reference count, atomically, around every use of an
-    array argument that it cannot prove unneeded, e.g. in any function that calls another one; in the
-    game loop that was a fifth of the time. A borrowed view makes those operations no-ops. The caller
-    must keep the array itself alive while the view is used (`play.play_many` does).
-    """
-    def codegen(context, builder, signature, args):
-        view = context.make_array(signature.args[0])(context, builder, args[0])
-        null = context.get_constant_null(types.MemInfoPointer(types.voidptr))
-        view.meminfo = null
-        view.parent = context.get_constant_null(types.pyobject)
-        return view._getvalue()
-    return array(array), codegen
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -13,13 +13,13 @@ from zoosim.games.new_york_zoo.engine import (
     ATTRACTION_BASE, LINE_SPECIES, SPACE_HARBOUR, START_SPACE, TILE_SIZE, animal_action, animals, cells_left,
     decide, harbour_action, is_covered, log_event, move_options, place_enclosure,
 )
+from zoosim.core.borrow import borrowed
 from zoosim.games.new_york_zoo.placements import list_placements
 from zoosim.games.new_york_zoo.layout import (
     E_ADDED, E_COUNT, E_SPECIES, G_ELEPHANT, G_END_REASON, G_FACE_UP, G_HEIGHT, G_LINES, G_LOG_ROWS, G_MOVER,
     G_OVER, G_POLICY, G_STACK, G_SUPPLY, G_TRAVELLED, G_TURNS, LOG, MAX_PLAYERS, N_HARBOURS, N_TILES, OPT,
     P_ATTRACTIONS, P_BOARD, P_BREEDINGS, P_COVERED, P_ENCLOSURES_PLACED, P_FITS, P_HOUSE, P_HOUSES, P_NENC,
     P_OWN_TURNS, P_SIZE, P_TURNS_TO_FINISH, PLAYERS, draw, eb, new_state, pb, seed_game,
-    borrowed,
 )
 from zoosim.games.new_york_zoo.protocol import (
     D_DESTINATION, D_SHORT_PLACE, END_COVERED, END_SOLO_LAPS, END_TURN_CAP, EV_BREEDING, EV_END, EV_MOVE, EV_PASS,
@@ -284,7 +284,7 @@ def play_many(R, pol, par, seed, first_index, count, T, out, share, game_turns, 
         S[G_POLICY + p] = pol[p]
     seat_out = np.zeros((MAX_PLAYERS, N_RESULT_COLUMNS), np.int64)
     seat_share = np.zeros(MAX_PLAYERS, np.float64)
-    game = borrowed(S)  # no reference counting in the game loop (layout.borrowed); S, T, par outlive it
+    game = borrowed(S)  # no reference counting in the game loop (core/borrow.py); S, T, par outlive it
     tables = borrowed(T)
     params = borrowed(par)
     for i in range(count):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from zoosim.core.borrow import borrowed, keep_alive
 from zoosim.core.ranking import rank_rows
 from zoosim.core.rng import below, seed_stream
 from zoosim.games.tractor import engine as E
@@ -185,15 +186,23 @@ def play_many(R, seed, first_index, count, policy_ids, policy_params, rows, shar
     totals = np.zeros(players, np.int64)
     components = np.zeros((players, N_COMPONENTS), np.int64)
     no_log = np.zeros((0, players), np.int16)
+    # borrowed views (core/borrow.py): no reference counting in the game loop; keep_alive below
+    rules = borrowed(R)
+    state, hidden, stream, ids, params = borrowed(S), borrowed(bag), borrowed(rng), borrowed(policy_ids), borrowed(
+        policy_params)
+    listed, trial, spare, spare_bag, events = borrowed(options), borrowed(work), borrowed(scratch), borrowed(
+        scratch_bag), borrowed(trace)
+    sums, comps = borrowed(totals), borrowed(components)
     for g in range(count):
-        log = round_scores[g] if round_scores.shape[1] > 0 else no_log
-        play_game(R, seed, first_index + g, policy_ids, policy_params, S, bag, rng, options, work, scratch,
-                  scratch_bag, trace, log, totals, components)
-        score_game(S, R, game_rows, game_shares, totals, components)
+        log = borrowed(round_scores[g]) if round_scores.shape[1] > 0 else borrowed(no_log)
+        play_game(rules, seed, first_index + g, ids, params, state, hidden, stream, listed, trial, spare, spare_bag,
+                  events, log, sums, comps)
+        score_game(state, rules, game_rows, game_shares, sums, comps)
         for p in range(players):
             for k in range(N_OUT):
                 rows[g * players + p, k] = game_rows[p, k]
             shares[g * players + p] = game_shares[p]
+    keep_alive(S, bag, rng, options, work, scratch, scratch_bag, trace, totals, components, no_log)
 
 
 def play_traced(R: np.ndarray, seed: int, game_index: int, policy_ids: np.ndarray, policy_params: np.ndarray,

@@ -201,7 +201,7 @@ def place_stall(S, p, e, kind):
     S[at + P_STALLS + e * MAX_STALL_KINDS + kind] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def place_tile(S, p, code, dest):
     """Spec 4: put one tile from a truck (or a Purchase) at `dest` (enclosure, barn, or money for coins)."""
     if code == COIN:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from zoosim.core.borrow import borrowed, keep_alive
 from zoosim.core.rng import below, seed_stream
 from zoosim.core.tiles import lay_out_animals, shuffle, species_in_play
 from zoosim.games.zooloretto import engine as E
@@ -93,7 +94,7 @@ def record_round_scores(S, scores, components):
         scores[p] = E.score_player(S, p, components)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def draw_tile(S, deck):
     """Spec 3A: the top tile of the main stack, or of the end stack once the main stack is empty."""
     ptr = S[H_DRAW_PTR]
@@ -104,7 +105,7 @@ def draw_tile(S, deck):
     return code, from_end, last
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def load_truck(S, p, code, t, from_end, last):
     slot = S[T_COUNT + t]
     S[T_TILES + t * MAX_TRUCK_CAPACITY + slot] = code
@@ -115,7 +116,7 @@ def load_truck(S, p, code, t, from_end, last):
         emit(S, E.EV_LAST_ROUND, p, S[H_ROUND], 0, 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def take_truck(S, rng, p, t, policy, params, workspace, memory):
     """Spec 3B and 4: the player takes truck t and places its tiles one at a time."""
     S[T_TAKEN_BY + t] = p
@@ -363,15 +364,20 @@ def play_many(R, seed, first_index, count, policy_ids, policy_params, rows, shar
     game_shares = np.zeros(players)
     components = np.zeros(N_COMPONENTS, np.int64)
     no_log = np.zeros((0, players), np.int16)
+    # borrowed views (core/borrow.py): no reference counting in the game loop; the arrays outlive it
+    rules = borrowed(R)
+    state, hidden, stream, ids, params = borrowed(S), borrowed(deck), borrowed(rng), borrowed(policy_ids), borrowed(
+        policy_params)
+    scratch, work, mem, comps = borrowed(options), borrowed(workspace), borrowed(memory), borrowed(components)
     for g in range(count):
-        log = round_scores[g] if round_scores.shape[1] > 0 else no_log
-        play_game(R, seed, first_index + g, policy_ids, policy_params, S, deck, rng, options, workspace, memory,
-                  log, components)
-        score_game(S, game_rows, game_shares, components)
+        log = borrowed(round_scores[g]) if round_scores.shape[1] > 0 else borrowed(no_log)
+        play_game(rules, seed, first_index + g, ids, params, state, hidden, stream, scratch, work, mem, log, comps)
+        score_game(state, game_rows, game_shares, comps)
         for p in range(players):
             for k in range(N_OUT):
                 rows[g * players + p, k] = game_rows[p, k]
             shares[g * players + p] = game_shares[p]
+    keep_alive(S, deck, rng, options, workspace, memory, components, no_log)
 
 
 def new_state(max_events: int = 0) -> np.ndarray:

@@ -42,7 +42,7 @@ LEVEL = 2 * 32 + 1  # cells per undo record in the chain buffer (a count, cells,
 NO_CHOICE = -1.0e18
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def uniform_destination(S, rng, p, code):
     """Spec 11.3: one of [each enclosure that can take the tile, in board order] + [barn], uniformly."""
     if code == COIN:
