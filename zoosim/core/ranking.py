@@ -8,7 +8,7 @@ from __future__ import annotations
 from numba import njit
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def rank_rows(rows, players, score_col, tiebreak_col, rank_col, shares):
     """Write rows[p, rank_col] and shares[p] for p < players; tiebreak_col = score_col means no tie-break."""
     winners = 0

@@ -35,14 +35,14 @@ _U32 = np.uint64(32)
 _LOW32 = np.uint64(0xFFFFFFFF)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _mix64(z):
     z = (z ^ (z >> _U30)) * _U_M1
     z = (z ^ (z >> _U27)) * _U_M2
     return z ^ (z >> _U31)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def seed_stream(state, seed, game_index):
     """Fill `state` (uint64[4]) with the stream of game `game_index` of master seed `seed`."""
     sm = _mix64(np.uint64(seed)) + _U4 * np.uint64(game_index) * _U_GOLDEN
@@ -51,7 +51,7 @@ def seed_stream(state, seed, game_index):
         state[k] = _mix64(sm)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def next_u64(state):
     s0 = state[0]
     s1 = state[1]
@@ -73,7 +73,7 @@ def next_u64(state):
     return result
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def below(state, n):
     """A draw from 0..n-1 (n >= 1, n < 2^32): the high word of next_u64() * n."""
     x = next_u64(state)

@@ -4,32 +4,35 @@ draw order; keeping it in one place keeps their setups identical.
 """
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from zoosim.core.rng import below
 
 
-@njit(cache=True)
-def species_in_play(rng, species, removed):
-    """Partial Fisher-Yates over [0, species): the first `removed` leave the game. Returns a bool mask."""
-    order = np.arange(species)
+@njit(cache=True, _nrt=False)
+def species_in_play(rng, species, removed, scratch):
+    """Partial Fisher-Yates over [0, species): the first `removed` leave the game. Returns the species in
+    play as a bit mask (bit s for species s; at most 63). `scratch` (the deck, before the tiles are laid
+    out) holds the order, so nothing is allocated per game."""
+    for i in range(species):
+        scratch[i] = i
     for i in range(removed):
         j = i + below(rng, species - i)
-        held = order[i]
-        order[i] = order[j]
-        order[j] = held
-    in_play = np.zeros(species, np.bool_)
+        held = scratch[i]
+        scratch[i] = scratch[j]
+        scratch[j] = held
+    in_play = 0
     for i in range(removed, species):
-        in_play[order[i]] = True
+        in_play |= 1 << scratch[i]
     return in_play
 
 
-@njit(cache=True)
-def lay_out_animals(deck, n, in_play, males, females, per_species):
-    """Append each species in play's tiles (fertile males 4s+1, females 4s+2, plain 4s) from deck[n]."""
-    for s in range(in_play.shape[0]):
-        if not in_play[s]:
+@njit(cache=True, _nrt=False)
+def lay_out_animals(deck, n, in_play, species, males, females, per_species):
+    """Append the tiles of each species in the `in_play` mask (fertile males 4s+1, females 4s+2, plain 4s)
+    from deck[n]."""
+    for s in range(species):
+        if (in_play >> s) & 1 == 0:
             continue
         for _ in range(males):
             deck[n] = 4 * s + 1
@@ -43,7 +46,7 @@ def lay_out_animals(deck, n, in_play, males, females, per_species):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shuffle(deck, n, rng):
     """Fisher-Yates over deck[0:n], from the last tile down."""
     for i in range(n - 1, 0, -1):

@@ -39,12 +39,12 @@ N_COMPONENTS = 7
 C_FULL, C_ATTRACTIONS, C_STALLS, C_BACKYARD, C_CARD_SPECIES, C_CARD_ENCLOSURE, C_CARD_ATTRACTIONS = range(7)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def player_at(p):
     return PLAYERS_AT + p * P_SIZE
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def emit(S, trace, kind, player, a, b):
     """Append one event row to `trace` if the game is being recorded (trace has rows)."""
     n = S[H_TRACE_N]
@@ -59,12 +59,12 @@ def emit(S, trace, kind, player, a, b):
 
 
 # ---- places (spec "A turn" 2) ----------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def enclosure_tiles(S, at, e):
     return S[at + P_ANIMALS + e] + S[at + P_ATTRACTION + e]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def is_zoo_place(S, R, p, code, dest):
     """PROTOCOL 4: can tile `code` go to `dest` (an enclosure, or -2 the stall spaces) of p's zoo?"""
     at = player_at(p)
@@ -78,7 +78,7 @@ def is_zoo_place(S, R, p, code, dest):
     return species < 0 or species == code
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def zoo_places(S, R, p, code, out):
     """The zoo places of a tile in PROTOCOL 4 order, written to out; returns how many."""
     if code >= STALL_BASE and code < ATTRACTION:
@@ -94,7 +94,7 @@ def zoo_places(S, R, p, code, out):
     return n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def count_zoo_places(S, R, p, code):
     if code >= STALL_BASE and code < ATTRACTION:
         return 1 if S[player_at(p) + P_STALLS] < R[R_STALL_SPACES] else 0
@@ -105,7 +105,7 @@ def count_zoo_places(S, R, p, code):
     return n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def put_in_zoo(S, p, code, dest):
     at = player_at(p)
     if dest == STALLS:
@@ -117,7 +117,7 @@ def put_in_zoo(S, p, code, dest):
         S[at + P_ANIMALS + dest] += 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def to_backyard(S, R, bag, trace, p, code):
     """Spec "A turn" 2-3: into the backyard; a full backyard sends the tile to the bag bottom (or out)."""
     at = player_at(p)
@@ -136,7 +136,7 @@ def to_backyard(S, R, bag, trace, p, code):
         emit(S, trace, EV_PLACE, p, code, DISCARDED)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def take_tractor(S, R, bag, trace, p, t, dest):
     """Spec "A turn" 1-3: take tractor t; its first tile to zoo place `dest` (or the backyard when it has
     none: dest = BACKYARD), every other tile to the backyard. The caller checks `dest`."""
@@ -154,13 +154,13 @@ def take_tractor(S, R, bag, trace, p, t, dest):
     S[TR_COUNT + t] = 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def can_take_push(S, R, u):
     """Spec "A turn" 4: a tractor holding at least one tile and fewer than tractor_capacity."""
     return S[TR_COUNT + u] >= 1 and S[TR_COUNT + u] < R[R_TRACTOR_CAPACITY]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def push_animal(S, R, trace, p, code, u):
     """Spec "A turn" 4: one animal from p's backyard onto tractor u (appended)."""
     at = player_at(p)
@@ -173,7 +173,7 @@ def push_animal(S, R, trace, p, code, u):
     emit(S, trace, EV_PUSH, p, code, u)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def list_push_options(S, R, p, out):
     """PROTOCOL 5.3: (code << 8 | u) for each backyard animal code ascending, each eligible tractor ascending."""
     at = player_at(p)
@@ -189,7 +189,7 @@ def list_push_options(S, R, p, out):
     return n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def refill(S, R, bag, trace, t):
     """Spec "A turn" 5 and setup 2: the bag's top tile onto tractor t (nothing if the bag is empty)."""
     if S[H_BAG_COUNT] == 0:
@@ -202,7 +202,7 @@ def refill(S, R, bag, trace, t):
     emit(S, trace, EV_REFILL, -1, t, code)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def any_tractor_with_tiles(S, R):
     for t in range(R[R_TRACTORS]):
         if S[TR_COUNT + t] > 0:
@@ -211,7 +211,7 @@ def any_tractor_with_tiles(S, R):
 
 
 # ---- the end (spec "End of the game") ------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def has_full_zoo(S, R, p):
     at = player_at(p)
     for e in range(R[R_ENCLOSURES]):
@@ -220,7 +220,7 @@ def has_full_zoo(S, R, p):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def end_reason(S, R, end_on_full_zoo, round_limit):
     """PROTOCOL 6: the reason the game ends after this round, or -1."""
     if end_on_full_zoo:
@@ -235,7 +235,7 @@ def end_reason(S, R, end_on_full_zoo, round_limit):
 
 
 # ---- scoring (spec "Scoring") -----------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def card_measures(S, R, p):
     """(most animals of one species in enclosures, most tiles in one enclosure, attractions in enclosures)."""
     at = player_at(p)
@@ -258,7 +258,7 @@ def card_measures(S, R, p):
     return most_species, most_tiles, attractions
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def own_points(S, R, p, components):
     """The components a player scores alone: full enclosures, attractions, stalls, backyard animals."""
     at = player_at(p)
@@ -274,7 +274,7 @@ def own_points(S, R, p, components):
     components[C_BACKYARD] = -S[at + P_YARD_ANIMALS]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def score_all(S, R, totals, components):
     """Fill components[p, :] and totals[p] for every player: own points, then the three cards (strict
     maximum only)."""
@@ -307,7 +307,7 @@ def score_all(S, R, totals, components):
 
 
 # ---- setup --------------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def reset_state(S, R):
     S[:] = 0
     for p in range(R[R_PLAYERS]):

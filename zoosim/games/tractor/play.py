@@ -29,7 +29,7 @@ from zoosim.games.tractor.rules import (
 N_OUT = 14
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def setup(S, R, bag, trace, rng):
     """PROTOCOL 3: the tiles in canonical order, shuffled into the bag; one tile onto each tractor."""
     E.reset_state(S, R)
@@ -56,7 +56,7 @@ def setup(S, R, bag, trace, rng):
         E.refill(S, R, bag, trace, t)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_game(R, seed, game_index, policy_ids, policy_params, S, bag, rng, options, work, scratch, scratch_bag,
               trace, round_scores, totals, components):
     """Play one game to its end; the results are left in S (score them with `score_game`).
@@ -147,7 +147,7 @@ def play_game(R, seed, game_index, policy_ids, policy_params, S, bag, rng, optio
         S[H_ROUND] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def score_game(S, R, rows, shares, totals, components):
     """Each seat's score, rank (ties share the place), win share and log columns."""
     players = R[R_PLAYERS]

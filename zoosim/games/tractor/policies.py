@@ -30,7 +30,7 @@ HP_COMMITMENT, HP_BACKYARD_WEIGHT, HP_CARD_WEIGHT, HP_RIVAL_WEIGHT = range(4)
 NO_CHOICE = -1.0e18
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def zoo_value(policy, params, S, R, p, totals, components):
     """Greedy: p's score if the game ended now. Heuristic: that score with cards weighted `card_weight`
     (they can still change hands), backyard animals weighted `backyard_weight`, each partly filled
@@ -55,7 +55,7 @@ def zoo_value(policy, params, S, R, p, totals, components):
     return value - params[HP_RIVAL_WEIGHT] * rival
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def best_push(policy, params, S, R, p, options, scratch, scratch_bag, totals, components, no_trace):
     """(push option or NO_PUSH, value) that is worth most to p after its take."""
     best = E.NO_PUSH
@@ -71,7 +71,7 @@ def best_push(policy, params, S, R, p, options, scratch, scratch_bag, totals, co
     return best, best_value
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def choose_take(policy, params, S, R, p, rng, options, work, scratch, scratch_bag):
     """Tractor and first-tile destination: t << 8 | (destination + 8)."""
     trucks = R[R_TRACTORS]
@@ -115,7 +115,7 @@ def choose_take(policy, params, S, R, p, rng, options, work, scratch, scratch_ba
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def choose_push(policy, params, S, R, p, rng, options, scratch, scratch_bag):
     """After the take: a push option (code << 8 | tractor) or NO_PUSH."""
     if policy == RANDOM:

@@ -60,37 +60,37 @@ EXCHANGE_BARN = 100
 MAX_OPTIONS = 4096
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def option(kind, a, b, c):
     return (kind << 24) | (a << 16) | (b << 8) | c
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def option_kind(opt):
     return opt >> 24
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def option_fields(opt):
     return (opt >> 16) & 255, (opt >> 8) & 255, opt & 255
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def dest_field(dest):
     return DEST_FIELD_BARN if dest < 0 else dest
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def field_dest(field):
     return BARN_DEST if field == DEST_FIELD_BARN else field
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def player_at(p):
     return PLAYERS_AT + p * P_SIZE
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def emit(S, kind, player, a, b, c, d):
     """Append one event row to the log after STATE_SIZE if the game is being recorded.
 
@@ -109,17 +109,17 @@ def emit(S, kind, player, a, b, c, d):
 
 
 # ---- the board ------------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def spaces_of(S, e):
     return S[R_ENCLOSURE + 5 * e + ENC_SPACES]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def stall_spaces_of(S, e):
     return S[R_ENCLOSURE + 5 * e + ENC_STALLS]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def can_take_animal(S, p, e, species):
     """Spec 4: an empty animal space of an enclosure that is empty or holds the same species."""
     at = player_at(p)
@@ -127,14 +127,14 @@ def can_take_animal(S, p, e, species):
     return S[at + P_COUNT + e] < spaces_of(S, e) and (enclosure_species < 0 or enclosure_species == species)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def can_take_stall(S, p, e):
     """Spec 4: a stall goes on an empty stall space of the enclosure's own."""
     return S[player_at(p) + P_STALL_COUNT + e] < stall_spaces_of(S, e)
 
 
 # ---- placing, fill coins and breeding ------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pay_fill_coins(S, p, e):
     """Spec 4: taking an enclosure's last animal space pays its coins, every time, as far as the bank goes."""
     coins = S[R_ENCLOSURE + 5 * e + ENC_COINS]
@@ -145,7 +145,7 @@ def pay_fill_coins(S, p, e):
     emit(S, EV_FILL, p, e, coins, 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def add_to_enclosure(S, p, e, code):
     at = player_at(p)
     klass = code & 3
@@ -159,7 +159,7 @@ def add_to_enclosure(S, p, e, code):
         S[at + P_OFFSPRING + e] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def breed(S, p, e, pays_fill):
     """Spec 6: an unused fertile male and female of the enclosure breed at once, each adult once.
 
@@ -185,7 +185,7 @@ def breed(S, p, e, pays_fill):
     return births
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def place_animal(S, p, e, code):
     """An animal enters an enclosure from a truck, a Move or a Purchase: fill coins, then breeding."""
     add_to_enclosure(S, p, e, code)
@@ -194,14 +194,14 @@ def place_animal(S, p, e, code):
     breed(S, p, e, True)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def place_stall(S, p, e, kind):
     at = player_at(p)
     S[at + P_STALL_COUNT + e] += 1
     S[at + P_STALLS + e * MAX_STALL_KINDS + kind] += 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def place_tile(S, p, code, dest):
     """Spec 4: put one tile from a truck (or a Purchase) at `dest` (enclosure, barn, or money for coins)."""
     if code == COIN:
@@ -219,7 +219,7 @@ def place_tile(S, p, code, dest):
 UNDO_CELLS = 32
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def placement_cells(p, code, dest, cells):
     """The state cells `place_tile(p, code, dest)` can change (fill coins and births included).
 
@@ -252,7 +252,7 @@ def placement_cells(p, code, dest, cells):
     return 10
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def is_legal_destination(S, p, code, dest):
     if code == COIN:
         return dest == MONEY_DEST
@@ -266,7 +266,7 @@ def is_legal_destination(S, p, code, dest):
 
 
 # ---- what a turn can do ---------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def can_draw(S):
     if S[H_DRAW_PTR] >= S[H_TOTAL]:
         return False
@@ -276,7 +276,7 @@ def can_draw(S):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def barn_species_count(S, p, species):
     at = player_at(p) + P_BARN + 4 * species
     return S[at] + S[at + 1] + S[at + 2] + S[at + 3]
@@ -287,7 +287,7 @@ N_COMPONENTS = 6
 C_FULL, C_ONE_SHORT, C_PARTIAL, C_STALLS, C_BARN_ANIMALS, C_BARN_STALLS = range(N_COMPONENTS)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def enclosure_value(count, spaces, full_points, one_empty_points, has_stall, per_animal):
     """Spec 7 for one enclosure: full value, one-empty value, or per animal with an own stall (else 0).
 
@@ -302,7 +302,7 @@ def enclosure_value(count, spaces, full_points, one_empty_points, has_stall, per
     return C_PARTIAL, 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def enclosure_points(S, p, e):
     at = player_at(p)
     row = R_ENCLOSURE + 5 * e
@@ -310,7 +310,7 @@ def enclosure_points(S, p, e):
                            S[at + P_STALL_COUNT + e] > 0, S[R_PARTIAL_POINTS])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def score_player(S, p, components):
     """Fill `components` (N_COMPONENTS) for player p and return the total score."""
     at = player_at(p)
@@ -336,7 +336,7 @@ def score_player(S, p, components):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def barn_tiles(S, p):
     at = player_at(p)
     n = 0
@@ -346,7 +346,7 @@ def barn_tiles(S, p):
 
 
 # ---- setup (PROTOCOL section 3) ----------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def reset_state(S, R):
     """A new game: the packed rules R copied into S, everything else empty; the log settings are kept."""
     recording = S[H_RECORDING]

@@ -61,7 +61,7 @@ def lookahead_seed(seed):
     return seed ^ LOOKAHEAD_SALT
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def heuristic_rows(policy_params):
     """Each seat's heuristic weights (from its lookahead parameters) as a heuristic parameter row."""
     rows = np.zeros_like(policy_params)
@@ -106,7 +106,7 @@ def visible_tiles(S, counts):
     counts[COIN] += S[H_COIN_TILES_TAKEN]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def unseen_tiles(S, pool, unknown):
     """The tiles still in the stacks as far as the public state tells: written to pool[0:n].
 
@@ -146,7 +146,7 @@ def append_tiles(pool, n, code, count):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def determinise(S, pool, n, unknown, n_unknown, unknown_in_play, deck, stream):
     """Fill deck[draw pointer:total] with a shuffle of the unseen tiles pool[0:n] (PROTOCOL 10)."""
     tiles = np.empty(P.MAX_DECK, np.int64)
@@ -168,7 +168,7 @@ def determinise(S, pool, n, unknown, n_unknown, unknown_in_play, deck, stream):
 
 
 # ---- candidates and rollouts -----------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def list_candidates(S, p, weights, money_candidates, options, candidates, undo):
     """Draw, each take, then the best `money_candidates` money actions by the heuristic's one-step value,
     all in canonical order (money.list_turn_options). S must not be recording (options are made)."""
@@ -236,7 +236,7 @@ def rollout(S, deck, rng, p, opt, ids, rows, options, workspace, memory, no_log,
     return outcome(S, p, win_weight, components)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def decide_turn(S, p, params, look_rng):
     """The turn option (engine.option code; -1: none) of a lookahead seat p on the public state S.
 

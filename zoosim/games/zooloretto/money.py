@@ -24,13 +24,13 @@ from zoosim.games.zooloretto.rules import (
 
 
 # ---- money actions (spec 5) --------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def pay_bank(S, p, amount):
     S[player_at(p) + P_COINS] -= amount
     S[H_BANK] += amount
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def move_action(S, p, sub, what, dest):
     """Move: a barn animal or stall into the zoo, or a stall to another enclosure's stall space."""
     at = player_at(p)
@@ -55,7 +55,7 @@ def move_action(S, p, sub, what, dest):
             place_stall(S, p, dest, kind)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def exchange_action(S, p, i, other):
     """Exchange: swap all animals of enclosure i with enclosure `other`, or with one barn species
     (other = EXCHANGE_BARN + species). Stalls stay; breeding follows; no fill coins."""
@@ -95,7 +95,7 @@ def exchange_action(S, p, i, other):
     breed(S, p, i, False)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def purchase_action(S, p, seller, code, dest):
     """Purchase: any tile of another player's barn, paying the bank and the seller, placed by spec 4."""
     pay_bank(S, p, S[R_PURCHASE_COST])
@@ -107,7 +107,7 @@ def purchase_action(S, p, seller, code, dest):
     place_tile(S, p, code, dest)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def discard_action(S, p, code):
     """Discard: a tile of the own barn leaves the game."""
     pay_bank(S, p, S[R_DISCARD_COST])
@@ -116,7 +116,7 @@ def discard_action(S, p, code):
     emit(S, EV_DISCARD, p, code, 0, 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def expand_action(S, p):
     """Expand: one more enclosure (up to the limit for the player count)."""
     at = player_at(p)
@@ -127,7 +127,7 @@ def expand_action(S, p):
     emit(S, EV_EXPAND, p, e, 0, 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def apply_money_option(S, p, opt):
     kind = option_kind(opt)
     a, b, c = option_fields(opt)
@@ -145,7 +145,7 @@ def apply_money_option(S, p, opt):
 
 
 # ---- the canonical list of turn options (PROTOCOL section 8) --------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def exchange_fits(S, p, i, j, into_empty):
     at = player_at(p)
     ci = S[at + P_COUNT + i]
@@ -159,7 +159,7 @@ def exchange_fits(S, p, i, j, into_empty):
     return ci <= spaces_of(S, j) and cj <= spaces_of(S, i)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def list_money_options(S, p, out, n):
     """Append the legal money actions of player p to out[n:], in canonical order; return the new n."""
     at = player_at(p)
@@ -234,7 +234,7 @@ def list_money_options(S, p, out, n):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def any_money_option(S, p):
     """Whether player p could pay for any money action at all (a cheap test before listing them)."""
     coins = S[player_at(p) + P_COINS]
@@ -242,7 +242,7 @@ def any_money_option(S, p):
         or coins >= S[R_EXPAND_COST] or coins >= S[R_PURCHASE_COST] + S[R_PURCHASE_PRICE]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def list_turn_options(S, p, out):
     """All legal turn options of player p in the canonical order; returns how many."""
     n = 0
@@ -256,7 +256,7 @@ def list_turn_options(S, p, out):
     return list_money_options(S, p, out, n)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def money_cells(S, p, opt, cells):
     """The state cells `apply_money_option(p, opt)` can change; returns how many were written.
 

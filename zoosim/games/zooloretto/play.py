@@ -38,15 +38,15 @@ MAX_DECK = 16 * 16 + 8 * 16 + 64
 TURN_CAP = 100_000  # a safety net against rule settings that let money actions go on forever
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def setup(S, R, deck, rng):
     """PROTOCOL 3: remove species at random, shuffle the tiles in play, split main and end stack."""
     E.reset_state(S, R)
-    in_play = species_in_play(rng, S[R_SPECIES], S[R_REMOVED])
+    in_play = species_in_play(rng, S[R_SPECIES], S[R_REMOVED], deck)
     for s in range(S[R_SPECIES]):
-        if in_play[s]:
+        if (in_play >> s) & 1:
             S[SUPPLY + s] = S[R_OFFSPRING]
-    n = lay_out_animals(deck, 0, in_play, S[R_MALES], S[R_FEMALES], S[R_TILES_PER_SPECIES])
+    n = lay_out_animals(deck, 0, in_play, S[R_SPECIES], S[R_MALES], S[R_FEMALES], S[R_TILES_PER_SPECIES])
     for kind in range(S[R_STALL_KINDS]):
         for _ in range(S[R_STALLS_PER_KIND]):
             deck[n] = STALL_BASE + kind
@@ -63,7 +63,7 @@ def setup(S, R, deck, rng):
         S[player_at(p) + P_COINS] = S[R_START_COINS]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def start_round(S):
     for t in range(S[R_TRUCKS]):
         S[T_COUNT + t] = 0
@@ -75,7 +75,7 @@ def start_round(S):
     S[H_TRUCKS_TAKEN] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def end_round(S, last_taker):
     """Face-up tiles left on untaken trucks leave the game (only possible with more trucks than players)."""
     left = 0
@@ -87,14 +87,14 @@ def end_round(S, last_taker):
     emit(S, E.EV_ROUND_END, last_taker, S[H_ROUND], left, 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def record_round_scores(S, scores, components):
     """The rounds log: every player's score if the game ended now."""
     for p in range(S[R_PLAYERS]):
         scores[p] = E.score_player(S, p, components)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def draw_tile(S, deck):
     """Spec 3A: the top tile of the main stack, or of the end stack once the main stack is empty."""
     ptr = S[H_DRAW_PTR]
@@ -105,7 +105,7 @@ def draw_tile(S, deck):
     return code, from_end, last
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def load_truck(S, p, code, t, from_end, last):
     slot = S[T_COUNT + t]
     S[T_TILES + t * MAX_TRUCK_CAPACITY + slot] = code
@@ -116,7 +116,7 @@ def load_truck(S, p, code, t, from_end, last):
         emit(S, E.EV_LAST_ROUND, p, S[H_ROUND], 0, 0, 0)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def take_truck(S, rng, p, t, policy, params, workspace, memory):
     """Spec 3B and 4: the player takes truck t and places its tiles one at a time."""
     S[T_TAKEN_BY + t] = p
@@ -143,7 +143,7 @@ def take_truck(S, rng, p, t, policy, params, workspace, memory):
     S[T_COUNT + t] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def sit_out(S, rng, p, policy, params, workspace, memory):
     """PROTOCOL 6: a player who can neither draw nor take (nor pay) takes an empty truck (dry stacks only)."""
     for t in range(S[R_TRUCKS]):
@@ -152,7 +152,7 @@ def sit_out(S, rng, p, policy, params, workspace, memory):
             return
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def apply_turn_option(S, deck, rng, p, opt, policy, params, workspace, memory):
     """Play turn option `opt` (an engine.option code; -1: sit the round out) for player p; `policy`
     makes the follow-up choices: the truck for a drawn tile, the places of a taken truck's tiles."""
@@ -175,7 +175,7 @@ def apply_turn_option(S, deck, rng, p, opt, policy, params, workspace, memory):
         M.apply_money_option(S, p, opt)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def finish_round(S, last_taker, round_scores, components):
     """Close the round (log its scores); the player who took the last truck starts the next one.
 
@@ -194,7 +194,7 @@ def finish_round(S, last_taker, round_scores, components):
     return last_taker
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_out(S, deck, rng, p, played, policy_ids, policy_params, options, workspace, memory, round_scores,
              components, stop_policy):
     """Play on from player p (whose turn is already played if `played`) until the game ends (returns -1)
@@ -273,7 +273,7 @@ def play_out(S, deck, rng, p, played, policy_ids, policy_params, options, worksp
                 p = (p + 1) % players
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def lookahead_turn(S, deck, rng, p, params, weights, look_rng, workspace, memory):
     """One turn of lookahead seat p: decided on S alone (the deck is only drawn from), played with its
     heuristic `weights` for the follow-up choices. Returns the option played."""
@@ -282,7 +282,7 @@ def lookahead_turn(S, deck, rng, p, params, weights, look_rng, workspace, memory
     return opt
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def play_lookahead_turns(S, deck, rng, p, seed, game_index, policy_ids, policy_params, options, workspace, memory,
                          round_scores, components):
     """The rest of a game from the first lookahead turn (seat p on turn): each lookahead turn is decided
@@ -296,7 +296,7 @@ def play_lookahead_turns(S, deck, rng, p, seed, game_index, policy_ids, policy_p
                      components, LOOKAHEAD)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, options, workspace, memory,
               round_scores, components):
     """Play one game to its end; the results are left in S (score them with `score_game`).
@@ -316,7 +316,7 @@ def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, opti
                              memory, round_scores, components)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def score_game(S, rows, shares, components):
     """Write each seat's score, rank (score, then coins), win share and log columns."""
     players = S[R_PLAYERS]

@@ -42,7 +42,7 @@ LEVEL = 2 * 32 + 1  # cells per undo record in the chain buffer (a count, cells,
 NO_CHOICE = -1.0e18
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def uniform_destination(S, rng, p, code):
     """Spec 11.3: one of [each enclosure that can take the tile, in board order] + [barn], uniformly."""
     if code == COIN:
@@ -78,7 +78,7 @@ M_MONEY = M_TRUCKS + 2 * MAX_PLAYERS * MAX_TRUCKS  # per player: best money opti
 MEMORY_SIZE = M_MONEY + 3 * MAX_PLAYERS
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def refresh_memory(memory, S):
     money = 0
     for q in range(S[R_PLAYERS]):
@@ -103,7 +103,7 @@ def refresh_memory(memory, S):
 # A zoo's value is a sum of parts (enclosures, stall kinds, barn species, coins), so the change a
 # placement makes is the change of the few parts it touches: `placement_gain` values a placement by
 # making it on the live state, reading those parts, and unmaking it (engine.placement_cells).
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def enclosure_part(policy, params, S, p, e, left):
     """Spec 7 points of enclosure e; the heuristic credits a partly filled enclosure with at least
     commitment x left x its full value x its filling, and an unpaired fertile animal with pair_value x left."""
@@ -124,12 +124,12 @@ def enclosure_part(policy, params, S, p, e, left):
     return value
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def barn_weight(policy, params):
     return params[HP_BARN_WEIGHT] if policy == HEURISTIC else 1.0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def stall_kind_part(policy, params, S, p, kind):
     """Points for showing stall kind `kind` on a stall space, less its barn penalty (weighted)."""
     at = player_at(p)
@@ -143,7 +143,7 @@ def stall_kind_part(policy, params, S, p, kind):
     return value
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def species_part(policy, params, S, p, species):
     """The barn penalty for holding `species` in the barn (weighted)."""
     if E.barn_species_count(S, p, species) > 0:
@@ -151,13 +151,13 @@ def species_part(policy, params, S, p, species):
     return 0.0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def coin_part(policy, params, S, p):
     coin_value = params[HP_COIN_VALUE] if policy == HEURISTIC else GREEDY_COIN_VALUE
     return coin_value * S[player_at(p) + P_COINS]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def zoo_value(policy, params, S, p, left):
     """What the policy thinks player p's zoo is worth: greedy, its score plus one point per coin;
     heuristic, the same with barn penalties x barn_weight, coins x coin_value and projected enclosures."""
@@ -171,7 +171,7 @@ def zoo_value(policy, params, S, p, left):
     return value
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def touched_value(policy, params, S, p, code, dest, left):
     """The parts of p's value that placing `code` at `dest` can change."""
     if code == COIN:
@@ -193,7 +193,7 @@ def touched_value(policy, params, S, p, code, dest, left):
     return value
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def placement_gain(policy, params, S, p, code, dest, left, undo):
     """How much placing `code` at `dest` (fill coins and births included) changes p's value."""
     before = touched_value(policy, params, S, p, code, dest, left)
@@ -203,7 +203,7 @@ def placement_gain(policy, params, S, p, code, dest, left, undo):
     return after - before
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def make_placement(S, p, code, dest, undo):
     """Place a tile on the live state, keeping in `undo` (cells, then their old values) what it changes."""
     n = E.placement_cells(p, code, dest, undo)
@@ -213,13 +213,13 @@ def make_placement(S, p, code, dest, undo):
     return n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def unmake_placement(S, undo, n):
     for k in range(n - 1, -1, -1):
         S[undo[k]] = undo[E.UNDO_CELLS + k]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def best_placement(policy, params, S, p, codes, n, left, undo):
     """The (index into codes, destination) whose placement raises p's value most, and that gain.
 
@@ -246,7 +246,7 @@ def best_placement(policy, params, S, p, codes, n, left, undo):
     return best, best_dest, best_gain
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def truck_gain(policy, params, S, p, t, extra, workspace, left):
     """How much taking truck t (plus tile `extra` if >= 0) would raise p's value, placing as it would."""
     codes, trial_undo, chain, _money = workspace_views(workspace)
@@ -269,7 +269,7 @@ def truck_gain(policy, params, S, p, t, extra, workspace, left):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def known_truck_value(policy, params, S, p, t, workspace, memory):
     """truck_gain of truck t for p, remembered until the truck or the epoch changes."""
     at = M_TRUCKS + 2 * (p * MAX_TRUCKS + t)
@@ -280,7 +280,7 @@ def known_truck_value(policy, params, S, p, t, workspace, memory):
     return memory[at]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def money_option_value(policy, params, S, p, opt, left, undo):
     """p's zoo value after money option `opt`, made on the live state and unmade (money.money_cells);
     NO_CHOICE for a purchase into the barn, which costs coins and can only lower the value."""
@@ -298,7 +298,7 @@ def money_option_value(policy, params, S, p, opt, left, undo):
     return value
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def best_money_option(policy, params, S, p, options, undo, memory):
     """The money action that raises p's value most, and the value after it (cached, see above).
 
@@ -323,7 +323,7 @@ def best_money_option(policy, params, S, p, options, undo, memory):
     return np.int64(best), best_value
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def current_value(policy, params, S, p, memory):
     at = M_NOW + 2 * p
     if memory[at + 1] == 0.0:
@@ -332,7 +332,7 @@ def current_value(policy, params, S, p, memory):
     return memory[at]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def workspace_views(workspace):
     """Preallocated buffers: tile codes, the undo record of a trial move, the undo records of chained
     placements (LEVEL cells each), a spare row."""
@@ -340,7 +340,7 @@ def workspace_views(workspace):
 
 
 # ---- decisions --------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def decide_turn(policy, params, S, p, rng, options, workspace, memory):
     """The turn option (engine.option code) chosen by a non-uniform policy; -1 for none.
 
@@ -382,7 +382,7 @@ def decide_turn(policy, params, S, p, rng, options, workspace, memory):
     return best_option
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def free_space_share(S):
     """Share of truck spaces still free among untaken trucks: the heuristic waits less as trucks fill."""
     free = 0
@@ -394,7 +394,7 @@ def free_space_share(S):
     return free / max(total, 1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def decide_truck_for_tile(policy, params, S, p, rng, code, workspace, memory):
     """The truck that receives a drawn tile: uniform for `random`. greedy and heuristic: a tile that
     would raise p's value goes on the truck p already values most (to take it soon), any other tile on
@@ -431,7 +431,7 @@ def decide_truck_for_tile(policy, params, S, p, rng, code, workspace, memory):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def decide_placement(policy, params, S, p, t, workspace, memory):
     """Next tile of taken truck t and its destination: slot << 8 | (destination + 2)."""
     refresh_memory(memory, S)
@@ -443,7 +443,7 @@ def decide_placement(policy, params, S, p, t, workspace, memory):
     return (i << 8) | (dest + 2)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_turn(policy, params, S, p, rng, options, workspace, memory):
     """decide_turn with the event log muted: the policy makes and unmakes moves on the live state."""
     recording = S[H_RECORDING]
@@ -453,7 +453,7 @@ def choose_turn(policy, params, S, p, rng, options, workspace, memory):
     return choice
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_truck_for_tile(policy, params, S, p, rng, code, workspace, memory):
     """decide_truck_for_tile with the event log muted: the policy makes and unmakes moves on the live state."""
     recording = S[H_RECORDING]
@@ -463,7 +463,7 @@ def choose_truck_for_tile(policy, params, S, p, rng, code, workspace, memory):
     return choice
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_placement(policy, params, S, p, t, workspace, memory):
     """decide_placement with the event log muted: the policy makes and unmakes moves on the live state."""
     recording = S[H_RECORDING]

@@ -49,17 +49,17 @@ OPT_SKIP, OPT_BONUS_TAKE, OPT_BONUS_DISCARD = 3, 4, 5
 MAX_OPTIONS = 2048
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def option(kind, a, b, c):
     return (kind << 24) | (a << 16) | (b << 8) | c
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def player_at(p):
     return PLAYERS_AT + p * P_SIZE
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def emit(S, trace, kind, player, a, b, c):
     """Append one event row to `trace` if the game is being recorded (trace has rows)."""
     n = S[H_TRACE_N]
@@ -74,7 +74,7 @@ def emit(S, trace, kind, player, a, b, c):
 
 
 # ---- places (spec 3) -----------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def can_take(S, R, p, e, code):
     """Spec 3: a free space, and for an animal no animal yet or the same species."""
     at = player_at(p)
@@ -86,27 +86,27 @@ def can_take(S, R, p, e, code):
     return species < 0 or species == (code >> 2)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def is_full(S, R, p, e):
     at = player_at(p)
     return S[at + P_ANIMALS + e] + S[at + P_LANDS + e] == R[R_ENCLOSURE_SIZE]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def add_to_barn(S, p, code):
     at = player_at(p)
     S[at + P_BARN + code] += 1
     S[at + P_BARN_TILES] += 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def remove_from_barn(S, p, code):
     at = player_at(p)
     S[at + P_BARN + code] -= 1
     S[at + P_BARN_TILES] -= 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def add_to_enclosure(S, p, e, code):
     at = player_at(p)
     if code >= LANDSCAPE_BASE:
@@ -123,7 +123,7 @@ def add_to_enclosure(S, p, e, code):
 
 
 # ---- filling and breeding (spec 4, 5) ------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def record_fill(S, R, trace, p, e, from_truck):
     """Spec 5: the 6th space was taken; a truck tile (or its birth) earns a bonus, per the rules."""
     earns = 0
@@ -133,7 +133,7 @@ def record_fill(S, R, trace, p, e, from_truck):
     emit(S, trace, EV_FILL, p, e, earns, 0)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def breed(S, R, trace, p, e, from_truck):
     """Spec 4: an unused fertile male and female of the enclosure breed at once, each adult once; the
     offspring takes a space of the enclosure, or goes to the barn when it is full."""
@@ -154,7 +154,7 @@ def breed(S, R, trace, p, e, from_truck):
             emit(S, trace, EV_BIRTH, p, species, e, BARN_DEST)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def place_tile(S, R, trace, p, code, dest, from_truck):
     """Spec 3-5: put a tile (already logged) in the barn or an enclosure; then fill and breeding."""
     if dest < 0:
@@ -167,7 +167,7 @@ def place_tile(S, R, trace, p, code, dest, from_truck):
         breed(S, R, trace, p, dest, from_truck)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def is_legal_destination(S, R, p, code, dest):
     if dest == BARN_DEST:
         return True
@@ -177,13 +177,13 @@ def is_legal_destination(S, R, p, code, dest):
 
 
 # ---- the fill bonus (spec 5, PROTOCOL 7 and 9) -------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def code_limit(R):
     """Codes run 0 .. 4*species-1 for animals and 64 .. 64+kinds-1 for landscapes."""
     return LANDSCAPE_BASE + R[R_LANDSCAPE_KINDS]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def list_bonus_options(S, R, p, out):
     """The legal bonus options of player p in canonical order (PROTOCOL 9); returns how many."""
     out[0] = option(OPT_SKIP, 0, 0, 0)
@@ -215,7 +215,7 @@ def list_bonus_options(S, R, p, out):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def apply_bonus(S, R, trace, p, opt):
     """Resolve one bonus: SKIP, TAKE a tile from another barn into an enclosure, or DISCARD from the own barn.
     Fills caused by the bonus tile earn nothing (bonuses never chain)."""
@@ -237,7 +237,7 @@ def apply_bonus(S, R, trace, p, opt):
         emit(S, trace, EV_BONUS_DISCARD, p, code, 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def is_legal_bonus(S, R, p, opt):
     kind = opt >> 24
     a = (opt >> 16) & 255
@@ -253,7 +253,7 @@ def is_legal_bonus(S, R, p, opt):
 
 
 # ---- drawing and taking (spec 2) ----------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def can_draw(S, R):
     """D is non-empty: a tile is left and an untaken truck has a free space."""
     if S[H_DRAW_PTR] >= S[H_TOTAL]:
@@ -264,7 +264,7 @@ def can_draw(S, R):
     return False
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def can_take_truck(S, R):
     """T is non-empty: an untaken truck holds a tile."""
     for t in range(R[R_TRUCKS]):
@@ -273,7 +273,7 @@ def can_take_truck(S, R):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def list_turn_options(S, R, out):
     """PROTOCOL 9: DRAW, then TAKE t for each untaken truck with a tile, ascending; returns how many."""
     n = 0
@@ -292,7 +292,7 @@ N_COMPONENTS = 4
 C_ENCLOSURES, C_LANDSCAPES, C_BARN_ANIMALS, C_BARN_LANDSCAPES = range(N_COMPONENTS)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def score_player(S, R, p, components):
     """Fill `components` (N_COMPONENTS) for player p and return the total score."""
     at = player_at(p)
@@ -321,7 +321,7 @@ def score_player(S, R, p, components):
     return components[0] + components[1] + components[2] + components[3]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def landscape_tiles(S, R, p):
     """The tie-break: landscape tiles in the enclosures."""
     at = player_at(p)
@@ -332,7 +332,7 @@ def landscape_tiles(S, R, p):
 
 
 # ---- setup ---------------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def reset_state(S, R):
     S[:] = 0
     for t in range(MAX_TRUCKS):

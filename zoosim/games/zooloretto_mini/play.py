@@ -36,15 +36,15 @@ N_OUT = 12
 MAX_DECK = 16 * 32 + 8 * 32
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def setup(S, R, deck, rng):
     """PROTOCOL 3: remove species at random, shuffle the tiles in play, split bag and end stack."""
     E.reset_state(S, R)
-    in_play = species_in_play(rng, R[R_SPECIES], R[R_REMOVED])
+    in_play = species_in_play(rng, R[R_SPECIES], R[R_REMOVED], deck)
     for s in range(R[R_SPECIES]):
-        if in_play[s]:
+        if (in_play >> s) & 1:
             S[SUPPLY + s] = R[R_OFFSPRING]
-    n = lay_out_animals(deck, 0, in_play, R[R_MALES], R[R_FEMALES], R[R_TILES_PER_SPECIES])
+    n = lay_out_animals(deck, 0, in_play, R[R_SPECIES], R[R_MALES], R[R_FEMALES], R[R_TILES_PER_SPECIES])
     for kind in range(R[R_LANDSCAPE_KINDS]):
         for _ in range(R[R_LANDSCAPES_PER_KIND]):
             deck[n] = LANDSCAPE_BASE + kind
@@ -55,7 +55,7 @@ def setup(S, R, deck, rng):
     S[H_DRAW_PTR] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def start_round(S, R):
     for t in range(R[R_TRUCKS]):
         S[T_COUNT + t] = 0
@@ -67,7 +67,7 @@ def start_round(S, R):
     S[H_TRUCKS_TAKEN] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def end_round(S, R, trace, last_taker):
     """Spec 7: tiles left on untaken trucks leave the game (only with more trucks than players)."""
     left = 0
@@ -78,7 +78,7 @@ def end_round(S, R, trace, last_taker):
     emit(S, trace, E.EV_ROUND_END, last_taker, S[H_ROUND], left, 0)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def draw_and_load(S, R, deck, trace, p, t, code):
     """Spec 2A: the drawn tile goes face up on truck t; the first end-stack draw makes the round the last."""
     ptr = S[H_DRAW_PTR]
@@ -93,7 +93,7 @@ def draw_and_load(S, R, deck, trace, p, t, code):
         emit(S, trace, E.EV_LAST_ROUND, p, S[H_ROUND], 0, 0)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def take_truck(S, R, trace, rng, p, t, policy, params, options, work, scratch):
     """Spec 2B, 3-5: take truck t, place its tiles one at a time, then resolve the bonuses earned."""
     S[T_TAKEN_BY + t] = p
@@ -129,7 +129,7 @@ def take_truck(S, R, trace, rng, p, t, policy, params, options, work, scratch):
         E.apply_bonus(S, R, trace, p, opt)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, options, work, scratch, trace,
               round_scores, components):
     """Play one game to its end; the results are left in S (score them with `score_game`).
@@ -209,7 +209,7 @@ def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, opti
     S[H_START_PLAYER] = start
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def score_game(S, R, rows, shares, components):
     """Each seat's score, rank (score, then landscape tiles in enclosures), win share and log columns."""
     players = R[R_PLAYERS]

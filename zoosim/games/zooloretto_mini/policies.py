@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from zoosim.core.borrow import copy_array
 from zoosim.core.rng import below
 from zoosim.games.zooloretto_mini import engine as E
 from zoosim.games.zooloretto_mini.engine import (
@@ -37,7 +38,7 @@ NO_CHOICE = -1.0e18
 
 
 # ---- uniform and random --------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def uniform_destination(S, R, rng, p, code):
     """Spec 8.3: one of [each enclosure that can take the tile, in board order] + [barn], uniformly."""
     legal = 0
@@ -55,7 +56,7 @@ def uniform_destination(S, R, rng, p, code):
     return E.BARN_DEST
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def uniform_bonus(S, R, rng, p):
     """Spec 8.4: discard a uniformly chosen tile of the own barn; nothing (SKIP) if the barn is empty."""
     at = player_at(p)
@@ -70,7 +71,7 @@ def uniform_bonus(S, R, rng, p):
     return E.option(E.OPT_BONUS_DISCARD, 0, code, 0)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def uniform_truck(S, R, rng):
     """D[below(len(D))]: the truck that receives a drawn tile under uniform and random."""
     free = 0
@@ -87,14 +88,14 @@ def uniform_truck(S, R, rng):
 
 
 # ---- valuing a zoo -------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def tiles_left_share(S):
     if S[H_LAST_ROUND] != 0:
         return 0.0
     return (S[H_TOTAL] - S[H_DRAW_PTR]) / max(S[H_TOTAL], 1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def zoo_value(policy, params, S, R, p, components):
     """What the policy thinks player p's zoo is worth (greedy: its score if the game ended now).
 
@@ -128,7 +129,7 @@ def zoo_value(policy, params, S, R, p, components):
     return value
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def best_placement(policy, params, S, R, p, codes, n, scratch, components, no_trace):
     """The (index into codes, destination) whose placement is worth most to p."""
     best_value = NO_CHOICE
@@ -144,7 +145,7 @@ def best_placement(policy, params, S, R, p, codes, n, scratch, components, no_tr
             dest = d if d < enclosures else E.BARN_DEST
             if dest >= 0 and not E.can_take(S, R, p, dest, code):
                 continue
-            scratch[:] = S
+            copy_array(scratch, S)
             E.place_tile(scratch, R, no_trace, p, code, dest, True)
             value = zoo_value(policy, params, scratch, R, p, components)
             value += bonus_value * (scratch[H_EARNED] - S[H_EARNED])
@@ -155,14 +156,14 @@ def best_placement(policy, params, S, R, p, codes, n, scratch, components, no_tr
     return best, best_dest
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def best_bonus(policy, params, S, R, p, options, scratch, components, no_trace):
     """The bonus option worth most to p (the first in canonical order on ties, so SKIP if none helps)."""
     n = E.list_bonus_options(S, R, p, options)
     best = options[0]
     best_value = NO_CHOICE
     for k in range(n):
-        scratch[:] = S
+        copy_array(scratch, S)
         E.apply_bonus(scratch, R, no_trace, p, options[k])
         value = zoo_value(policy, params, scratch, R, p, components)
         if value > best_value + 1e-9:
@@ -171,7 +172,7 @@ def best_bonus(policy, params, S, R, p, options, scratch, components, no_trace):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def truck_value(policy, params, S, R, p, t, extra, work, scratch, options, components, no_trace):
     """p's value after taking truck t (plus tile `extra` if >= 0): tiles placed and bonuses resolved as
     this policy would."""
@@ -182,7 +183,7 @@ def truck_value(policy, params, S, R, p, t, extra, work, scratch, options, compo
     if extra >= 0:
         codes[n] = extra
         n += 1
-    work[:] = S
+    copy_array(work, S)
     work[H_EARNED] = 0
     for _ in range(n):
         i, dest = best_placement(policy, params, work, R, p, codes, n, scratch, components, no_trace)
@@ -194,7 +195,7 @@ def truck_value(policy, params, S, R, p, t, extra, work, scratch, options, compo
     return zoo_value(policy, params, work, R, p, components)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def free_space_share(S, R):
     """Share of truck spaces still free among untaken trucks: the heuristic waits less as trucks fill."""
     free = 0
@@ -207,7 +208,7 @@ def free_space_share(S, R):
 
 
 # ---- decisions -----------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def choose_turn(policy, params, S, R, p, rng, options, work, scratch):
     """DRAW or TAKE t (engine.option codes) for random, greedy and heuristic."""
     if policy == RANDOM:
@@ -232,7 +233,7 @@ def choose_turn(policy, params, S, R, p, rng, options, work, scratch):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def choose_truck_for_tile(policy, params, S, R, p, rng, code, options, work, scratch):
     """The truck that receives a drawn tile: uniform for random; else the truck the tile makes best for p
     (heuristic: the largest gain the tile brings to that truck)."""
@@ -253,7 +254,7 @@ def choose_truck_for_tile(policy, params, S, R, p, rng, code, options, work, scr
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def choose_placement(policy, params, S, R, p, t, scratch):
     """Next tile of taken truck t and its destination: slot << 8 | (destination + 2)."""
     components = np.zeros(E.N_COMPONENTS, np.int64)
@@ -266,7 +267,7 @@ def choose_placement(policy, params, S, R, p, t, scratch):
     return (i << 8) | (dest + 2)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def choose_bonus(policy, params, S, R, p, rng, options, scratch):
     """One bonus option for random, greedy and heuristic."""
     if policy == RANDOM:
