@@ -12,8 +12,8 @@ from dataclasses import replace
 
 import pytest
 
-from zoosim.games.zooloretto_mini import COLUMNS, GAME
-from zoosim.games.zooloretto_mini.play import O_ENCLOSURES, O_RANK, O_ROUNDS, O_SCORE, O_TURNS
+import differential_harness
+from zoosim.games.zooloretto_mini import GAME, play
 from zoosim.games.zooloretto_mini.reference import IllegalMove
 from zoosim.games.zooloretto_mini.reference_actions import play_game, replay_decisions
 from zoosim.games.zooloretto_mini.replay import play_recorded
@@ -41,23 +41,15 @@ def random_rules(rng: random.Random) -> Rules:
     )
 
 
+def expected_columns(result, record) -> dict[str, int]:
+    """The log columns a Mini seat's reference result must match."""
+    return {**result.components, "bonuses_taken": result.bonuses_taken, "landscape_tiles": result.landscape_tiles,
+            "offspring_born": result.offspring_born, "barn_tiles": result.barn_tiles}
+
+
 def assert_same_game(rules: Rules, players: int, policies: list[str], seed: int, game_index: int, record) -> None:
-    events, rows, shares, _state = play_recorded(rules, players, [GAME.policy(p) for p in policies], seed, game_index)
-    engine = [tuple(int(x) for x in row) for row in events]
-    if engine != record.events:
-        first = next((i for i, (a, b) in enumerate(zip(engine, record.events)) if a != b),
-                     min(len(engine), len(record.events)))
-        pytest.fail(f"{policies} seed {seed} game {game_index}: events differ at {first}: "
-                    f"engine {engine[first:first + 3]} reference {record.events[first:first + 3]}")
-    for seat, result in enumerate(record.seats):
-        expected = {**result.components, "bonuses_taken": result.bonuses_taken,
-                    "landscape_tiles": result.landscape_tiles, "offspring_born": result.offspring_born,
-                    "barn_tiles": result.barn_tiles}
-        got = {c.name: int(rows[seat, O_ENCLOSURES + k]) for k, c in enumerate(COLUMNS)}
-        assert got == expected, (policies, seed, game_index, seat)
-        assert (rows[seat, O_SCORE], rows[seat, O_RANK]) == (result.score, result.rank)
-        assert shares[seat] == pytest.approx(result.win_share)
-        assert (rows[seat, O_ROUNDS], rows[seat, O_TURNS]) == (record.rounds, record.turns)
+    differential_harness.assert_same_game(GAME, play_recorded, play, "O_ENCLOSURES", expected_columns, rules, players,
+                                          policies, seed, game_index, record)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
