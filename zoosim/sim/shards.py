@@ -20,7 +20,7 @@ from zoosim.sim.manifest import SCHEMA_VERSION, RunSpec, engine_hash
 from zoosim.sim.storage import RunDir
 
 SHARD_RE = re.compile(r"^part-(\d{5,})\.parquet$")
-BLOCK_GAMES = 10_000  # games per play_block call: the progress granularity
+BLOCK_GAMES = 50_000  # games per play_block call: the progress granularity (smaller calls lose to thread start-up)
 
 CORE_COLUMNS: tuple[tuple[str, pa.DataType], ...] = (
     ("game_index", pa.int64()),
