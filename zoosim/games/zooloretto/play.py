@@ -219,6 +219,7 @@ def play_out(S, deck, rng, p, played, policy_ids, policy_params, options, worksp
             for t in range(trucks):
                 if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] > 0:
                     takeable = True
+                    break  # also keeps LLVM from vectorising a loop of at most 5 (a tenth of a game)
             if not drawable and not takeable:
                 sit_out(S, rng, p, policy, policy_params[p], workspace, memory)
             else:
@@ -257,6 +258,7 @@ def play_out(S, deck, rng, p, played, policy_ids, policy_params, options, worksp
             for t in range(trucks):
                 if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] > 0:
                     takeable = True
+                    break
             opt = -1
             if E.can_draw(S) or takeable or M.any_money_option(S, p):
                 opt = choose_turn(policy, params, S, p, rng, options, workspace, memory)
