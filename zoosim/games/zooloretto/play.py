@@ -270,7 +270,7 @@ def play_out(S, deck, rng, p, played, policy_ids, policy_params, options, worksp
             if p < 0:
                 return -1
         else:
-            p = p + 1 if p + 1 < players else 0  # no `%`: a division here was a sixth of a uniform game
+            p = p + 1 if p + 1 < players else 0  # no `%` (a division) in the turn loop
             while S[player_at(p) + P_HAS_TRUCK] != 0:
                 p = p + 1 if p + 1 < players else 0
 

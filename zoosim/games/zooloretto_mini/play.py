@@ -196,7 +196,7 @@ def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, opti
             if S[H_TRUCKS_TAKEN] == players:
                 start = p
                 break
-            p = p + 1 if p + 1 < players else 0  # no `%`: a division here was a sixth of a uniform game
+            p = p + 1 if p + 1 < players else 0  # no `%` (a division) in the turn loop
             while S[player_at(p) + P_HAS_TRUCK] != 0:
                 p = p + 1 if p + 1 < players else 0
         end_round(S, R, trace, start)
