@@ -17,7 +17,10 @@ import sim_toy_game
 from sim_toy_game import read_run
 from zoosim.cli import main
 from zoosim.games import registry
+from zoosim.sim.manifest import build_spec
 from zoosim.sim.runner import simulate
+from zoosim.sim.shards import shard_is_complete, shard_number
+from zoosim.sim.storage import RunDir
 from zoosim.sim.verify import verify_run
 
 REPO = Path(__file__).resolve().parent.parent
@@ -153,6 +156,35 @@ def test_different_command_into_existing_dir_is_refused_and_force_works(
     code, out, err = cli([*changed, "--force"], monkeypatch, capsys)
     assert code == 0
     assert read_run(out_dir)["seed"].unique().to_list() == [6]
+
+
+def test_ctrl_c_keeps_every_finished_shard_and_exits_130(tmp_path: Path) -> None:
+    """SIGINT (Ctrl-C) while two threads each make shards: a clean stop, nothing half-written, resumable."""
+    games, shard = 200_000, 1_000
+    args = [sys.executable, "-m", "zoosim", "simulate", "zooloretto", "--players", "3", "--games", str(games),
+            "--seed", "77", "--shard-size", str(shard), "--workers", "2", "--policy", "uniform", "--quiet",
+            "--out", "stopped"]
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    simulate("zooloretto", 3, ["uniform"], 1, 77, {}, tmp_path / "warm", progress=False)
+    process = subprocess.Popen(args, cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    run_dir = tmp_path / "stopped"
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline and not list(run_dir.glob("part-*.parquet")):
+        assert process.poll() is None, process.stderr.read().decode()
+        time.sleep(0.005)
+    process.send_signal(signal.SIGINT)
+    assert process.wait(timeout=60) == 130
+    assert "interrupted: finished shards are kept" in process.stderr.read().decode()
+    finished = sorted(p.name for p in run_dir.glob("part-*.parquet"))
+    assert 1 <= len(finished) < games // shard
+    assert not [p for p in run_dir.iterdir() if p.name.startswith(".tmp-")]
+    spec = build_spec("zooloretto", 3, ["uniform"], games, 77, {}, shard_size=shard)
+    assert all(shard_is_complete(RunDir(run_dir), spec, shard_number(name)) for name in finished)
+
+    rerun = subprocess.run(args, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert rerun.returncode == 0, rerun.stderr
+    assert f"kept {len(finished)} finished shard(s)" in rerun.stdout
+    assert verify_run(run_dir).ok
 
 
 def test_sigkill_then_resume_gives_the_uninterrupted_run(tmp_path: Path) -> None:

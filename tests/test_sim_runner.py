@@ -147,6 +147,7 @@ def test_disk_full_keeps_finished_shards_and_leaves_no_temporary_files(tmp_path:
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     real_write = shards_module.write_table
     calls = {"n": 0}
+    written: list[str] = []
 
     def write_until_full(table, f) -> None:
         calls["n"] += 1
@@ -154,17 +155,19 @@ def test_disk_full_keeps_finished_shards_and_leaves_no_temporary_files(tmp_path:
             f.write(b"PAR1 half a file")
             raise OSError(errno.ENOSPC, "No space left on device")
         real_write(table, f)
+        written.append(f"part-{table.column('game_index')[0].as_py() // 500:05d}.parquet")
 
     monkeypatch.setattr(shards_module, "write_table", write_until_full)
     out = tmp_path / "full"
     with pytest.raises(ZoosimError, match="no space left") as info:
         run(out, shard_size=500)
     assert "\n" not in str(info.value)
+    # shards are written by one thread each: the other thread may finish one more before the run stops
     names = sorted(p.name for p in out.iterdir())
-    assert names == ["manifest.json", "part-00000.parquet", "part-00001.parquet"]
+    assert names == ["manifest.json", *sorted(written)] and 2 <= len(written) < 5
     monkeypatch.setattr(shards_module, "write_table", real_write)
     summary = simulate("toy", 3, POLICIES, 2_500, 11, {}, out, shard_size=500, progress=False)
-    assert summary.made_shards == 3
+    assert summary.made_shards == 5 - len(written)
     assert read_run(out).equals(read_run(run(tmp_path / "clean", shard_size=500)))
 
 

@@ -44,6 +44,7 @@ def fail(message: str) -> None:
 # Typer carries its own copy of click; its usage errors (bad option values, unknown options, missing
 # arguments) all derive from the base class of typer.BadParameter.
 UsageError = typer.BadParameter.__mro__[1]
+INTERRUPTED = 130  # the shell's exit status for SIGINT
 
 
 def main() -> None:
@@ -54,8 +55,10 @@ def main() -> None:
     except ZoosimError as exc:
         fail(str(exc))
     except (KeyboardInterrupt, typer.Abort):
+        code = INTERRUPTED
+    if code == INTERRUPTED:  # typer turns Ctrl-C inside a command into this return code
         print("interrupted: finished shards are kept; run the same command again to resume", file=sys.stderr)
-        raise SystemExit(130) from None
+        raise SystemExit(INTERRUPTED)
     if isinstance(code, int) and code:
         raise SystemExit(code)
 
