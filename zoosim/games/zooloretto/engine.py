@@ -23,7 +23,8 @@ from zoosim.games.zooloretto.rules import (
 H_ROUND, H_TURNS, H_CURRENT, H_DRAW_PTR, H_MAIN_LEN, H_TOTAL, H_LAST_ROUND, H_BANK = range(R_SIZE, R_SIZE + 8)
 (H_TRUCKS_TAKEN, H_GAME_OVER, H_COIN_TILES_TAKEN, H_START_PLAYER, H_TRACE_N, H_RECORDING,
  H_TRACE_CAPACITY) = range(R_SIZE + 8, R_SIZE + 15)
-HEADER_SIZE = 16
+H_LOADABLE, H_TAKEABLE, H_WAITING = range(R_SIZE + 15, R_SIZE + 18)  # the game loop's bit sets: sync_truck_masks
+HEADER_SIZE = 18
 T_CAPACITY = R_SIZE + HEADER_SIZE
 T_COUNT = T_CAPACITY + MAX_TRUCKS
 T_TAKEN_BY = T_COUNT + MAX_TRUCKS
@@ -266,6 +267,30 @@ def is_legal_destination(S, p, code, dest):
 
 
 # ---- what a turn can do ---------------------------------------------------------------------------
+@njit(cache=True, _nrt=False)
+def sync_truck_masks(S):
+    """Rebuild the game loop's bit sets (core/bits.py) from the trucks and seats: trucks a drawn tile can
+    go on (H_LOADABLE), trucks that can be taken (H_TAKEABLE), seats still without a truck (H_WAITING).
+
+    The loop keeps them as it loads and takes trucks, so a turn needs no scan; they are derived state,
+    rebuilt whenever the loop starts (on any position) and at every round's start."""
+    loadable = 0
+    takeable = 0
+    for t in range(S[R_TRUCKS]):
+        if S[T_TAKEN_BY + t] < 0:
+            if S[T_COUNT + t] < S[T_CAPACITY + t]:
+                loadable |= 1 << t
+            if S[T_COUNT + t] > 0:
+                takeable |= 1 << t
+    waiting = 0
+    for p in range(S[R_PLAYERS]):
+        if S[player_at(p) + P_HAS_TRUCK] == 0:
+            waiting |= 1 << p
+    S[H_LOADABLE] = loadable
+    S[H_TAKEABLE] = takeable
+    S[H_WAITING] = waiting
+
+
 @njit(cache=True, _nrt=False)
 def can_draw(S):
     if S[H_DRAW_PTR] >= S[H_TOTAL]:

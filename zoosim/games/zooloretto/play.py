@@ -9,14 +9,15 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from zoosim.core.bits import bit_count, next_bit, nth_bit
 from zoosim.core.borrow import borrowed, keep_alive
 from zoosim.core.rng import below, seed_stream
 from zoosim.core.tiles import lay_out_animals, shuffle, species_in_play
 from zoosim.games.zooloretto import engine as E
 from zoosim.games.zooloretto import money as M
 from zoosim.games.zooloretto.engine import (
-    H_BANK, H_DRAW_PTR, H_GAME_OVER, H_LAST_ROUND, H_MAIN_LEN, H_ROUND, H_START_PLAYER, H_TOTAL,
-    H_TRUCKS_TAKEN, H_TURNS, N_COMPONENTS, OUT, P_COINS, P_EXPANSIONS, P_HAS_TRUCK, P_MONEY_ACTIONS,
+    H_BANK, H_DRAW_PTR, H_GAME_OVER, H_LAST_ROUND, H_LOADABLE, H_MAIN_LEN, H_ROUND, H_START_PLAYER, H_TAKEABLE,
+    H_TOTAL, H_TRUCKS_TAKEN, H_TURNS, H_WAITING, N_COMPONENTS, OUT, P_COINS, P_EXPANSIONS, P_HAS_TRUCK, P_MONEY_ACTIONS,
     P_OFFSPRING_BORN, SUPPLY, T_CAPACITY, T_COUNT, T_TAKEN_BY, T_TILES, emit, player_at,
 )
 from zoosim.games.zooloretto import lookahead as L  # a cycle: lookahead's rollouts run play_out
@@ -73,6 +74,7 @@ def start_round(S):
     for p in range(S[R_PLAYERS]):
         S[player_at(p) + P_HAS_TRUCK] = 0
     S[H_TRUCKS_TAKEN] = 0
+    E.sync_truck_masks(S)
 
 
 @njit(cache=True, _nrt=False)
@@ -110,6 +112,8 @@ def load_truck(S, p, code, t, from_end, last):
     slot = S[T_COUNT + t]
     S[T_TILES + t * MAX_TRUCK_CAPACITY + slot] = code
     S[T_COUNT + t] = slot + 1
+    S[H_TAKEABLE] |= 1 << t
+    S[H_LOADABLE] &= ~(int(slot + 1 >= S[T_CAPACITY + t]) << t)
     emit(S, E.EV_DRAW, p, code, t, 1 if from_end else 0, 0)
     if last and S[H_LAST_ROUND] == 0:
         S[H_LAST_ROUND] = 1
@@ -122,6 +126,9 @@ def take_truck(S, rng, p, t, policy, params, workspace, memory):
     S[T_TAKEN_BY + t] = p
     S[player_at(p) + P_HAS_TRUCK] = 1
     S[H_TRUCKS_TAKEN] += 1
+    S[H_LOADABLE] &= ~(1 << t)
+    S[H_TAKEABLE] &= ~(1 << t)
+    S[H_WAITING] &= ~(1 << p)
     emit(S, E.EV_TAKE, p, t, 0, 0, 0)
     base = T_TILES + t * MAX_TRUCK_CAPACITY
     count = S[T_COUNT + t]
@@ -205,8 +212,8 @@ def play_out(S, deck, rng, p, played, policy_ids, policy_params, options, worksp
     turn, so it never calls the lookahead (numba cannot compile that cycle). The end of a turn is
     written out here, not called: a call with arrays on every turn costs `uniform` about 12%.
     """
-    trucks = S[R_TRUCKS]
     players = S[R_PLAYERS]
+    E.sync_truck_masks(S)  # the bit sets are derived state: right on any position the loop starts from
     while True:
         if played:
             played = False
@@ -214,12 +221,8 @@ def play_out(S, deck, rng, p, played, policy_ids, policy_params, options, worksp
             return p
         elif policy_ids[p] == UNIFORM:
             policy = policy_ids[p]
-            drawable = E.can_draw(S)
-            takeable = False
-            for t in range(trucks):
-                if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] > 0:
-                    takeable = True
-                    break  # also keeps LLVM from vectorising a loop of at most 5 (a tenth of a game)
+            drawable = S[H_DRAW_PTR] < S[H_TOTAL] and S[H_LOADABLE] != 0  # E.can_draw, from the bit set
+            takeable = S[H_TAKEABLE] != 0
             if not drawable and not takeable:
                 sit_out(S, rng, p, policy, policy_params[p], workspace, memory)
             else:
@@ -228,39 +231,17 @@ def play_out(S, deck, rng, p, played, policy_ids, policy_params, options, worksp
                     draw = below(rng, 2) == 0
                 if draw:
                     code, from_end, last = draw_tile(S, deck)
-                    free = 0
-                    for t in range(trucks):
-                        if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] < S[T_CAPACITY + t]:
-                            free += 1
-                    k = below(rng, free)
-                    for t in range(trucks):
-                        if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] < S[T_CAPACITY + t]:
-                            if k == 0:
-                                load_truck(S, p, code, t, from_end, last)
-                                break
-                            k -= 1
+                    loadable = S[H_LOADABLE]
+                    load_truck(S, p, code, nth_bit(loadable, below(rng, bit_count(loadable))), from_end, last)
                 else:
-                    full = 0
-                    for t in range(trucks):
-                        if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] > 0:
-                            full += 1
-                    k = below(rng, full)
-                    for t in range(trucks):
-                        if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] > 0:
-                            if k == 0:
-                                take_truck(S, rng, p, t, policy, policy_params[p], workspace, memory)
-                                break
-                            k -= 1
+                    full = S[H_TAKEABLE]
+                    t = nth_bit(full, below(rng, bit_count(full)))
+                    take_truck(S, rng, p, t, policy, policy_params[p], workspace, memory)
         else:
             policy = policy_ids[p]
             params = policy_params[p]
-            takeable = False
-            for t in range(trucks):
-                if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] > 0:
-                    takeable = True
-                    break
             opt = -1
-            if E.can_draw(S) or takeable or M.any_money_option(S, p):
+            if E.can_draw(S) or S[H_TAKEABLE] != 0 or M.any_money_option(S, p):
                 opt = choose_turn(policy, params, S, p, rng, options, workspace, memory)
             apply_turn_option(S, deck, rng, p, opt, policy, params, workspace, memory)
         # the turn is over: the next seat without a truck, or the round's end (PROTOCOL 6)
@@ -270,9 +251,7 @@ def play_out(S, deck, rng, p, played, policy_ids, policy_params, options, worksp
             if p < 0:
                 return -1
         else:
-            p = p + 1 if p + 1 < players else 0  # no `%` (a division) in the turn loop
-            while S[player_at(p) + P_HAS_TRUCK] != 0:
-                p = p + 1 if p + 1 < players else 0
+            p = next_bit(S[H_WAITING], p)  # a table lookup, not a loop that mispredicts
 
 
 @njit(cache=True, _nrt=False)
