@@ -46,7 +46,7 @@ P_BARN = P_STALLS + MAX_ENCLOSURES * MAX_STALL_KINDS  # per tile code (animals a
 P_SIZE = P_BARN + N_CODES + 7
 STATE_SIZE = PLAYERS_AT + MAX_PLAYERS * P_SIZE
 
-BARN_DEST = -1
+BARN_DEST = -1  # also core/bits' "no such bit": uniform_destination relies on it
 MONEY_DEST = -2
 
 # ---- event log (PROTOCOL.md section 9) -----------------------------------------------------------

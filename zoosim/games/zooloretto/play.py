@@ -66,15 +66,20 @@ def setup(S, R, deck, rng):
 
 @njit(cache=True, _nrt=False)
 def start_round(S):
+    """Empty trucks, nobody has one; the bit sets say so (E.sync_truck_masks)."""
+    loadable = 0
     for t in range(S[R_TRUCKS]):
         S[T_COUNT + t] = 0
         S[T_TAKEN_BY + t] = -1
         for k in range(MAX_TRUCK_CAPACITY):
             S[T_TILES + t * MAX_TRUCK_CAPACITY + k] = -1
+        loadable |= int(S[T_CAPACITY + t] > 0) << t
     for p in range(S[R_PLAYERS]):
         S[player_at(p) + P_HAS_TRUCK] = 0
     S[H_TRUCKS_TAKEN] = 0
-    E.sync_truck_masks(S)
+    S[H_LOADABLE] = loadable
+    S[H_TAKEABLE] = 0
+    S[H_WAITING] = (1 << S[R_PLAYERS]) - 1
 
 
 @njit(cache=True, _nrt=False)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from zoosim.core.bits import bit_count, nth_bit
 from zoosim.core.rng import below
 from zoosim.games.zooloretto import engine as E
 from zoosim.games.zooloretto import money as M
@@ -47,20 +48,16 @@ def uniform_destination(S, rng, p, code):
     """Spec 11.3: one of [each enclosure that can take the tile, in board order] + [barn], uniformly."""
     if code == COIN:
         return E.MONEY_DEST
-    enclosures = S[player_at(p) + P_ENCLOSURES]
-    legal = 0
-    for e in range(enclosures):
-        if E.is_legal_destination(S, p, code, e):
-            legal += 1
-    k = below(rng, legal + 1)
-    if k == legal:
-        return E.BARN_DEST
-    for e in range(enclosures):
-        if E.is_legal_destination(S, p, code, e):
-            if k == 0:
-                return e
-            k -= 1
-    return E.BARN_DEST
+    at = player_at(p)
+    legal = 0  # a bit set of the enclosures that can take the tile
+    if code >= STALL_BASE:
+        for e in range(S[at + P_ENCLOSURES]):
+            legal |= int(E.can_take_stall(S, p, e)) << e
+    else:
+        for e in range(S[at + P_ENCLOSURES]):
+            legal |= int(E.can_take_animal(S, p, e, code >> 2)) << e
+    # the k-th legal enclosure; k == the number of them is the barn (nth_bit's -1 is BARN_DEST)
+    return nth_bit(legal, below(rng, bit_count(legal) + 1))
 
 
 # ---- policy memory --------------------------------------------------------------------------------
