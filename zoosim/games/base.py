@@ -266,17 +266,20 @@ def block_columns(rows: np.ndarray, shares: np.ndarray, first_index: int, count:
     `first_column`, in order.
     """
     score, rank, rounds, turns = result
+    # one contiguous row per column first: casting strided columns one by one costs 2-3x more
+    narrow = all(np.dtype(c.dtype).itemsize <= 4 for c in columns)
+    by_column = rows.astype(np.int32 if narrow else np.int64).T.copy()
     out: dict[str, np.ndarray] = {
         "game_index": np.repeat(np.arange(first_index, first_index + count, dtype=np.int64), players),
         "seat": np.tile(np.arange(players, dtype=np.int8), count),
-        "score": rows[:, score].astype(np.int16),
-        "rank": rows[:, rank].astype(np.int8),
+        "score": by_column[score].astype(np.int16),
+        "rank": by_column[rank].astype(np.int8),
         "win_share": shares,
-        "rounds": rows[:, rounds].astype(np.int16),
-        "turns": rows[:, turns].astype(np.int32),
+        "rounds": by_column[rounds].astype(np.int16),
+        "turns": by_column[turns].astype(np.int32),
     }
     for k, column in enumerate(columns):
-        out[column.name] = rows[:, first_column + k].astype(column.dtype)
+        out[column.name] = by_column[first_column + k].astype(column.dtype)
     return out
 
 
