@@ -159,6 +159,20 @@ def exchange_fits(S, p, i, j, into_empty):
     return ci <= spaces_of(S, j) and cj <= spaces_of(S, i)
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def append_purchases(S, p, seller, code, out, n):
+    """The purchases of tile `code` from the seller's barn, if it holds one: each enclosure that can take
+    it, in board order, then p's barn. Returns the new n."""
+    if S[player_at(seller) + P_BARN + code] > 0:
+        for e in range(S[player_at(p) + P_ENCLOSURES]):
+            if is_legal_destination(S, p, code, e):
+                out[n] = option(OPT_PURCHASE, seller, code, e)
+                n += 1
+        out[n] = option(OPT_PURCHASE, seller, code, DEST_FIELD_BARN)
+        n += 1
+    return n
+
+
 @njit(cache=True, _nrt=False)
 def list_money_options(S, p, out, n):
     """Append the legal money actions of player p to out[n:], in canonical order; return the new n."""
@@ -168,12 +182,15 @@ def list_money_options(S, p, out, n):
     species_n = S[R_SPECIES]
     kinds = S[R_STALL_KINDS]
     if coins >= S[R_MOVE_COST]:
-        for code in range(4 * species_n):
-            if S[at + P_BARN + code] > 0:
-                for e in range(enclosures):
-                    if can_take_animal(S, p, e, code >> 2):
-                        out[n] = option(OPT_MOVE, MOVE_BARN_ANIMAL, code, e)
-                        n += 1
+        for species in range(species_n):
+            if barn_species_count(S, p, species) == 0:
+                continue  # one test for a species' four codes: barns are mostly empty
+            for code in range(4 * species, 4 * species + 4):
+                if S[at + P_BARN + code] > 0:
+                    for e in range(enclosures):
+                        if can_take_animal(S, p, e, species):
+                            out[n] = option(OPT_MOVE, MOVE_BARN_ANIMAL, code, e)
+                            n += 1
         for kind in range(kinds):
             if S[at + P_BARN + STALL_BASE + kind] > 0:
                 for e in range(enclosures):
@@ -210,21 +227,22 @@ def list_money_options(S, p, out, n):
         for q in range(S[R_PLAYERS]):
             if q == p:
                 continue
-            seller_at = player_at(q)
-            for code in range(STALL_BASE + kinds):
-                if code >= 4 * species_n and code < STALL_BASE:
+            for species in range(species_n):
+                if barn_species_count(S, q, species) == 0:
                     continue
-                if S[seller_at + P_BARN + code] > 0:
-                    for e in range(enclosures):
-                        if is_legal_destination(S, p, code, e):
-                            out[n] = option(OPT_PURCHASE, q, code, e)
-                            n += 1
-                    out[n] = option(OPT_PURCHASE, q, code, DEST_FIELD_BARN)
-                    n += 1
+                for code in range(4 * species, 4 * species + 4):
+                    n = append_purchases(S, p, q, code, out, n)
+            for code in range(STALL_BASE, STALL_BASE + kinds):
+                n = append_purchases(S, p, q, code, out, n)
     if coins >= S[R_DISCARD_COST]:
-        for code in range(STALL_BASE + kinds):
-            if code >= 4 * species_n and code < STALL_BASE:
+        for species in range(species_n):
+            if barn_species_count(S, p, species) == 0:
                 continue
+            for code in range(4 * species, 4 * species + 4):
+                if S[at + P_BARN + code] > 0:
+                    out[n] = option(OPT_DISCARD, 0, code, 0)
+                    n += 1
+        for code in range(STALL_BASE, STALL_BASE + kinds):
             if S[at + P_BARN + code] > 0:
                 out[n] = option(OPT_DISCARD, 0, code, 0)
                 n += 1
