@@ -18,6 +18,10 @@ from zoosim.games.zooloretto_mini.rules import (
 # ---- state layout -------------------------------------------------------------------------------
 (H_ROUND, H_TURNS, H_DRAW_PTR, H_MAIN_LEN, H_TOTAL, H_LAST_ROUND, H_TRUCKS_TAKEN, H_TRACE_N, H_EARNED,
  H_OUT_TILES, H_START_PLAYER) = range(11)
+# Bit masks kept in step with the trucks (see core/bits.py): untaken trucks with a free space, untaken
+# trucks with a tile, seats without a truck this round. Set by start_round, changed by draw_and_load and
+# take_truck (play.py), which are the only places a truck is loaded or taken.
+H_FREE_TRUCKS, H_LOADED_TRUCKS, H_WAITING_SEATS = 11, 12, 13
 T_CAPACITY = 16
 T_COUNT = T_CAPACITY + MAX_TRUCKS
 T_TAKEN_BY = T_COUNT + MAX_TRUCKS
@@ -84,6 +88,23 @@ def can_take(S, R, p, e, code):
         return True
     species = S[at + P_SPECIES + e]
     return species < 0 or species == (code >> 2)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def enclosures_that_take(S, R, p, code):
+    """Spec 3 for every enclosure at once: bit e set when enclosure e can take the tile. Built with
+    bitwise operations, not a branch per enclosure (a random game mispredicts those often)."""
+    at = player_at(p)
+    size = R[R_ENCLOSURE_SIZE]
+    kind = code >> 2  # a landscape's 16 + kind matches no species
+    landscape = code >= LANDSCAPE_BASE
+    mask = 0
+    for e in range(R[R_ENCLOSURES]):
+        species = S[at + P_SPECIES + e]
+        room = S[at + P_ANIMALS + e] + S[at + P_LANDS + e] < size
+        fits = room & (landscape | (species < 0) | (species == kind))
+        mask |= int(fits) << e
+    return mask
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -256,21 +277,13 @@ def is_legal_bonus(S, R, p, opt):
 @njit(cache=True, _nrt=False, inline="always")
 def can_draw(S, R):
     """D is non-empty: a tile is left and an untaken truck has a free space."""
-    if S[H_DRAW_PTR] >= S[H_TOTAL]:
-        return False
-    for t in range(R[R_TRUCKS]):
-        if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] < S[T_CAPACITY + t]:
-            return True
-    return False
+    return S[H_DRAW_PTR] < S[H_TOTAL] and S[H_FREE_TRUCKS] != 0
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def can_take_truck(S, R):
     """T is non-empty: an untaken truck holds a tile."""
-    for t in range(R[R_TRUCKS]):
-        if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] > 0:
-            return True
-    return False
+    return S[H_LOADED_TRUCKS] != 0
 
 
 @njit(cache=True, _nrt=False)
@@ -294,25 +307,29 @@ C_ENCLOSURES, C_LANDSCAPES, C_BARN_ANIMALS, C_BARN_LANDSCAPES = range(N_COMPONEN
 
 @njit(cache=True, _nrt=False)
 def score_player(S, R, p, components):
-    """Fill `components` (N_COMPONENTS) for player p and return the total score."""
-    at = player_at(p)
+    """Fill `components` (N_COMPONENTS) for player p and return the total score.
+
+    It reads p's block through a view from its start: indices from `range` loops plus constants are then
+    known not to be negative, so numba's wraparound test on each read folds away (the lookahead scores
+    thousands of candidate zoos per decision)."""
+    zoo = S[player_at(p):]
     enclosure_points = 0
     for e in range(R[R_ENCLOSURES]):
-        enclosure_points += R[R_ANIMAL_POINTS + S[at + P_ANIMALS + e]]
+        enclosure_points += R[R_ANIMAL_POINTS + zoo[P_ANIMALS + e]]
     kinds = 0
     barn_kinds = 0
     for k in range(R[R_LANDSCAPE_KINDS]):
         shown = 0
         for e in range(R[R_ENCLOSURES]):
-            shown += S[at + P_LAND_KINDS + e * MAX_LANDSCAPE_KINDS + k]
+            shown += zoo[P_LAND_KINDS + e * MAX_LANDSCAPE_KINDS + k]
         if shown > 0:
             kinds += 1
-        if S[at + P_BARN + LANDSCAPE_BASE + k] > 0:
+        if zoo[P_BARN + LANDSCAPE_BASE + k] > 0:
             barn_kinds += 1
     barn_species = 0
     for s in range(R[R_SPECIES]):
-        b = at + P_BARN + 4 * s
-        if S[b] + S[b + 1] + S[b + 2] + S[b + 3] > 0:
+        b = P_BARN + 4 * s
+        if zoo[b] + zoo[b + 1] + zoo[b + 2] + zoo[b + 3] > 0:
             barn_species += 1
     components[C_ENCLOSURES] = enclosure_points
     components[C_LANDSCAPES] = kinds * R[R_LANDSCAPE_POINTS]

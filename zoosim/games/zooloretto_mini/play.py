@@ -10,15 +10,16 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from zoosim.core.bits import bit_count, next_bit, nth_bit
 from zoosim.core.borrow import borrowed, keep_alive
 from zoosim.core.ranking import rank_rows
 from zoosim.core.rng import below, seed_stream
 from zoosim.core.tiles import lay_out_animals, shuffle, species_in_play
 from zoosim.games.zooloretto_mini import engine as E
 from zoosim.games.zooloretto_mini.engine import (
-    H_DRAW_PTR, H_EARNED, H_LAST_ROUND, H_MAIN_LEN, H_OUT_TILES, H_ROUND, H_START_PLAYER, H_TOTAL,
-    H_TRUCKS_TAKEN, H_TURNS, N_COMPONENTS, P_BARN_TILES, P_BONUSES_TAKEN, P_HAS_TRUCK, P_OFFSPRING_BORN,
-    SUPPLY, T_CAPACITY, T_COUNT, T_TAKEN_BY, T_TILES, emit, player_at,
+    H_DRAW_PTR, H_EARNED, H_FREE_TRUCKS, H_LAST_ROUND, H_LOADED_TRUCKS, H_MAIN_LEN, H_OUT_TILES, H_ROUND,
+    H_START_PLAYER, H_TOTAL, H_TRUCKS_TAKEN, H_TURNS, H_WAITING_SEATS, N_COMPONENTS, P_BARN_TILES, P_BONUSES_TAKEN,
+    P_HAS_TRUCK, P_OFFSPRING_BORN, SUPPLY, T_CAPACITY, T_COUNT, T_TAKEN_BY, T_TILES, emit, player_at,
 )
 from zoosim.games.zooloretto_mini.policies import (
     RANDOM, UNIFORM, choose_bonus, choose_placement, choose_truck_for_tile, choose_turn, uniform_bonus,
@@ -65,6 +66,9 @@ def start_round(S, R):
     for p in range(R[R_PLAYERS]):
         S[player_at(p) + P_HAS_TRUCK] = 0
     S[H_TRUCKS_TAKEN] = 0
+    S[H_FREE_TRUCKS] = (1 << R[R_TRUCKS]) - 1  # every capacity is at least 1
+    S[H_LOADED_TRUCKS] = 0
+    S[H_WAITING_SEATS] = (1 << R[R_PLAYERS]) - 1
 
 
 @njit(cache=True, _nrt=False)
@@ -87,6 +91,8 @@ def draw_and_load(S, R, deck, trace, p, t, code):
     slot = S[T_COUNT + t]
     S[T_TILES + t * MAX_TRUCK_CAPACITY + slot] = code
     S[T_COUNT + t] = slot + 1
+    S[H_LOADED_TRUCKS] |= 1 << t
+    S[H_FREE_TRUCKS] &= ~(int(slot + 1 >= S[T_CAPACITY + t]) << t)
     emit(S, trace, E.EV_DRAW, p, code, t, from_end)
     if from_end == 1 and S[H_LAST_ROUND] == 0:
         S[H_LAST_ROUND] = 1
@@ -94,11 +100,15 @@ def draw_and_load(S, R, deck, trace, p, t, code):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def take_truck(S, R, trace, rng, p, t, policy, params, options, work, scratch):
-    """Spec 2B, 3-5: take truck t, place its tiles one at a time, then resolve the bonuses earned."""
+def take_truck(S, R, trace, rng, p, t, policy, params, options, work, scratch, codes, components):
+    """Spec 2B, 3-5: take truck t, place its tiles one at a time, then resolve the bonuses earned.
+    (work, scratch, codes, components: the lookahead's workspace, see policies.py.)"""
     S[T_TAKEN_BY + t] = p
     S[player_at(p) + P_HAS_TRUCK] = 1
     S[H_TRUCKS_TAKEN] += 1
+    S[H_FREE_TRUCKS] &= ~(1 << t)
+    S[H_LOADED_TRUCKS] &= ~(1 << t)
+    S[H_WAITING_SEATS] &= ~(1 << p)
     S[H_EARNED] = 0
     emit(S, trace, E.EV_TAKE, p, t, 0, 0)
     base = T_TILES + t * MAX_TRUCK_CAPACITY
@@ -109,7 +119,7 @@ def take_truck(S, R, trace, rng, p, t, policy, params, options, work, scratch):
             code = S[base + slot]
             dest = uniform_destination(S, R, rng, p, code)
         else:
-            choice = choose_placement(policy, params, S, R, p, t, scratch)
+            choice = choose_placement(policy, params, S, R, p, t, scratch, codes, components, trace[:0])
             slot = choice >> 8
             dest = (choice & 255) - 2
             code = S[base + slot]
@@ -123,16 +133,50 @@ def take_truck(S, R, trace, rng, p, t, policy, params, options, work, scratch):
         if policy == UNIFORM:
             opt = uniform_bonus(S, R, rng, p)
         else:
-            opt = choose_bonus(policy, params, S, R, p, rng, options, scratch)
+            opt = choose_bonus(policy, params, S, R, p, rng, options, scratch, components, trace[:0])
             if not E.is_legal_bonus(S, R, p, opt):
                 raise ValueError("policy chose an illegal bonus")
         E.apply_bonus(S, R, trace, p, opt)
 
 
 @njit(cache=True, _nrt=False)
-def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, options, work, scratch, trace,
+def take_empty_truck(S, R, trace, rng, p, policy, params, options, work, scratch, codes, components):
+    """PROTOCOL 6: the stacks ran dry (non-default rules only): the player takes the lowest untaken truck
+    and sits the round out. Not inlined: the turn loop stays small."""
+    for t in range(R[R_TRUCKS]):
+        if S[T_TAKEN_BY + t] < 0:
+            take_truck(S, R, trace, rng, p, t, policy, params, options, work, scratch, codes, components)
+            return
+
+
+@njit(cache=True, _nrt=False)
+def policy_turn(S, R, deck, trace, rng, p, policy, params, options, work, scratch, codes, components, drawable):
+    """A turn of random, greedy or heuristic: their choices, checked. Not inlined, so that the turn loop
+    (with `uniform` written in it) keeps its values in registers."""
+    opt = choose_turn(policy, params, S, R, p, rng, options, work, scratch, codes, components, trace[:0])
+    if opt >> 24 == E.OPT_DRAW:
+        if not drawable:
+            raise ValueError("policy chose to draw when it cannot")
+        code = deck[S[H_DRAW_PTR]]
+        t = choose_truck_for_tile(policy, params, S, R, p, rng, code, options, work, scratch, codes, components,
+                                  trace[:0])
+        if t < 0 or S[T_TAKEN_BY + t] >= 0 or S[T_COUNT + t] >= S[T_CAPACITY + t]:
+            raise ValueError("policy chose a truck without a free space")
+        draw_and_load(S, R, deck, trace, p, t, code)
+    else:
+        t = (opt >> 16) & 255
+        if opt >> 24 != E.OPT_TAKE or S[T_TAKEN_BY + t] >= 0 or S[T_COUNT + t] == 0:
+            raise ValueError("policy chose a truck it cannot take")
+        take_truck(S, R, trace, rng, p, t, policy, params, options, work, scratch, codes, components)
+
+
+@njit(cache=True, _nrt=False)
+def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, options, work, scratch, codes, trace,
               round_scores, components):
     """Play one game to its end; the results are left in S (score them with `score_game`).
+
+    options, work, scratch, codes and components are the policies' workspace (components also scores the
+    rounds log between turns).
 
     With a non-empty `round_scores` (rounds x players), each player's score if the game ended now is
     recorded at the end of every round that fits: the rounds log.
@@ -140,7 +184,6 @@ def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, opti
     seed_stream(rng, seed, game_index)
     setup(S, R, deck, rng)
     players = R[R_PLAYERS]
-    trucks = R[R_TRUCKS]
     start = 0
     S[H_ROUND] = 1
     while True:
@@ -152,11 +195,7 @@ def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, opti
             drawable = E.can_draw(S, R)
             takeable = E.can_take_truck(S, R)
             if not drawable and not takeable:
-                # PROTOCOL 6: the stacks ran dry (non-default rules only): the player sits the round out.
-                for t in range(trucks):
-                    if S[T_TAKEN_BY + t] < 0:
-                        take_truck(S, R, trace, rng, p, t, policy, params, options, work, scratch)
-                        break
+                take_empty_truck(S, R, trace, rng, p, policy, params, options, work, scratch, codes, components)
             elif policy == UNIFORM:
                 draw = drawable
                 if drawable and takeable:
@@ -166,39 +205,18 @@ def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, opti
                     t = uniform_truck(S, R, rng)
                     draw_and_load(S, R, deck, trace, p, t, code)
                 else:
-                    full = 0
-                    for t in range(trucks):
-                        if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] > 0:
-                            full += 1
-                    k = below(rng, full)
-                    for t in range(trucks):
-                        if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] > 0:
-                            if k == 0:
-                                take_truck(S, R, trace, rng, p, t, policy, params, options, work, scratch)
-                                break
-                            k -= 1
+                    loaded = S[H_LOADED_TRUCKS]
+                    t = nth_bit(loaded, below(rng, bit_count(loaded)))
+                    # UNIFORM, not `policy`: the inlined take_truck loses its policy tests
+                    take_truck(S, R, trace, rng, p, t, UNIFORM, params, options, work, scratch, codes, components)
             else:
-                opt = choose_turn(policy, params, S, R, p, rng, options, work, scratch)
-                if opt >> 24 == E.OPT_DRAW:
-                    if not drawable:
-                        raise ValueError("policy chose to draw when it cannot")
-                    code = deck[S[H_DRAW_PTR]]
-                    t = choose_truck_for_tile(policy, params, S, R, p, rng, code, options, work, scratch)
-                    if t < 0 or S[T_TAKEN_BY + t] >= 0 or S[T_COUNT + t] >= S[T_CAPACITY + t]:
-                        raise ValueError("policy chose a truck without a free space")
-                    draw_and_load(S, R, deck, trace, p, t, code)
-                else:
-                    t = (opt >> 16) & 255
-                    if opt >> 24 != E.OPT_TAKE or S[T_TAKEN_BY + t] >= 0 or S[T_COUNT + t] == 0:
-                        raise ValueError("policy chose a truck it cannot take")
-                    take_truck(S, R, trace, rng, p, t, policy, params, options, work, scratch)
+                policy_turn(S, R, deck, trace, rng, p, policy, params, options, work, scratch, codes, components,
+                            drawable)
             S[H_TURNS] += 1
             if S[H_TRUCKS_TAKEN] == players:
                 start = p
                 break
-            p = p + 1 if p + 1 < players else 0  # no `%` (a division) in the turn loop
-            while S[player_at(p) + P_HAS_TRUCK] != 0:
-                p = p + 1 if p + 1 < players else 0
+            p = next_bit(S[H_WAITING_SEATS], p)  # the next seat without a truck, from the mask
         end_round(S, R, trace, start)
         if S[H_ROUND] <= round_scores.shape[0]:
             for q in range(players):
@@ -241,6 +259,7 @@ def play_many(R, seed, first_index, count, policy_ids, policy_params, rows, shar
     options = np.zeros(E.MAX_OPTIONS, np.int64)
     work = np.zeros(E.STATE_SIZE, np.int64)
     scratch = np.zeros(E.STATE_SIZE, np.int64)
+    codes = np.zeros(MAX_TRUCK_CAPACITY + 1, np.int64)
     trace = np.zeros((0, 6), np.int64)
     game_rows = np.zeros((players, N_OUT), np.int64)
     game_shares = np.zeros(players)
@@ -250,18 +269,18 @@ def play_many(R, seed, first_index, count, policy_ids, policy_params, rows, shar
     rules = borrowed(R)
     state, hidden, stream, ids, params = borrowed(S), borrowed(deck), borrowed(rng), borrowed(policy_ids), borrowed(
         policy_params)
-    listed, trial, spare, events, comps = borrowed(options), borrowed(work), borrowed(scratch), borrowed(
-        trace), borrowed(components)
+    listed, trial, spare, tiles, events, comps = borrowed(options), borrowed(work), borrowed(scratch), borrowed(
+        codes), borrowed(trace), borrowed(components)
     for g in range(count):
         log = borrowed(round_scores[g]) if round_scores.shape[1] > 0 else borrowed(no_log)
-        play_game(rules, seed, first_index + g, ids, params, state, hidden, stream, listed, trial, spare, events, log,
-                  comps)
+        play_game(rules, seed, first_index + g, ids, params, state, hidden, stream, listed, trial, spare, tiles, events,
+                  log, comps)
         score_game(state, rules, game_rows, game_shares, comps)
         for p in range(players):
             for k in range(N_OUT):
                 rows[g * players + p, k] = game_rows[p, k]
             shares[g * players + p] = game_shares[p]
-    keep_alive(S, deck, rng, options, work, scratch, trace, components, no_log)
+    keep_alive(S, deck, rng, options, work, scratch, codes, trace, components, no_log)
 
 
 def play_traced(R: np.ndarray, seed: int, game_index: int, policy_ids: np.ndarray, policy_params: np.ndarray,
@@ -274,7 +293,8 @@ def play_traced(R: np.ndarray, seed: int, game_index: int, policy_ids: np.ndarra
     options = np.zeros(E.MAX_OPTIONS, np.int64)
     trace = np.zeros((max_events, 6), np.int64)
     play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, options,
-              np.zeros(E.STATE_SIZE, np.int64), np.zeros(E.STATE_SIZE, np.int64), trace,
+              np.zeros(E.STATE_SIZE, np.int64), np.zeros(E.STATE_SIZE, np.int64),
+              np.zeros(MAX_TRUCK_CAPACITY + 1, np.int64), trace,
               np.zeros((0, players), np.int16), np.zeros(N_COMPONENTS, np.int64))
     rows = np.zeros((players, N_OUT), np.int64)
     shares = np.zeros(players)

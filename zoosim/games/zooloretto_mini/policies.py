@@ -15,15 +15,15 @@ engine's own functions on a scratch copy of the state, so no rule is written twi
 """
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
+from zoosim.core.bits import bit_count, nth_bit
 from zoosim.core.borrow import copy_array
 from zoosim.core.rng import below
 from zoosim.games.zooloretto_mini import engine as E
 from zoosim.games.zooloretto_mini.engine import (
-    H_DRAW_PTR, H_EARNED, H_LAST_ROUND, H_TOTAL, P_ANIMALS, P_BARN, P_BARN_TILES, P_FEMALE, P_LANDS, P_MALE,
-    P_SPECIES, SUPPLY, T_CAPACITY, T_COUNT, T_TAKEN_BY, T_TILES, player_at,
+    H_DRAW_PTR, H_EARNED, H_FREE_TRUCKS, H_LAST_ROUND, H_TOTAL, P_ANIMALS, P_BARN, P_BARN_TILES, P_FEMALE, P_LANDS,
+    P_MALE, P_SIZE, P_SPECIES, PLAYERS_AT, SUPPLY, T_CAPACITY, T_COUNT, T_TAKEN_BY, T_TILES, player_at,
 )
 from zoosim.games.zooloretto_mini.rules import (
     MAX_TRUCK_CAPACITY, R_ANIMAL_POINTS, R_ENCLOSURE_SIZE, R_ENCLOSURES, R_LANDSCAPE_POINTS,
@@ -40,20 +40,10 @@ NO_CHOICE = -1.0e18
 # ---- uniform and random --------------------------------------------------------------------------
 @njit(cache=True, _nrt=False, inline="always")
 def uniform_destination(S, R, rng, p, code):
-    """Spec 8.3: one of [each enclosure that can take the tile, in board order] + [barn], uniformly."""
-    legal = 0
-    for e in range(R[R_ENCLOSURES]):
-        if E.can_take(S, R, p, e, code):
-            legal += 1
-    k = below(rng, legal + 1)
-    if k == legal:
-        return E.BARN_DEST
-    for e in range(R[R_ENCLOSURES]):
-        if E.can_take(S, R, p, e, code):
-            if k == 0:
-                return e
-            k -= 1
-    return E.BARN_DEST
+    """Spec 8.3: one of [each enclosure that can take the tile, in board order] + [barn], uniformly.
+    nth_bit gives -1 (the barn) for k = the number of enclosures."""
+    legal = E.enclosures_that_take(S, R, p, code)
+    return nth_bit(legal, below(rng, bit_count(legal) + 1))
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -73,18 +63,9 @@ def uniform_bonus(S, R, rng, p):
 
 @njit(cache=True, _nrt=False, inline="always")
 def uniform_truck(S, R, rng):
-    """D[below(len(D))]: the truck that receives a drawn tile under uniform and random."""
-    free = 0
-    for t in range(R[R_TRUCKS]):
-        if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] < S[T_CAPACITY + t]:
-            free += 1
-    k = below(rng, free)
-    for t in range(R[R_TRUCKS]):
-        if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] < S[T_CAPACITY + t]:
-            if k == 0:
-                return t
-            k -= 1
-    return -1
+    """D[below(len(D))]: the truck that receives a drawn tile under uniform and random (D from its mask)."""
+    free = S[H_FREE_TRUCKS]
+    return nth_bit(free, below(rng, bit_count(free)))
 
 
 # ---- valuing a zoo -------------------------------------------------------------------------------
@@ -129,6 +110,18 @@ def zoo_value(policy, params, S, R, p, components):
     return value
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def copy_for_player(scratch, S, p):
+    """scratch = S as far as one candidate move of player p reads it: the header, the supply and p's own
+    block, a fifth of the state. The rest is left as it was: placing a tile and `zoo_value` for p never
+    read the trucks or other players' blocks, and the seller's barn that a bonus TAKE changes in scratch
+    is never read back (options are listed from S)."""
+    copy_array(scratch, S[:T_CAPACITY])
+    copy_array(scratch[SUPPLY:], S[SUPPLY:PLAYERS_AT])
+    at = player_at(p)
+    copy_array(scratch[at:], S[at:at + P_SIZE])
+
+
 @njit(cache=True, _nrt=False)
 def best_placement(policy, params, S, R, p, codes, n, scratch, components, no_trace):
     """The (index into codes, destination) whose placement is worth most to p."""
@@ -145,7 +138,7 @@ def best_placement(policy, params, S, R, p, codes, n, scratch, components, no_tr
             dest = d if d < enclosures else E.BARN_DEST
             if dest >= 0 and not E.can_take(S, R, p, dest, code):
                 continue
-            copy_array(scratch, S)
+            copy_for_player(scratch, S, p)
             E.place_tile(scratch, R, no_trace, p, code, dest, True)
             value = zoo_value(policy, params, scratch, R, p, components)
             value += bonus_value * (scratch[H_EARNED] - S[H_EARNED])
@@ -163,7 +156,7 @@ def best_bonus(policy, params, S, R, p, options, scratch, components, no_trace):
     best = options[0]
     best_value = NO_CHOICE
     for k in range(n):
-        copy_array(scratch, S)
+        copy_for_player(scratch, S, p)
         E.apply_bonus(scratch, R, no_trace, p, options[k])
         value = zoo_value(policy, params, scratch, R, p, components)
         if value > best_value + 1e-9:
@@ -172,11 +165,10 @@ def best_bonus(policy, params, S, R, p, options, scratch, components, no_trace):
     return best
 
 
-@njit(cache=True, _nrt=True)
-def truck_value(policy, params, S, R, p, t, extra, work, scratch, options, components, no_trace):
+@njit(cache=True, _nrt=False)
+def truck_value(policy, params, S, R, p, t, extra, work, scratch, options, codes, components, no_trace):
     """p's value after taking truck t (plus tile `extra` if >= 0): tiles placed and bonuses resolved as
-    this policy would."""
-    codes = np.empty(MAX_TRUCK_CAPACITY + 1, np.int64)
+    this policy would. `codes` (MAX_TRUCK_CAPACITY + 1) holds the tiles still to place."""
     n = S[T_COUNT + t]
     for k in range(n):
         codes[k] = S[T_TILES + t * MAX_TRUCK_CAPACITY + k]
@@ -208,20 +200,22 @@ def free_space_share(S, R):
 
 
 # ---- decisions -----------------------------------------------------------------------------------
-@njit(cache=True, _nrt=True)
-def choose_turn(policy, params, S, R, p, rng, options, work, scratch):
+# Each decision gets the lookahead's workspace from play_many (nothing is allocated per decision):
+# `work` and `scratch` (states), `codes` (MAX_TRUCK_CAPACITY + 1 tiles), `components` (N_COMPONENTS) and
+# `no_trace` (an event log without rows, so the lookahead records nothing).
+@njit(cache=True, _nrt=False)
+def choose_turn(policy, params, S, R, p, rng, options, work, scratch, codes, components, no_trace):
     """DRAW or TAKE t (engine.option codes) for random, greedy and heuristic."""
     if policy == RANDOM:
         n = E.list_turn_options(S, R, options)
         return options[below(rng, n)]
-    components = np.zeros(E.N_COMPONENTS, np.int64)
-    no_trace = np.zeros((0, 6), np.int64)
     now = zoo_value(policy, params, S, R, p, components)
     best = -1
     best_gain = NO_CHOICE
     for t in range(R[R_TRUCKS]):
         if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] > 0:
-            gain = truck_value(policy, params, S, R, p, t, -1, work, scratch, options, components, no_trace) - now
+            gain = truck_value(policy, params, S, R, p, t, -1, work, scratch, options, codes, components,
+                               no_trace) - now
             if gain > best_gain:
                 best_gain = gain
                 best = E.option(E.OPT_TAKE, t, 0, 0)
@@ -233,33 +227,30 @@ def choose_turn(policy, params, S, R, p, rng, options, work, scratch):
     return best
 
 
-@njit(cache=True, _nrt=True)
-def choose_truck_for_tile(policy, params, S, R, p, rng, code, options, work, scratch):
+@njit(cache=True, _nrt=False)
+def choose_truck_for_tile(policy, params, S, R, p, rng, code, options, work, scratch, codes, components, no_trace):
     """The truck that receives a drawn tile: uniform for random; else the truck the tile makes best for p
     (heuristic: the largest gain the tile brings to that truck)."""
     if policy == RANDOM:
         return uniform_truck(S, R, rng)
-    components = np.zeros(E.N_COMPONENTS, np.int64)
-    no_trace = np.zeros((0, 6), np.int64)
     best = -1
     best_value = NO_CHOICE
     for t in range(R[R_TRUCKS]):
         if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] < S[T_CAPACITY + t]:
-            value = truck_value(policy, params, S, R, p, t, code, work, scratch, options, components, no_trace)
+            value = truck_value(policy, params, S, R, p, t, code, work, scratch, options, codes, components,
+                                no_trace)
             if policy == HEURISTIC and S[T_COUNT + t] > 0:
-                value -= truck_value(policy, params, S, R, p, t, -1, work, scratch, options, components, no_trace)
+                value -= truck_value(policy, params, S, R, p, t, -1, work, scratch, options, codes, components,
+                                     no_trace)
             if value > best_value:
                 best_value = value
                 best = t
     return best
 
 
-@njit(cache=True, _nrt=True)
-def choose_placement(policy, params, S, R, p, t, scratch):
+@njit(cache=True, _nrt=False)
+def choose_placement(policy, params, S, R, p, t, scratch, codes, components, no_trace):
     """Next tile of taken truck t and its destination: slot << 8 | (destination + 2)."""
-    components = np.zeros(E.N_COMPONENTS, np.int64)
-    no_trace = np.zeros((0, 6), np.int64)
-    codes = np.empty(MAX_TRUCK_CAPACITY, np.int64)
     n = S[T_CAPACITY + t]
     for k in range(n):
         codes[k] = S[T_TILES + t * MAX_TRUCK_CAPACITY + k]
@@ -267,12 +258,10 @@ def choose_placement(policy, params, S, R, p, t, scratch):
     return (i << 8) | (dest + 2)
 
 
-@njit(cache=True, _nrt=True)
-def choose_bonus(policy, params, S, R, p, rng, options, scratch):
+@njit(cache=True, _nrt=False)
+def choose_bonus(policy, params, S, R, p, rng, options, scratch, components, no_trace):
     """One bonus option for random, greedy and heuristic."""
     if policy == RANDOM:
         n = E.list_bonus_options(S, R, p, options)
         return options[below(rng, n)]
-    components = np.zeros(E.N_COMPONENTS, np.int64)
-    no_trace = np.zeros((0, 6), np.int64)
     return best_bonus(policy, params, S, R, p, options, scratch, components, no_trace)
