@@ -15,13 +15,19 @@ from zoosim.games.tractor.rules import (
     TO_BAG,
 )
 
+assert MAX_TILES & (MAX_TILES - 1) == 0  # to_backyard wraps the bag's ring with `& (MAX_TILES - 1)`
+
 # ---- state layout -------------------------------------------------------------------------------
 H_ROUND, H_TURNS, H_BAG_HEAD, H_BAG_COUNT, H_TRACE_N, H_END_REASON, H_OUT_TILES, H_PASSES = range(8)
-TR_COUNT = 8
+# Bit masks of the tractors (see core/bits.py), kept in step with their counts by `set_count`: tractors
+# holding a tile, tractors that can take a push (1 to tractor_capacity - 1 tiles).
+H_HOLDING, H_PUSHABLE = 8, 9
+H_FULL_ZOOS = 10  # players with every enclosure full, counted by put_in_zoo (the end test reads it)
+TR_COUNT = 16
 TR_TILES = TR_COUNT + MAX_TRACTORS  # MAX_TRACTORS x MAX_TRACTOR_CAPACITY codes
 PLAYERS_AT = TR_TILES + MAX_TRACTORS * MAX_TRACTOR_CAPACITY
 
-P_STALLS, P_YARD_N, P_YARD_ANIMALS, P_PUSHES = range(4)
+P_STALLS, P_YARD_N, P_YARD_ANIMALS, P_PUSHES, P_FULL = range(5)  # P_FULL: full enclosures (put_in_zoo)
 P_SPECIES = 8  # per enclosure: species of its animals, -1 when none
 P_ANIMALS = P_SPECIES + MAX_ENCLOSURES
 P_ATTRACTION = P_ANIMALS + MAX_ENCLOSURES  # 0 or 1
@@ -58,6 +64,16 @@ def emit(S, trace, kind, player, a, b):
         S[H_TRACE_N] = n + 1
 
 
+# ---- tractors ------------------------------------------------------------------------------------
+@njit(cache=True, _nrt=False, inline="always")
+def set_count(S, R, t, n):
+    """Tractor t now holds n tiles: its count and its bits in the holding and pushable masks (branch-free)."""
+    S[TR_COUNT + t] = n
+    keep = ~(1 << t)
+    S[H_HOLDING] = (S[H_HOLDING] & keep) | (int(n > 0) << t)
+    S[H_PUSHABLE] = (S[H_PUSHABLE] & keep) | (int((n >= 1) & (n < R[R_TRACTOR_CAPACITY])) << t)
+
+
 # ---- places (spec "A turn" 2) ----------------------------------------------------------------------
 @njit(cache=True, _nrt=False, inline="always")
 def enclosure_tiles(S, at, e):
@@ -76,6 +92,24 @@ def is_zoo_place(S, R, p, code, dest):
         return S[at + P_ATTRACTION + dest] == 0
     species = S[at + P_SPECIES + dest]
     return species < 0 or species == code
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def enclosure_places(S, R, p, code):
+    """PROTOCOL 4 for an animal or an attraction in every enclosure at once: bit e set when enclosure e
+    is a zoo place of the tile. Bitwise operations, not a branch per enclosure (those mispredict often)."""
+    at = player_at(p)
+    size = R[R_ENCLOSURE_SIZE]
+    attraction = code == ATTRACTION
+    animal = code != ATTRACTION
+    mask = 0
+    for e in range(R[R_ENCLOSURES]):
+        species = S[at + P_SPECIES + e]
+        has_attraction = S[at + P_ATTRACTION + e]
+        room = S[at + P_ANIMALS + e] + has_attraction < size
+        fits = room & ((attraction & (has_attraction == 0)) | (animal & ((species < 0) | (species == code))))
+        mask |= int(fits) << e
+    return mask
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -106,34 +140,41 @@ def count_zoo_places(S, R, p, code):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def put_in_zoo(S, p, code, dest):
+def put_in_zoo(S, R, p, code, dest):
+    """The tile enters its zoo place; an enclosure it fills counts in P_FULL, a zoo it completes in
+    H_FULL_ZOOS, so the end of the game is tested without a scan."""
     at = player_at(p)
     if dest == STALLS:
         S[at + P_STALLS] += 1
-    elif code == ATTRACTION:
+        return
+    if code == ATTRACTION:
         S[at + P_ATTRACTION + dest] = 1
     else:
         S[at + P_SPECIES + dest] = code
         S[at + P_ANIMALS + dest] += 1
+    filled = int(enclosure_tiles(S, at, dest) == R[R_ENCLOSURE_SIZE])
+    S[at + P_FULL] += filled
+    S[H_FULL_ZOOS] += filled & int(S[at + P_FULL] == R[R_ENCLOSURES])
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def to_backyard(S, R, bag, trace, p, code):
-    """Spec "A turn" 2-3: into the backyard; a full backyard sends the tile to the bag bottom (or out)."""
+    """Spec "A turn" 2-3: into the backyard; a full backyard sends the tile to the bag bottom (or out).
+
+    Without a branch on where the tile goes (a random game mispredicts it often): each counter gets
+    + 0 or + 1, and the bag slot after the last tile is written even when the tile does not go there
+    (that slot is free: the tile is not in the bag, so the bag holds fewer than MAX_TILES)."""
     at = player_at(p)
-    if S[at + P_YARD_N] < R[R_BACKYARD_SIZE]:
-        S[at + P_YARD + code] += 1
-        S[at + P_YARD_N] += 1
-        if code < STALL_BASE:
-            S[at + P_YARD_ANIMALS] += 1
-        emit(S, trace, EV_PLACE, p, code, BACKYARD)
-    elif R[R_OVERFLOW_TO_BAG] != 0:
-        bag[(S[H_BAG_HEAD] + S[H_BAG_COUNT]) % MAX_TILES] = code
-        S[H_BAG_COUNT] += 1
-        emit(S, trace, EV_PLACE, p, code, TO_BAG)
-    else:
-        S[H_OUT_TILES] += 1
-        emit(S, trace, EV_PLACE, p, code, DISCARDED)
+    fits = int(S[at + P_YARD_N] < R[R_BACKYARD_SIZE])
+    to_bag = (1 - fits) & int(R[R_OVERFLOW_TO_BAG] != 0)
+    out = 1 - fits - to_bag
+    S[at + P_YARD + code] += fits
+    S[at + P_YARD_N] += fits
+    S[at + P_YARD_ANIMALS] += fits & int(code < STALL_BASE)
+    bag[(S[H_BAG_HEAD] + S[H_BAG_COUNT]) & (MAX_TILES - 1)] = code
+    S[H_BAG_COUNT] += to_bag
+    S[H_OUT_TILES] += out
+    emit(S, trace, EV_PLACE, p, code, BACKYARD * fits + TO_BAG * to_bag + DISCARDED * out)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -147,11 +188,11 @@ def take_tractor(S, R, bag, trace, p, t, dest):
     if dest == BACKYARD:
         to_backyard(S, R, bag, trace, p, first)
     else:
-        put_in_zoo(S, p, first, dest)
+        put_in_zoo(S, R, p, first, dest)
         emit(S, trace, EV_PLACE, p, first, dest)
     for k in range(1, count):
         to_backyard(S, R, bag, trace, p, S[base + k])
-    S[TR_COUNT + t] = 0
+    set_count(S, R, t, 0)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -168,8 +209,9 @@ def push_animal(S, R, trace, p, code, u):
     S[at + P_YARD_N] -= 1
     S[at + P_YARD_ANIMALS] -= 1
     S[at + P_PUSHES] += 1
-    S[TR_TILES + u * MAX_TRACTOR_CAPACITY + S[TR_COUNT + u]] = code
-    S[TR_COUNT + u] += 1
+    n = S[TR_COUNT + u]
+    S[TR_TILES + u * MAX_TRACTOR_CAPACITY + n] = code
+    set_count(S, R, u, n + 1)
     emit(S, trace, EV_PUSH, p, code, u)
 
 
@@ -197,36 +239,23 @@ def refill(S, R, bag, trace, t):
     code = bag[S[H_BAG_HEAD]]
     S[H_BAG_HEAD] = (S[H_BAG_HEAD] + 1) % MAX_TILES
     S[H_BAG_COUNT] -= 1
-    S[TR_TILES + t * MAX_TRACTOR_CAPACITY + S[TR_COUNT + t]] = code
-    S[TR_COUNT + t] += 1
+    n = S[TR_COUNT + t]
+    S[TR_TILES + t * MAX_TRACTOR_CAPACITY + n] = code
+    set_count(S, R, t, n + 1)
     emit(S, trace, EV_REFILL, -1, t, code)
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def any_tractor_with_tiles(S, R):
-    for t in range(R[R_TRACTORS]):
-        if S[TR_COUNT + t] > 0:
-            return True
-    return False
+    return S[H_HOLDING] != 0
 
 
 # ---- the end (spec "End of the game") ------------------------------------------------------------
 @njit(cache=True, _nrt=False)
-def has_full_zoo(S, R, p):
-    at = player_at(p)
-    for e in range(R[R_ENCLOSURES]):
-        if enclosure_tiles(S, at, e) < R[R_ENCLOSURE_SIZE]:
-            return False
-    return True
-
-
-@njit(cache=True, _nrt=False)
 def end_reason(S, R, end_on_full_zoo, round_limit):
     """PROTOCOL 6: the reason the game ends after this round, or -1."""
-    if end_on_full_zoo:
-        for p in range(R[R_PLAYERS]):
-            if has_full_zoo(S, R, p):
-                return END_FULL_ZOO
+    if end_on_full_zoo and S[H_FULL_ZOOS] > 0:  # some player has every enclosure full
+        return END_FULL_ZOO
     if S[H_BAG_COUNT] == 0 and not any_tractor_with_tiles(S, R):
         return END_EMPTY
     if S[H_ROUND] >= round_limit:
@@ -237,22 +266,26 @@ def end_reason(S, R, end_on_full_zoo, round_limit):
 # ---- scoring (spec "Scoring") -----------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
 def card_measures(S, R, p):
-    """(most animals of one species in enclosures, most tiles in one enclosure, attractions in enclosures)."""
-    at = player_at(p)
+    """(most animals of one species in enclosures, most tiles in one enclosure, attractions in enclosures).
+
+    The scoring functions read p's block through a view from its start: indices from `range` loops plus
+    constants are then known not to be negative, so numba's wraparound test on each read folds away (the
+    lookahead scores every player for each candidate move)."""
+    zoo = S[player_at(p):]
     most_species = 0
     most_tiles = 0
     attractions = 0
     for e in range(R[R_ENCLOSURES]):
-        tiles = enclosure_tiles(S, at, e)
+        tiles = enclosure_tiles(zoo, 0, e)
         if tiles > most_tiles:
             most_tiles = tiles
-        attractions += S[at + P_ATTRACTION + e]
-        species = S[at + P_SPECIES + e]
+        attractions += zoo[P_ATTRACTION + e]
+        species = zoo[P_SPECIES + e]
         if species >= 0:
             same = 0
             for f in range(R[R_ENCLOSURES]):
-                if S[at + P_SPECIES + f] == species:
-                    same += S[at + P_ANIMALS + f]
+                if zoo[P_SPECIES + f] == species:
+                    same += zoo[P_ANIMALS + f]
             if same > most_species:
                 most_species = same
     return most_species, most_tiles, attractions
@@ -261,17 +294,17 @@ def card_measures(S, R, p):
 @njit(cache=True, _nrt=False)
 def own_points(S, R, p, components):
     """The components a player scores alone: full enclosures, attractions, stalls, backyard animals."""
-    at = player_at(p)
+    zoo = S[player_at(p):]  # see card_measures
     full = 0
     attractions = 0
     for e in range(R[R_ENCLOSURES]):
-        if enclosure_tiles(S, at, e) == R[R_ENCLOSURE_SIZE]:
+        if enclosure_tiles(zoo, 0, e) == R[R_ENCLOSURE_SIZE]:
             full += R[R_ENCLOSURE_POINTS + e]
-        attractions += S[at + P_ATTRACTION + e]
+        attractions += zoo[P_ATTRACTION + e]
     components[C_FULL] = full
     components[C_ATTRACTIONS] = attractions
-    components[C_STALLS] = S[at + P_STALLS]
-    components[C_BACKYARD] = -S[at + P_YARD_ANIMALS]
+    components[C_STALLS] = zoo[P_STALLS]
+    components[C_BACKYARD] = -zoo[P_YARD_ANIMALS]
 
 
 @njit(cache=True, _nrt=False)

@@ -9,18 +9,20 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from zoosim.core.bits import bit_count, nth_bit
 from zoosim.core.borrow import borrowed, keep_alive
 from zoosim.core.ranking import rank_rows
 from zoosim.core.rng import below, seed_stream
 from zoosim.games.tractor import engine as E
 from zoosim.games.tractor.engine import (
-    H_BAG_COUNT, H_BAG_HEAD, H_END_REASON, H_PASSES, H_ROUND, H_TURNS, N_COMPONENTS, P_PUSHES, P_YARD,
-    P_YARD_ANIMALS, P_YARD_N, TR_COUNT, TR_TILES, emit, player_at,
+    H_BAG_COUNT, H_BAG_HEAD, H_END_REASON, H_HOLDING, H_PASSES, H_PUSHABLE, H_ROUND, H_TURNS, N_COMPONENTS,
+    P_PUSHES, P_STALLS, P_YARD, P_YARD_ANIMALS, P_YARD_N, TR_COUNT, TR_TILES, emit, player_at,
 )
 from zoosim.games.tractor.policies import UNIFORM, choose_push, choose_take
 from zoosim.games.tractor.rules import (
-    ATTRACTION, BACKYARD, MAX_TILES, MAX_TRACTOR_CAPACITY, R_ATTRACTIONS, R_END_ON_FULL_ZOO, R_MAX_ROUNDS,
-    R_PLAYERS, R_SPECIES, R_STALL_KINDS, R_STALLS_PER_KIND, R_TILES_PER_SPECIES, R_TRACTORS, STALL_BASE,
+    ATTRACTION, BACKYARD, MAX_ENCLOSURES, MAX_TILES, MAX_TRACTOR_CAPACITY, R_ATTRACTIONS, R_END_ON_FULL_ZOO,
+    R_MAX_ROUNDS, R_PLAYERS, R_SPECIES, R_STALL_KINDS, R_STALL_SPACES, R_STALLS_PER_KIND, R_TILES_PER_SPECIES,
+    R_TRACTORS, STALL_BASE, STALLS,
 )
 
 # Columns of the integer result rows (one row per seat); O_FULL.. follow the log's COLUMNS order.
@@ -56,16 +58,36 @@ def setup(S, R, bag, trace, rng):
         E.refill(S, R, bag, trace, t)
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def uniform_place(S, R, rng, p, code):
+    """PROTOCOL 7.2: Z[below(len(Z))] for the first tile's zoo places Z (no draw when Z is empty: the
+    backyard). Z from a bit mask of the enclosures, or the stall spaces as the one place of a stall."""
+    if code >= STALL_BASE and code < ATTRACTION:
+        if S[player_at(p) + P_STALLS] < R[R_STALL_SPACES]:
+            below(rng, 1)  # one place: the draw is 0, but it is made (PROTOCOL 7.2)
+            return STALLS
+        return BACKYARD
+    places = E.enclosure_places(S, R, p, code)
+    n = bit_count(places)
+    if n == 0:
+        return BACKYARD
+    return nth_bit(places, below(rng, n))
+
+
 @njit(cache=True, _nrt=False)
 def play_game(R, seed, game_index, policy_ids, policy_params, S, bag, rng, options, work, scratch, scratch_bag,
-              trace, round_scores, totals, components):
+              places, trace, round_scores, totals, components):
     """Play one game to its end; the results are left in S (score them with `score_game`).
+
+    options, work, scratch, scratch_bag, places, totals and components are the policies' workspace
+    (totals and components also score the rounds log between turns).
 
     With a non-empty `round_scores` (rounds x players), each player's score if the game ended now (the
     score cards included) is recorded at the end of every round that fits: the rounds log.
     """
     seed_stream(rng, seed, game_index)
     setup(S, R, bag, trace, rng)
+    quiet = trace[:0]  # the policies' lookahead records nothing
     players = R[R_PLAYERS]
     tractors = R[R_TRACTORS]
     end_on_full = R[R_END_ON_FULL_ZOO] != 0
@@ -75,47 +97,31 @@ def play_game(R, seed, game_index, policy_ids, policy_params, S, bag, rng, optio
         for p in range(players):
             policy = policy_ids[p]
             S[H_TURNS] += 1
-            holding = 0
-            for t in range(tractors):
-                if S[TR_COUNT + t] > 0:
-                    holding += 1
+            holding = S[H_HOLDING]
             if holding == 0:
                 S[H_PASSES] += 1
                 emit(S, trace, E.EV_PASS, p, 0, 0)
                 continue
             if policy == UNIFORM:
-                k = below(rng, holding)
-                t = 0
-                while S[TR_COUNT + t] == 0 or k > 0:
-                    if S[TR_COUNT + t] > 0:
-                        k -= 1
-                    t += 1
-                places = E.zoo_places(S, R, p, S[TR_TILES + t * MAX_TRACTOR_CAPACITY], options)
-                dest = options[below(rng, places)] if places > 0 else BACKYARD
+                t = nth_bit(holding, below(rng, bit_count(holding)))
+                dest = uniform_place(S, R, rng, p, S[TR_TILES + t * MAX_TRACTOR_CAPACITY])
                 E.take_tractor(S, R, bag, trace, p, t, dest)
                 at = player_at(p)
                 animals = S[at + P_YARD_ANIMALS]
                 if animals > 0:
-                    eligible = 0
-                    for u in range(tractors):
-                        if E.can_take_push(S, R, u):
-                            eligible += 1
-                    if eligible > 0 and below(rng, 2) == 0:
+                    pushable = S[H_PUSHABLE]
+                    if pushable != 0 and below(rng, 2) == 0:
                         k = below(rng, animals)
                         code = 0
                         while k >= S[at + P_YARD + code]:
                             k -= S[at + P_YARD + code]
                             code += 1
-                        k = below(rng, eligible)
-                        u = 0
-                        while not E.can_take_push(S, R, u) or k > 0:
-                            if E.can_take_push(S, R, u):
-                                k -= 1
-                            u += 1
+                        u = nth_bit(pushable, below(rng, bit_count(pushable)))
                         E.push_animal(S, R, trace, p, code, u)
             else:
                 params = policy_params[p]
-                choice = choose_take(policy, params, S, R, p, rng, options, work, scratch, scratch_bag)
+                choice = choose_take(policy, params, S, R, p, rng, options, work, scratch, scratch_bag, places, totals,
+                                     components, quiet)
                 t = choice >> 8
                 dest = (choice & 255) - 8
                 if t < 0 or t >= tractors or S[TR_COUNT + t] == 0:
@@ -127,7 +133,8 @@ def play_game(R, seed, game_index, policy_ids, policy_params, S, bag, rng, optio
                 elif dest != BACKYARD:
                     raise ValueError("a first tile without a zoo place goes to the backyard")
                 E.take_tractor(S, R, bag, trace, p, t, dest)
-                push = choose_push(policy, params, S, R, p, rng, options, scratch, scratch_bag)
+                push = choose_push(policy, params, S, R, p, rng, options, scratch, scratch_bag, totals, components,
+                                   quiet)
                 if push != E.NO_PUSH:
                     code = push >> 8
                     u = push & 255
@@ -180,6 +187,7 @@ def play_many(R, seed, first_index, count, policy_ids, policy_params, rows, shar
     work = np.zeros(E.STATE_SIZE, np.int64)
     scratch = np.zeros(E.STATE_SIZE, np.int64)
     scratch_bag = np.zeros(MAX_TILES, np.int64)
+    places = np.zeros(MAX_ENCLOSURES, np.int64)
     trace = np.zeros((0, 6), np.int64)
     game_rows = np.zeros((players, N_OUT), np.int64)
     game_shares = np.zeros(players)
@@ -192,17 +200,17 @@ def play_many(R, seed, first_index, count, policy_ids, policy_params, rows, shar
         policy_params)
     listed, trial, spare, spare_bag, events = borrowed(options), borrowed(work), borrowed(scratch), borrowed(
         scratch_bag), borrowed(trace)
-    sums, comps = borrowed(totals), borrowed(components)
+    spots, sums, comps = borrowed(places), borrowed(totals), borrowed(components)
     for g in range(count):
         log = borrowed(round_scores[g]) if round_scores.shape[1] > 0 else borrowed(no_log)
         play_game(rules, seed, first_index + g, ids, params, state, hidden, stream, listed, trial, spare, spare_bag,
-                  events, log, sums, comps)
+                  spots, events, log, sums, comps)
         score_game(state, rules, game_rows, game_shares, sums, comps)
         for p in range(players):
             for k in range(N_OUT):
                 rows[g * players + p, k] = game_rows[p, k]
             shares[g * players + p] = game_shares[p]
-    keep_alive(S, bag, rng, options, work, scratch, scratch_bag, trace, totals, components, no_log)
+    keep_alive(S, bag, rng, options, work, scratch, scratch_bag, places, trace, totals, components, no_log)
 
 
 def play_traced(R: np.ndarray, seed: int, game_index: int, policy_ids: np.ndarray, policy_params: np.ndarray,
@@ -213,7 +221,8 @@ def play_traced(R: np.ndarray, seed: int, game_index: int, policy_ids: np.ndarra
     trace = np.zeros((max_events, 6), np.int64)
     play_game(R, seed, game_index, policy_ids, policy_params, S, np.zeros(MAX_TILES, np.int64), np.zeros(4, np.uint64),
               np.zeros(256, np.int64), np.zeros(E.STATE_SIZE, np.int64), np.zeros(E.STATE_SIZE, np.int64),
-              np.zeros(MAX_TILES, np.int64), trace, np.zeros((0, players), np.int16), np.zeros(players, np.int64),
+              np.zeros(MAX_TILES, np.int64), np.zeros(MAX_ENCLOSURES, np.int64), trace,
+              np.zeros((0, players), np.int16), np.zeros(players, np.int64),
               np.zeros((players, N_COMPONENTS), np.int64))
     rows = np.zeros((players, N_OUT), np.int64)
     shares = np.zeros(players)

@@ -12,13 +12,13 @@ scratch copy of the state (overflow goes into a scratch bag), so no rule is writ
 """
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
+from zoosim.core.borrow import copy_array
 from zoosim.core.rng import below
 from zoosim.games.tractor import engine as E
 from zoosim.games.tractor.engine import (
-    C_BACKYARD, C_CARD_ATTRACTIONS, C_CARD_ENCLOSURE, C_CARD_SPECIES, N_COMPONENTS, P_ANIMALS, P_ATTRACTION,
+    C_BACKYARD, C_CARD_ATTRACTIONS, C_CARD_ENCLOSURE, C_CARD_SPECIES, P_ANIMALS, P_ATTRACTION,
     TR_COUNT, TR_TILES, player_at,
 )
 from zoosim.games.tractor.rules import (
@@ -30,7 +30,7 @@ HP_COMMITMENT, HP_BACKYARD_WEIGHT, HP_CARD_WEIGHT, HP_RIVAL_WEIGHT = range(4)
 NO_CHOICE = -1.0e18
 
 
-@njit(cache=True, _nrt=True)
+@njit(cache=True, _nrt=False)
 def zoo_value(policy, params, S, R, p, totals, components):
     """Greedy: p's score if the game ended now. Heuristic: that score with cards weighted `card_weight`
     (they can still change hands), backyard animals weighted `backyard_weight`, each partly filled
@@ -55,14 +55,20 @@ def zoo_value(policy, params, S, R, p, totals, components):
     return value - params[HP_RIVAL_WEIGHT] * rival
 
 
-@njit(cache=True, _nrt=True)
+@njit(cache=True, _nrt=False, inline="always")
+def copy_in_play(scratch, S, R):
+    """scratch = S up to the last player's block (the blocks of absent seats stay as they are)."""
+    copy_array(scratch, S[:player_at(R[R_PLAYERS])])
+
+
+@njit(cache=True, _nrt=False)
 def best_push(policy, params, S, R, p, options, scratch, scratch_bag, totals, components, no_trace):
     """(push option or NO_PUSH, value) that is worth most to p after its take."""
     best = E.NO_PUSH
     best_value = zoo_value(policy, params, S, R, p, totals, components)
     n = E.list_push_options(S, R, p, options)
     for k in range(n):
-        scratch[:] = S
+        copy_in_play(scratch, S, R)
         E.push_animal(scratch, R, no_trace, p, options[k] >> 8, options[k] & 255)
         value = zoo_value(policy, params, scratch, R, p, totals, components)
         if value > best_value + 1e-9:
@@ -71,11 +77,14 @@ def best_push(policy, params, S, R, p, options, scratch, scratch_bag, totals, co
     return best, best_value
 
 
-@njit(cache=True, _nrt=True)
-def choose_take(policy, params, S, R, p, rng, options, work, scratch, scratch_bag):
+# Each decision gets the lookahead's workspace from play_many (nothing is allocated per decision):
+# `work`, `scratch` (states), `scratch_bag`, `places` (MAX_ENCLOSURES), `totals` (players), `components`
+# (players x N_COMPONENTS) and `no_trace` (an event log without rows, so the lookahead records nothing).
+@njit(cache=True, _nrt=False)
+def choose_take(policy, params, S, R, p, rng, options, work, scratch, scratch_bag, places, totals, components,
+                no_trace):
     """Tractor and first-tile destination: t << 8 | (destination + 8)."""
     trucks = R[R_TRACTORS]
-    places = np.empty(8, np.int64)
     if policy == RANDOM:
         n = 0
         for t in range(trucks):
@@ -92,9 +101,6 @@ def choose_take(policy, params, S, R, p, rng, options, work, scratch, scratch_ba
         nz = E.zoo_places(S, R, p, S[TR_TILES + chosen * MAX_TRACTOR_CAPACITY], places)
         dest = places[below(rng, nz)] if nz > 0 else BACKYARD
         return (chosen << 8) | (dest + 8)
-    totals = np.zeros(R[R_PLAYERS], np.int64)
-    components = np.zeros((R[R_PLAYERS], N_COMPONENTS), np.int64)
-    no_trace = np.zeros((0, 6), np.int64)
     best = -1
     best_value = NO_CHOICE
     for t in range(trucks):
@@ -105,7 +111,7 @@ def choose_take(policy, params, S, R, p, rng, options, work, scratch, scratch_ba
             places[0] = BACKYARD
             nz = 1
         for i in range(nz):
-            work[:] = S
+            copy_in_play(work, S, R)
             E.take_tractor(work, R, scratch_bag, no_trace, p, t, places[i])
             _push, value = best_push(policy, params, work, R, p, options, scratch, scratch_bag, totals, components,
                                      no_trace)
@@ -115,8 +121,8 @@ def choose_take(policy, params, S, R, p, rng, options, work, scratch, scratch_ba
     return best
 
 
-@njit(cache=True, _nrt=True)
-def choose_push(policy, params, S, R, p, rng, options, scratch, scratch_bag):
+@njit(cache=True, _nrt=False)
+def choose_push(policy, params, S, R, p, rng, options, scratch, scratch_bag, totals, components, no_trace):
     """After the take: a push option (code << 8 | tractor) or NO_PUSH."""
     if policy == RANDOM:
         n = E.list_push_options(S, R, p, options)
@@ -124,8 +130,5 @@ def choose_push(policy, params, S, R, p, rng, options, scratch, scratch_bag):
             return E.NO_PUSH
         k = below(rng, n + 1)
         return E.NO_PUSH if k == 0 else options[k - 1]
-    totals = np.zeros(R[R_PLAYERS], np.int64)
-    components = np.zeros((R[R_PLAYERS], N_COMPONENTS), np.int64)
-    no_trace = np.zeros((0, 6), np.int64)
     push, _value = best_push(policy, params, S, R, p, options, scratch, scratch_bag, totals, components, no_trace)
     return push
