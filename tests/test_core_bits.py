@@ -23,3 +23,4 @@ def test_every_mask_agrees_with_a_scan() -> None:
         for p in range(MASK_BITS):
             ring = [(p + step) % MASK_BITS for step in range(1, MASK_BITS + 1)]
             assert next_bit(mask, p) == next((b for b in ring if b in members), -1)
+

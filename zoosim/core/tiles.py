@@ -1,5 +1,5 @@
 """The tile bag of the truck games (Zooloretto, Zooloretto Mini): species removed at random, animal
-tiles laid out in canonical order, and the shuffle. Both games' PROTOCOL.md section 3 describe this
+tiles laid out in canonical order (the shuffle is core.rng.shuffle). Both games' PROTOCOL.md section 3 describe this
 draw order; keeping it in one place keeps their setups identical.
 """
 from __future__ import annotations
@@ -46,11 +46,3 @@ def lay_out_animals(deck, n, in_play, species, males, females, per_species):
     return n
 
 
-@njit(cache=True, _nrt=False)
-def shuffle(deck, n, rng):
-    """Fisher-Yates over deck[0:n], from the last tile down."""
-    for i in range(n - 1, 0, -1):
-        j = below(rng, i + 1)
-        held = deck[i]
-        deck[i] = deck[j]
-        deck[j] = held

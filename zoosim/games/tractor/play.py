@@ -12,7 +12,7 @@ from numba import njit
 from zoosim.core.bits import bit_count, nth_bit
 from zoosim.core.borrow import borrowed, keep_alive
 from zoosim.core.ranking import rank_rows
-from zoosim.core.rng import below, seed_stream
+from zoosim.core.rng import below, seed_stream, shuffle
 from zoosim.games.tractor import engine as E
 from zoosim.games.tractor.engine import (
     H_BAG_COUNT, H_BAG_HEAD, H_END_REASON, H_HOLDING, H_PASSES, H_PUSHABLE, H_ROUND, H_TURNS, N_COMPONENTS,
@@ -47,11 +47,7 @@ def setup(S, R, bag, trace, rng):
     for _ in range(R[R_ATTRACTIONS]):
         bag[n] = ATTRACTION
         n += 1
-    for i in range(n - 1, 0, -1):
-        j = below(rng, i + 1)
-        held = bag[i]
-        bag[i] = bag[j]
-        bag[j] = held
+    shuffle(bag, n, rng)
     S[H_BAG_HEAD] = 0
     S[H_BAG_COUNT] = n
     for t in range(R[R_TRACTORS]):

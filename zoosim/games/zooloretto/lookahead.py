@@ -28,8 +28,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from zoosim.core.rng import below, next_u64, seed_stream
-from zoosim.core.tiles import shuffle
+from zoosim.core.rng import below, next_u64, seed_stream, shuffle
 from zoosim.games.zooloretto import engine as E
 from zoosim.games.zooloretto import money as M
 from zoosim.games.zooloretto import play as P  # a cycle: play.py plays the lookahead's turns

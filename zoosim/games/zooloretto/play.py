@@ -11,8 +11,8 @@ from numba import njit
 
 from zoosim.core.bits import bit_count, next_bit, nth_bit
 from zoosim.core.borrow import borrowed, keep_alive
-from zoosim.core.rng import below, seed_stream
-from zoosim.core.tiles import lay_out_animals, shuffle, species_in_play
+from zoosim.core.rng import below, seed_stream, shuffle
+from zoosim.core.tiles import lay_out_animals, species_in_play
 from zoosim.games.zooloretto import engine as E
 from zoosim.games.zooloretto import money as M
 from zoosim.games.zooloretto.engine import (

@@ -13,8 +13,8 @@ from numba import njit
 from zoosim.core.bits import bit_count, next_bit, nth_bit
 from zoosim.core.borrow import borrowed, keep_alive
 from zoosim.core.ranking import rank_rows
-from zoosim.core.rng import below, seed_stream
-from zoosim.core.tiles import lay_out_animals, shuffle, species_in_play
+from zoosim.core.rng import below, seed_stream, shuffle
+from zoosim.core.tiles import lay_out_animals, species_in_play
 from zoosim.games.zooloretto_mini import engine as E
 from zoosim.games.zooloretto_mini.engine import (
     H_DRAW_PTR, H_EARNED, H_FREE_TRUCKS, H_LAST_ROUND, H_LOADED_TRUCKS, H_MAIN_LEN, H_OUT_TILES, H_ROUND,
