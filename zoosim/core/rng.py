@@ -52,37 +52,6 @@ def seed_stream(state, seed, game_index):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def next_u64(state):
-    s0 = state[0]
-    s1 = state[1]
-    s2 = state[2]
-    s3 = state[3]
-    x = s1 * _U5
-    result = ((x << _U7) | (x >> _U57)) * _U9
-    t = s1 << _U17
-    s2 ^= s0
-    s3 ^= s1
-    s1 ^= s2
-    s0 ^= s3
-    s2 ^= t
-    s3 = (s3 << _U45) | (s3 >> _U19)
-    state[0] = s0
-    state[1] = s1
-    state[2] = s2
-    state[3] = s3
-    return result
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def below(state, n):
-    """A draw from 0..n-1 (n >= 1, n < 2^32): the high word of next_u64() * n."""
-    x = next_u64(state)
-    un = np.uint64(n)
-    high = (x >> _U32) * un + (((x & _LOW32) * un) >> _U32)
-    return np.int64(high >> _U32)
-
-
-@njit(cache=True, _nrt=False, inline="always")
 def _step(s0, s1, s2, s3):
     """next_u64 on a state held in locals: (result, new state)."""
     x = s1 * _U5
@@ -95,6 +64,30 @@ def _step(s0, s1, s2, s3):
     s2 ^= t
     s3 = (s3 << _U45) | (s3 >> _U19)
     return result, s0, s1, s2, s3
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def next_u64(state):
+    result, s0, s1, s2, s3 = _step(state[0], state[1], state[2], state[3])
+    state[0] = s0
+    state[1] = s1
+    state[2] = s2
+    state[3] = s3
+    return result
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def below(state, n):
+    """A draw from 0..n-1 (n >= 1, n < 2^32): the high word of next_u64() * n."""
+    return _scaled(next_u64(state), n)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _scaled(x, n):
+    """floor(x * n / 2^64) for a u64 draw x: below's draw from 0..n-1."""
+    un = np.uint64(n)
+    high = (x >> _U32) * un + (((x & _LOW32) * un) >> _U32)
+    return np.int64(high >> _U32)
 
 
 @njit(cache=True, _nrt=False)
@@ -110,8 +103,7 @@ def shuffle(values, n, state):
     s3 = state[3]
     for i in range(n - 1, 0, -1):
         x, s0, s1, s2, s3 = _step(s0, s1, s2, s3)
-        un = np.uint64(i + 1)
-        j = np.int64(((x >> _U32) * un + (((x & _LOW32) * un) >> _U32)) >> _U32)
+        j = _scaled(x, i + 1)
         held = values[i]
         values[i] = values[j]
         values[j] = held
