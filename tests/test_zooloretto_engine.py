@@ -225,3 +225,76 @@ def test_policies_leave_the_state_as_they_found_it() -> None:
                 choose_truck_for_tile(policy, params, S, p, np.zeros(4, np.uint64), 4 * ZEBRA + MALE,
                                       workspace, memory)
                 assert np.array_equal(before, S)
+
+
+def test_money_gains_are_the_change_of_the_whole_zoo_value() -> None:
+    """money_option_gain reads only the parts an action touches (policies.money_touched), and
+    known_money_gain values some actions without making them; both must equal the change of zoo_value."""
+    from zoosim.games.zooloretto import policies as P
+
+    heuristic = np.array(GAME.policy("heuristic").values + (0.0,))
+    undo = np.zeros(2 * E.UNDO_CELLS, np.int64)
+    options = np.zeros(E.MAX_OPTIONS, np.int64)
+    known = unknown = 0
+    for players, policy_name in ((4, "random"), (3, "greedy"), (2, "random")):
+        for S, _R in mid_game_states(players, policy_name, 12):
+            for p in range(players):
+                S[E.player_at(p) + E.P_COINS] = 6
+                for policy, params in ((P.GREEDY, np.zeros(8)), (P.HEURISTIC, heuristic)):
+                    for left in (0.0, 0.37):
+                        n = M.list_money_options(S, p, options, 0)
+                        for opt in options[:n]:
+                            gain = P.money_option_gain(policy, params, S, p, opt, left, undo)
+                            if E.option_kind(opt) == E.OPT_PURCHASE and (opt & 255) == E.DEST_FIELD_BARN:
+                                assert gain == P.NO_CHOICE
+                                continue
+                            after = S.copy()
+                            M.apply_money_option(after, p, opt)
+                            whole = P.zoo_value(policy, params, after, p, left) - P.zoo_value(policy, params, S, p, left)
+                            if E.option_kind(opt) == E.OPT_EXPAND and policy == P.HEURISTIC:
+                                whole += params[P.HP_EXPAND_VALUE] * left
+                            assert gain == pytest.approx(whole, abs=1e-9), hex(opt)
+                            plain = P.known_money_gain(policy, params, S, p, opt, left)
+                            if plain == P.UNKNOWN:
+                                unknown += 1
+                            else:
+                                known += 1
+                                assert plain == pytest.approx(gain, abs=1e-9), hex(opt)
+    assert known > 100 and unknown > 100
+
+
+def test_a_handed_over_plan_places_as_best_placement_would() -> None:
+    """decide_turn hands the placements truck_gain planned to decide_placement; each must be the choice
+    best_placement makes on the live state, step by step."""
+    from zoosim.games.zooloretto import policies as P
+
+    workspace = np.zeros((3, E.STATE_SIZE), np.int64)
+    options = np.zeros(E.MAX_OPTIONS, np.int64)
+    heuristic = np.array(GAME.policy("heuristic").values + (0.0,))
+    planned = 0
+    for S, _R in mid_game_states(4, "random", 30):
+        S[E.T_TAKEN_BY:E.T_TAKEN_BY + 4] = -1
+        S[E.T_COUNT:E.T_COUNT + 4] = [1, 2, 3, 3]
+        for t in range(4):
+            for k in range(3):
+                S[E.T_TILES + t * 8 + k] = (4 * (t + 2 * k) + k % 3) if k < S[E.T_COUNT + t] else -1
+        for policy, params in ((P.GREEDY, np.zeros(8)), (P.HEURISTIC, heuristic)):
+            for p in range(4):
+                live = S.copy()
+                memory = np.full(MEMORY_SIZE, -1.0)
+                opt = P.choose_turn(policy, params, live, p, np.zeros(4, np.uint64), options, workspace, memory)
+                if E.option_kind(opt) != E.OPT_TAKE:
+                    continue
+                t = (opt >> 16) & 255
+                for _ in range(live[E.T_COUNT + t]):
+                    choice = P.choose_placement(policy, params, live, p, t, workspace, memory)
+                    planned += memory[P.M_PLAN_ACTIVE] == 1.0
+                    unplanned = memory.copy()
+                    unplanned[P.M_PLAN_OF] = -1.0
+                    unplanned[P.M_PLAN_ACTIVE] = 0.0
+                    assert choice == P.choose_placement(policy, params, live.copy(), p, t, workspace, unplanned)
+                    slot, dest = choice >> 8, (choice & 255) - 2
+                    code = live[E.T_TILES + t * 8 + slot]
+                    live[E.T_TILES + t * 8 + slot] = -1
+                    E.place_tile(live, p, code, dest)
+    assert planned > 50

@@ -38,7 +38,7 @@ from zoosim.games.zooloretto.engine import (
     player_at,
 )
 from zoosim.games.zooloretto.policies import (
-    HEURISTIC, HP_PAIR_VALUE, MEMORY_SIZE, NO_CHOICE, choose_turn, money_option_value, workspace_views,
+    HEURISTIC, HP_PAIR_VALUE, MEMORY_SIZE, NO_CHOICE, choose_turn, money_option_gain, workspace_views,
 )
 from zoosim.games.zooloretto.rules import (
     COIN, FEMALE, MALE, MAX_STALL_KINDS, MAX_TRUCK_CAPACITY, MAX_TRUCKS, N_CODES, OFFSPRING, R_COIN_TILES,
@@ -186,7 +186,7 @@ def list_candidates(S, p, weights, money_candidates, options, candidates, undo):
     left = 0.0 if S[H_LAST_ROUND] != 0 else (S[H_TOTAL] - S[H_DRAW_PTR]) / max(S[H_TOTAL], 1)
     values = np.empty(m)
     for k in range(m):
-        values[k] = money_option_value(HEURISTIC, weights, S, p, options[k], left, undo)
+        values[k] = money_option_gain(HEURISTIC, weights, S, p, options[k], left, undo)
     chosen = np.zeros(m, np.bool_)
     for _ in range(min(keep, m)):
         best = -1

@@ -174,8 +174,8 @@ def append_purchases(S, p, seller, code, out, n):
 
 
 @njit(cache=True, _nrt=False)
-def list_money_options(S, p, out, n):
-    """Append the legal money actions of player p to out[n:], in canonical order; return the new n."""
+def list_moves_and_exchanges(S, p, out, n):
+    """Append p's legal Moves, then Exchanges, to out[n:] in canonical order; return the new n."""
     at = player_at(p)
     coins = S[at + P_COINS]
     enclosures = S[at + P_ENCLOSURES]
@@ -223,6 +223,16 @@ def list_money_options(S, p, out, n):
                 if group > 0 and group <= spaces_of(S, i) and (count == 0 or S[at + P_SPECIES + i] != s):
                     out[n] = option(OPT_EXCHANGE, i, EXCHANGE_BARN + s, 0)
                     n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def list_purchases(S, p, out, n):
+    """Append p's legal Purchases to out[n:] in canonical order; return the new n."""
+    at = player_at(p)
+    coins = S[at + P_COINS]
+    species_n = S[R_SPECIES]
+    kinds = S[R_STALL_KINDS]
     if coins >= S[R_PURCHASE_COST] + S[R_PURCHASE_PRICE]:
         for q in range(S[R_PLAYERS]):
             if q == p:
@@ -234,6 +244,16 @@ def list_money_options(S, p, out, n):
                     n = append_purchases(S, p, q, code, out, n)
             for code in range(STALL_BASE, STALL_BASE + kinds):
                 n = append_purchases(S, p, q, code, out, n)
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def list_discards_and_expand(S, p, out, n):
+    """Append p's legal Discards, then Expand, to out[n:] in canonical order; return the new n."""
+    at = player_at(p)
+    coins = S[at + P_COINS]
+    species_n = S[R_SPECIES]
+    kinds = S[R_STALL_KINDS]
     if coins >= S[R_DISCARD_COST]:
         for species in range(species_n):
             if barn_species_count(S, p, species) == 0:
@@ -250,6 +270,14 @@ def list_money_options(S, p, out, n):
         out[n] = option(OPT_EXPAND, 0, 0, 0)
         n += 1
     return n
+
+
+@njit(cache=True, _nrt=False)
+def list_money_options(S, p, out, n):
+    """Append the legal money actions of player p to out[n:], in canonical order; return the new n."""
+    n = list_moves_and_exchanges(S, p, out, n)
+    n = list_purchases(S, p, out, n)
+    return list_discards_and_expand(S, p, out, n)
 
 
 @njit(cache=True, _nrt=False)

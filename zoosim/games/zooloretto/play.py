@@ -67,6 +67,7 @@ def setup(S, R, deck, rng):
 @njit(cache=True, _nrt=False)
 def start_round(S):
     """Empty trucks, nobody has one; the bit sets say so (E.sync_truck_masks)."""
+    S[E.H_ROUND_START_DRAW] = S[H_DRAW_PTR]
     loadable = 0
     for t in range(S[R_TRUCKS]):
         S[T_COUNT + t] = 0

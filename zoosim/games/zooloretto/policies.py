@@ -23,13 +23,13 @@ from zoosim.core.rng import below
 from zoosim.games.zooloretto import engine as E
 from zoosim.games.zooloretto import money as M
 from zoosim.games.zooloretto.engine import (
-    H_BANK, H_DRAW_PTR, H_LAST_ROUND, H_RECORDING, H_ROUND, H_TOTAL, H_TRUCKS_TAKEN, P_BARN, P_COINS, P_COUNT,
-    P_ENCLOSURES, P_FEMALE, P_MALE, P_MONEY_ACTIONS, P_SPECIES, P_STALLS, SUPPLY, T_CAPACITY, T_COUNT,
+    H_BANK, H_LAST_ROUND, H_RECORDING, H_ROUND, H_ROUND_START_DRAW, H_TOTAL, H_TRUCKS_TAKEN, P_BARN, P_COINS, P_COUNT,
+    P_ENCLOSURES, P_FEMALE, P_MALE, P_MONEY_ACTIONS, P_SPECIES, P_STALL_COUNT, P_STALLS, SUPPLY, T_CAPACITY, T_COUNT,
     T_TAKEN_BY, T_TILES, player_at,
 )
 from zoosim.games.zooloretto.rules import (
-    COIN, ENC_FULL, MAX_PLAYERS, MAX_STALL_KINDS, MAX_TRUCK_CAPACITY, MAX_TRUCKS, R_BARN_PENALTY,
-    R_ENCLOSURE, R_PLAYERS, R_SPECIES, R_STALL_KIND_POINTS, R_STALL_KINDS, R_TRUCKS, STALL_BASE,
+    COIN, ENC_COINS, ENC_FULL, ENC_ONE_EMPTY, ENC_SPACES, MAX_ENCLOSURES, MAX_PLAYERS, MAX_STALL_KINDS, MAX_TRUCK_CAPACITY, MAX_TRUCKS, R_BARN_PENALTY,
+    R_DISCARD_COST, R_ENCLOSURE, R_EXCHANGE_COST, R_MOVE_COST, R_PARTIAL_POINTS, R_PLAYERS, R_SPECIES, R_STALL_KIND_POINTS, R_STALL_KINDS, R_TRUCKS, STALL_BASE,
 )
 
 UNIFORM, RANDOM, GREEDY, HEURISTIC = 0, 1, 2, 3
@@ -41,6 +41,8 @@ HP_COIN_VALUE, HP_BARN_WEIGHT, HP_COMMITMENT, HP_TAKE_THRESHOLD, HP_MONEY_THRESH
 GREEDY_COIN_VALUE = 1.0
 LEVEL = 2 * 32 + 1  # cells per undo record in the chain buffer (a count, cells, old values)
 NO_CHOICE = -1.0e18
+UNKNOWN = 1.0e18  # known_money_gain: no plain answer, make the action to value it
+KNOWN_SLACK = 1.0e-9  # known_money_gain and money_option_gain sum the same parts in different orders
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -63,62 +65,83 @@ def uniform_destination(S, rng, p, code):
 # ---- policy memory --------------------------------------------------------------------------------
 # Valuations are cached in a float64 array per thread, keyed by what they depend on. A player's zoo
 # changes only by its own take or money action (after a take it sits the round out) or a purchase from
-# its barn (a money action); its placements' values also depend on the bank (fill coins), the offspring
-# supply (births) and the round (the heuristic's horizon is read once per key). So truck values and zoo
-# values are kept while (round, last round, money actions, bank, supply) stay the same, and a truck's
-# value until a tile is loaded on it; money options also see the other barns, so they are kept only
-# while no truck is taken either. The cache gives exactly what recomputing would.
-M_KEY, M_LEFT, M_MONEY_KEY = 0, 1, 2
-M_NOW = 8  # per player: value of the zoo as it is, known flag
-M_TRUCKS = M_NOW + 2 * MAX_PLAYERS  # per (player, truck): gain of taking it, tile count + 1 if known
-M_MONEY = M_TRUCKS + 2 * MAX_PLAYERS * MAX_TRUCKS  # per player: best money option, its value, known
-MEMORY_SIZE = M_MONEY + 3 * MAX_PLAYERS
+# its barn (a money action); its valuations also read the offspring supply (births), the bank (fill coins:
+# no valuation can be paid more than every enclosure's fill coins, so the bank counts only up to that)
+# and the heuristic's horizon, the share of tiles left when the round began. So truck values are kept
+# while (round, last round, money actions, bank up to the fill coins, supply) stay the same, and until
+# a tile is loaded on the truck; Purchases also see the other barns, so they are kept only while no
+# truck is taken either. The cache gives exactly what recomputing would.
+M_KEY, M_LEFT, M_BARNS, M_ROUND, M_FILL_COINS, M_PLAN_OF, M_PLAN_KEY, M_PLAN_ACTIVE = range(8)
+PLAN_SIZE = MAX_TRUCK_CAPACITY + 1
+M_PLAN = 8  # the placements planned for the truck being taken (decide_turn -> decide_placement)
+M_TRUCKS = M_PLAN + PLAN_SIZE  # per (player, truck): gain of taking it, tile count + 1 if known
+M_MONEY = M_TRUCKS + 2 * MAX_PLAYERS * MAX_TRUCKS  # per player and part: best money option, its gain, known
+M_PLANS = M_MONEY + 9 * MAX_PLAYERS  # per (player, truck): the placements truck_gain made
+MEMORY_SIZE = M_PLANS + PLAN_SIZE * MAX_PLAYERS * MAX_TRUCKS
 
 
 @njit(cache=True, _nrt=False)
 def refresh_memory(memory, S):
+    round_key = float(S[H_ROUND] * 2 + S[H_LAST_ROUND] + 1)
+    if memory[M_ROUND] != round_key:
+        memory[M_ROUND] = round_key
+        memory[M_LEFT] = 0.0
+        if S[H_LAST_ROUND] == 0:
+            memory[M_LEFT] = (S[H_TOTAL] - S[H_ROUND_START_DRAW]) / max(S[H_TOTAL], 1)
     money = 0
     for q in range(S[R_PLAYERS]):
         money += S[player_at(q) + P_MONEY_ACTIONS]
+    barns = S[H_TRUCKS_TAKEN]  # barns change only when a truck is taken (or by money actions)
     supply = 0
     for species in range(S[R_SPECIES]):
         supply += S[SUPPLY + species]
-    key = float(((S[H_ROUND] * 2 + S[H_LAST_ROUND]) * 4096 + money) * 65536 + S[H_BANK] * 256 + supply)
-    money_key = key * 16 + S[H_TRUCKS_TAKEN]
+    if memory[M_FILL_COINS] < 1.0:  # once a game (a new game's memory is all -1): fill coins + 1
+        fill_coins = 1
+        for e in range(MAX_ENCLOSURES):
+            fill_coins += S[R_ENCLOSURE + 5 * e + ENC_COINS]
+        memory[M_FILL_COINS] = fill_coins
+    bank = min(float(S[H_BANK]), memory[M_FILL_COINS] - 1.0)
+    key = ((round_key * 4096 + money) * 65536 + bank) * 4096 + supply  # exact: below 2 ** 53
     if memory[M_KEY] != key:
-        memory[:] = 0.0
+        memory[M_TRUCKS:] = 0.0
         memory[M_KEY] = key
-        if S[H_LAST_ROUND] == 0:
-            memory[M_LEFT] = (S[H_TOTAL] - S[H_DRAW_PTR]) / max(S[H_TOTAL], 1)
-    if memory[M_MONEY_KEY] != money_key:
-        memory[M_MONEY_KEY] = money_key
+    if memory[M_BARNS] != barns:
+        memory[M_BARNS] = barns
         for p in range(MAX_PLAYERS):
-            memory[M_MONEY + 3 * p + 2] = 0.0
+            memory[M_MONEY + 9 * p + 5] = 0.0  # the Purchases part of the money cache
 
 
 # ---- valuing a zoo -------------------------------------------------------------------------------
 # A zoo's value is a sum of parts (enclosures, stall kinds, barn species, coins), so the change a
 # placement makes is the change of the few parts it touches: `placement_gain` values a placement by
 # making it on the live state, reading those parts, and unmaking it (engine.placement_cells).
-@njit(cache=True, _nrt=False)
-def enclosure_part(policy, params, S, p, e, left):
-    """Spec 7 points of enclosure e; the heuristic credits a partly filled enclosure with at least
-    commitment x left x its full value x its filling, and an unpaired fertile animal with pair_value x left."""
-    at = player_at(p)
-    _which, points = E.enclosure_points(S, p, e)
+@njit(cache=True, _nrt=False, inline="always")
+def group_part(policy, params, S, e, species, count, male, female, has_stall, left):
+    """Spec 7 points of a group of `count` animals (`male`, `female` unused fertile ones) in enclosure e;
+    the heuristic credits a partly filled enclosure with at least commitment x left x its full value x its
+    filling, and an unpaired fertile animal with pair_value x left."""
+    row = R_ENCLOSURE + 5 * e
+    spaces = S[row + ENC_SPACES]
+    _which, points = E.enclosure_value(count, spaces, S[row + ENC_FULL], S[row + ENC_ONE_EMPTY], has_stall,
+                                       S[R_PARTIAL_POINTS])
     if policy != HEURISTIC or left == 0.0:
         return float(points)
-    count = S[at + P_COUNT + e]
-    spaces = E.spaces_of(S, e)
     value = float(points)
     if 0 < count < spaces - 1:
-        projected = params[HP_COMMITMENT] * left * S[R_ENCLOSURE + 5 * e + ENC_FULL] * count / spaces
+        projected = params[HP_COMMITMENT] * left * S[row + ENC_FULL] * count / spaces
         if projected > value:
             value = projected
-        species = S[at + P_SPECIES + e]
-        if S[SUPPLY + species] > 0 and (S[at + P_MALE + e] > 0 or S[at + P_FEMALE + e] > 0):
+        if S[SUPPLY + species] > 0 and (male > 0 or female > 0):
             value += params[HP_PAIR_VALUE] * left
     return value
+
+
+@njit(cache=True, _nrt=False)
+def enclosure_part(policy, params, S, p, e, left):
+    """group_part of what p's enclosure e holds."""
+    at = player_at(p)
+    return group_part(policy, params, S, e, S[at + P_SPECIES + e], S[at + P_COUNT + e], S[at + P_MALE + e],
+                      S[at + P_FEMALE + e], S[at + P_STALL_COUNT + e] > 0, left)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -126,7 +149,7 @@ def barn_weight(policy, params):
     return params[HP_BARN_WEIGHT] if policy == HEURISTIC else 1.0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def stall_kind_part(policy, params, S, p, kind):
     """Points for showing stall kind `kind` on a stall space, less its barn penalty (weighted)."""
     at = player_at(p)
@@ -140,7 +163,7 @@ def stall_kind_part(policy, params, S, p, kind):
     return value
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def species_part(policy, params, S, p, species):
     """The barn penalty for holding `species` in the barn (weighted)."""
     if E.barn_species_count(S, p, species) > 0:
@@ -168,7 +191,7 @@ def zoo_value(policy, params, S, p, left):
     return value
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def touched_value(policy, params, S, p, code, dest, left):
     """The parts of p's value that placing `code` at `dest` can change."""
     if code == COIN:
@@ -190,7 +213,7 @@ def touched_value(policy, params, S, p, code, dest, left):
     return value
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def placement_gain(policy, params, S, p, code, dest, left, undo):
     """How much placing `code` at `dest` (fill coins and births included) changes p's value."""
     before = touched_value(policy, params, S, p, code, dest, left)
@@ -244,8 +267,9 @@ def best_placement(policy, params, S, p, codes, n, left, undo):
 
 
 @njit(cache=True, _nrt=False)
-def truck_gain(policy, params, S, p, t, extra, workspace, left):
-    """How much taking truck t (plus tile `extra` if >= 0) would raise p's value, placing as it would."""
+def truck_gain(policy, params, S, p, t, extra, workspace, left, plan):
+    """How much taking truck t (plus tile `extra` if >= 0) would raise p's value, placing as it would;
+    plan[step] gets each placement as decide_placement returns it."""
     codes, trial_undo, chain, _money = workspace_views(workspace)
     n = S[T_COUNT + t]
     for k in range(n):
@@ -257,6 +281,7 @@ def truck_gain(policy, params, S, p, t, extra, workspace, left):
     for step in range(n):
         i, dest, gain = best_placement(policy, params, S, p, codes, n, left, trial_undo)
         total += gain
+        plan[step] = (i << 8) | (dest + 2)
         level = chain[LEVEL * step:LEVEL * (step + 1)]
         level[0] = make_placement(S, p, codes[i], dest, level[1:])
         codes[i] = -1
@@ -268,65 +293,210 @@ def truck_gain(policy, params, S, p, t, extra, workspace, left):
 
 @njit(cache=True, _nrt=False)
 def known_truck_value(policy, params, S, p, t, workspace, memory):
-    """truck_gain of truck t for p, remembered until the truck or the epoch changes."""
+    """truck_gain of truck t for p, remembered (with its plan) until the truck or the epoch changes."""
     at = M_TRUCKS + 2 * (p * MAX_TRUCKS + t)
     count = S[T_COUNT + t]
     if memory[at + 1] != count + 1:
-        memory[at] = truck_gain(policy, params, S, p, t, -1, workspace, memory[M_LEFT])
+        plan = memory[M_PLANS + PLAN_SIZE * (p * MAX_TRUCKS + t):M_PLANS + PLAN_SIZE * (p * MAX_TRUCKS + t + 1)]
+        memory[at] = truck_gain(policy, params, S, p, t, -1, workspace, memory[M_LEFT], plan)
         memory[at + 1] = count + 1
     return memory[at]
 
 
 @njit(cache=True, _nrt=False)
-def money_option_value(policy, params, S, p, opt, left, undo):
-    """p's zoo value after money option `opt`, made on the live state and unmade (money.money_cells);
-    NO_CHOICE for a purchase into the barn, which costs coins and can only lower the value."""
+def parts_value(policy, params, S, p, enclosures, kinds, species_set, left):
+    """p's coin part plus the parts of the enclosures, stall kinds and barn species in the given bit sets
+    (enclosures beyond p's current number are skipped: an expansion counts only once it exists)."""
+    at = player_at(p)
+    value = coin_part(policy, params, S, p)
+    for e in range(S[at + P_ENCLOSURES]):
+        if (enclosures >> e) & 1:
+            value += enclosure_part(policy, params, S, p, e, left)
+    if kinds:
+        for kind in range(S[R_STALL_KINDS]):
+            if (kinds >> kind) & 1:
+                value += stall_kind_part(policy, params, S, p, kind)
+    if species_set:
+        for species in range(S[R_SPECIES]):
+            if (species_set >> species) & 1:
+                value += species_part(policy, params, S, p, species)
+    return value
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def enclosures_of(S, p, species):
+    """The bit set of p's enclosures holding `species`."""
+    at = player_at(p)
+    held = 0
+    for e in range(S[at + P_ENCLOSURES]):
+        if S[at + P_SPECIES + e] == species:
+            held |= 1 << e
+    return held
+
+
+@njit(cache=True, _nrt=False)
+def money_touched(S, p, opt):
+    """(enclosures, stall kinds, barn species) whose parts money option `opt` can change, as bit sets; p's
+    coins always change. Births change a species' offspring supply, which every enclosure of that species
+    reads, so those enclosures are in too."""
+    kind = E.option_kind(opt)
+    a, b, c = E.option_fields(opt)
+    at = player_at(p)
+    if kind == E.OPT_MOVE and a == E.MOVE_STALL:
+        dest = E.field_dest(c)
+        enclosures = 1 << (b // MAX_STALL_KINDS)
+        if dest >= 0:
+            enclosures |= 1 << dest
+        return enclosures, 1 << (b % MAX_STALL_KINDS), 0
+    if kind == E.OPT_EXCHANGE:
+        species_set = 0
+        enclosures = 1 << a
+        if S[at + P_SPECIES + a] >= 0:
+            species_set |= 1 << S[at + P_SPECIES + a]
+        if b >= E.EXCHANGE_BARN:
+            species_set |= 1 << (b - E.EXCHANGE_BARN)
+        else:
+            enclosures |= 1 << b
+            if S[at + P_SPECIES + b] >= 0:
+                species_set |= 1 << S[at + P_SPECIES + b]
+        for e in range(S[at + P_ENCLOSURES]):
+            species = S[at + P_SPECIES + e]
+            if species >= 0 and (species_set >> species) & 1:
+                enclosures |= 1 << e
+        return enclosures, 0, species_set
+    if kind == E.OPT_DISCARD:
+        if b >= STALL_BASE:
+            return 0, 1 << (b - STALL_BASE), 0
+        return 0, 0, 1 << (b >> 2)
+    if kind == E.OPT_EXPAND:
+        return 1 << S[at + P_ENCLOSURES], 0, 0
+    # a tile placed by spec 4: a Move from the barn or a Purchase
+    code = b
+    if kind == E.OPT_MOVE and a == E.MOVE_BARN_STALL:
+        code = STALL_BASE + b
+    dest = E.field_dest(c)
+    if code >= STALL_BASE:
+        return (1 << dest) if dest >= 0 else 0, 1 << (code - STALL_BASE), 0
+    if dest < 0:
+        return 0, 0, 1 << (code >> 2)
+    return (1 << dest) | enclosures_of(S, p, code >> 2), 0, 1 << (code >> 2)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def can_breed(S, species, male, female):
+    return male > 0 and female > 0 and S[SUPPLY + species] > 0
+
+
+@njit(cache=True, _nrt=False)
+def known_money_gain(policy, params, S, p, opt, left):
+    """money_option_gain of the actions whose effect on the value is plain without making them, else
+    UNKNOWN: an Exchange of two enclosures with no pair to breed swaps their groups (stalls stay); a Stall
+    move between enclosures only changes which of the two has a stall; a Discard only its barn part.
+    best_money_option uses it to skip actions that cannot win; a test holds it to money_option_gain."""
+    kind = E.option_kind(opt)
+    a, b, c = E.option_fields(opt)
+    at = player_at(p)
+    coin_value = params[HP_COIN_VALUE] if policy == HEURISTIC else GREEDY_COIN_VALUE
+    if kind == E.OPT_EXCHANGE and b < E.EXCHANGE_BARN:
+        species_a = S[at + P_SPECIES + a]
+        species_b = S[at + P_SPECIES + b]
+        male_a, female_a = S[at + P_MALE + a], S[at + P_FEMALE + a]
+        male_b, female_b = S[at + P_MALE + b], S[at + P_FEMALE + b]
+        if (species_a >= 0 and can_breed(S, species_a, male_a, female_a)) or \
+                (species_b >= 0 and can_breed(S, species_b, male_b, female_b)):
+            return UNKNOWN
+        stall_a = S[at + P_STALL_COUNT + a] > 0
+        stall_b = S[at + P_STALL_COUNT + b] > 0
+        after = group_part(policy, params, S, a, species_b, S[at + P_COUNT + b], male_b, female_b, stall_a, left) \
+            + group_part(policy, params, S, b, species_a, S[at + P_COUNT + a], male_a, female_a, stall_b, left)
+        before = enclosure_part(policy, params, S, p, a, left) + enclosure_part(policy, params, S, p, b, left)
+        return after - before - coin_value * S[R_EXCHANGE_COST]
+    if kind == E.OPT_MOVE and a == E.MOVE_STALL and c != E.DEST_FIELD_BARN:
+        source = b // MAX_STALL_KINDS
+        after = group_part(policy, params, S, source, S[at + P_SPECIES + source], S[at + P_COUNT + source],
+                           S[at + P_MALE + source], S[at + P_FEMALE + source], S[at + P_STALL_COUNT + source] > 1,
+                           left) \
+            + group_part(policy, params, S, c, S[at + P_SPECIES + c], S[at + P_COUNT + c], S[at + P_MALE + c],
+                         S[at + P_FEMALE + c], True, left)
+        before = enclosure_part(policy, params, S, p, source, left) + enclosure_part(policy, params, S, p, c, left)
+        return after - before - coin_value * S[R_MOVE_COST]
+    if kind == E.OPT_DISCARD:
+        last = S[at + P_BARN + b] == 1 if b >= STALL_BASE else E.barn_species_count(S, p, b >> 2) == 1
+        relief = barn_weight(policy, params) * S[R_BARN_PENALTY] if last else 0.0
+        return relief - coin_value * S[R_DISCARD_COST]
+    return UNKNOWN
+
+
+@njit(cache=True, _nrt=False)
+def money_option_gain(policy, params, S, p, opt, left, undo):
+    """How much money option `opt` changes p's zoo value: the parts it touches (money_touched), read
+    before and after making it on the live state (money.money_cells) and unmaking it; NO_CHOICE for a
+    purchase into the barn, which costs coins and can only lower the value."""
     kind = E.option_kind(opt)
     if kind == E.OPT_PURCHASE and (opt & 255) == E.DEST_FIELD_BARN:
         return NO_CHOICE
+    enclosures, kinds, species_set = money_touched(S, p, opt)
+    before = parts_value(policy, params, S, p, enclosures, kinds, species_set, left)
     cells = M.money_cells(S, p, opt, undo)
     for j in range(cells):
         undo[E.UNDO_CELLS + j] = S[undo[j]]
     M.apply_money_option(S, p, opt)
-    value = zoo_value(policy, params, S, p, left)
+    after = parts_value(policy, params, S, p, enclosures, kinds, species_set, left)
     unmake_placement(S, undo, cells)
+    gain = after - before
     if kind == E.OPT_EXPAND and policy == HEURISTIC:
-        value += params[HP_EXPAND_VALUE] * left
-    return value
+        gain += params[HP_EXPAND_VALUE] * left
+    return gain
+
+
+@njit(cache=True, _nrt=False)
+def best_of(policy, params, S, p, options, n, undo, left):
+    """The first of options[:n] that raises p's value most and that gain; (-1, NO_CHOICE) if none beats
+    money_threshold (heuristic): an action known not to beat it or the best so far (known_money_gain) is
+    skipped unmade, since the heuristic only pays for a gain above that threshold."""
+    floor = params[HP_MONEY_THRESHOLD] if policy == HEURISTIC else NO_CHOICE
+    best = -1
+    best_value = NO_CHOICE
+    for k in range(n):
+        opt = options[k]
+        if known_money_gain(policy, params, S, p, opt, left) + KNOWN_SLACK <= max(best_value, floor):
+            continue
+        value = money_option_gain(policy, params, S, p, opt, left, undo)
+        if value > best_value:
+            best_value = value
+            best = opt
+    return best, best_value
 
 
 @njit(cache=True, _nrt=False)
 def best_money_option(policy, params, S, p, options, undo, memory):
-    """The money action that raises p's value most, and the value after it (cached, see above).
+    """The money action that raises p's value most, and that gain: the first best in canonical order.
 
-    Each action is valued by money_option_value (purchases into the barn are never chosen).
+    The canonical list comes in three parts, each cached apart (see above): Moves and Exchanges, and
+    Discards and Expand, depend on p's own zoo; Purchases also on the other barns, which change
+    whenever a truck is taken.
     """
-    at = M_MONEY + 3 * p
-    if memory[at + 2] != 0.0:
-        return np.int64(memory[at]), memory[at + 1]
+    at = M_MONEY + 9 * p
     left = memory[M_LEFT]
-    best = -1
-    best_value = NO_CHOICE
-    n = M.list_money_options(S, p, options, 0)
-    for k in range(n):
-        opt = options[k]
-        value = money_option_value(policy, params, S, p, opt, left, undo)
-        if value > best_value:
-            best_value = value
-            best = opt
-    memory[at] = best
-    memory[at + 1] = best_value
-    memory[at + 2] = 1.0
+    if memory[at + 2] == 0.0:
+        memory[at], memory[at + 1] = best_of(policy, params, S, p, options,
+                                             M.list_moves_and_exchanges(S, p, options, 0), undo, left)
+        memory[at + 2] = 1.0
+    if memory[at + 5] == 0.0:
+        memory[at + 3], memory[at + 4] = best_of(policy, params, S, p, options,
+                                                 M.list_purchases(S, p, options, 0), undo, left)
+        memory[at + 5] = 1.0
+    if memory[at + 8] == 0.0:
+        memory[at + 6], memory[at + 7] = best_of(policy, params, S, p, options,
+                                                 M.list_discards_and_expand(S, p, options, 0), undo, left)
+        memory[at + 8] = 1.0
+    best = memory[at]
+    best_value = memory[at + 1]
+    for part in (3, 6):
+        if memory[at + part + 1] > best_value:
+            best = memory[at + part]
+            best_value = memory[at + part + 1]
     return np.int64(best), best_value
-
-
-@njit(cache=True, _nrt=False)
-def current_value(policy, params, S, p, memory):
-    at = M_NOW + 2 * p
-    if memory[at + 1] == 0.0:
-        memory[at] = zoo_value(policy, params, S, p, memory[M_LEFT])
-        memory[at + 1] = 1.0
-    return memory[at]
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -351,7 +521,6 @@ def decide_turn(policy, params, S, p, rng, options, workspace, memory):
             return -1
         return options[below(rng, n)]
     refresh_memory(memory, S)
-    now = current_value(policy, params, S, p, memory)
     best_option = -1
     best_gain = NO_CHOICE
     for t in range(S[R_TRUCKS]):
@@ -373,10 +542,23 @@ def decide_turn(policy, params, S, p, rng, options, workspace, memory):
         if policy == HEURISTIC:
             money_bar = max(best_gain, params[HP_MONEY_THRESHOLD])
         _codes, undo, _chain, _spare = workspace_views(workspace)
-        opt, value = best_money_option(policy, params, S, p, options, undo, memory)
-        if opt >= 0 and value - now > money_bar:
+        opt, gain = best_money_option(policy, params, S, p, options, undo, memory)
+        if opt >= 0 and gain > money_bar + KNOWN_SLACK:  # a tie with the bar, up to rounding, does not pay
             best_option = opt
+    if E.option_kind(best_option) == E.OPT_TAKE:
+        hand_over_plan(S, p, (best_option >> 16) & 255, memory)
     return best_option
+
+
+@njit(cache=True, _nrt=False)
+def hand_over_plan(S, p, t, memory):
+    """Keep the placements truck_gain planned for truck t, for decide_placement: the take that follows
+    places the same tiles on the same zoo, so the plan is what best_placement would choose step by step."""
+    source = M_PLANS + PLAN_SIZE * (p * MAX_TRUCKS + t)
+    for step in range(PLAN_SIZE):
+        memory[M_PLAN + step] = memory[source + step]
+    memory[M_PLAN_OF] = 1 + (p * MAX_TRUCKS + t) * 16 + S[T_COUNT + t]
+    memory[M_PLAN_KEY] = memory[M_KEY]
 
 
 @njit(cache=True, _nrt=False)
@@ -430,12 +612,22 @@ def decide_truck_for_tile(policy, params, S, p, rng, code, workspace, memory):
 
 @njit(cache=True, _nrt=False)
 def decide_placement(policy, params, S, p, t, workspace, memory):
-    """Next tile of taken truck t and its destination: slot << 8 | (destination + 2)."""
+    """Next tile of taken truck t and its destination: slot << 8 | (destination + 2).
+
+    The plan decide_turn handed over is used if it was made for this truck, with these tiles, in this
+    epoch; else best_placement chooses."""
     refresh_memory(memory, S)
     codes, trial_undo, _chain, _money = workspace_views(workspace)
     n = S[T_COUNT + t]
+    step = 0
     for k in range(n):
         codes[k] = S[T_TILES + t * MAX_TRUCK_CAPACITY + k]
+        step += codes[k] < 0
+    if step == 0:
+        planned = memory[M_PLAN_OF] == 1 + (p * MAX_TRUCKS + t) * 16 + n and memory[M_PLAN_KEY] == memory[M_KEY]
+        memory[M_PLAN_ACTIVE] = 1.0 if planned else 0.0
+    if memory[M_PLAN_ACTIVE] == 1.0:
+        return np.int64(memory[M_PLAN + step])
     i, dest, _gain = best_placement(policy, params, S, p, codes, n, memory[M_LEFT], trial_undo)
     return (i << 8) | (dest + 2)
 
