@@ -205,7 +205,8 @@ def test_money_cells_cover_every_change_a_money_action_makes(players: int) -> No
 
 def test_policies_leave_the_state_as_they_found_it() -> None:
     """Greedy and heuristic make and unmake moves on the live state; a decision must not change it."""
-    from zoosim.games.zooloretto.policies import GREEDY, HEURISTIC, choose_truck_for_tile, choose_turn
+    from zoosim.games.zooloretto.policies import choose_truck_for_tile, choose_turn
+    from zoosim.games.zooloretto.valuation import GREEDY, HEURISTIC
 
     workspace = np.zeros((3, E.STATE_SIZE), np.int64)
     options = np.zeros(E.MAX_OPTIONS, np.int64)
@@ -228,9 +229,9 @@ def test_policies_leave_the_state_as_they_found_it() -> None:
 
 
 def test_money_gains_are_the_change_of_the_whole_zoo_value() -> None:
-    """money_option_gain reads only the parts an action touches (policies.money_touched), and
+    """money_option_gain reads only the parts an action touches (valuation.money_touched), and
     known_money_gain values some actions without making them; both must equal the change of zoo_value."""
-    from zoosim.games.zooloretto import policies as P
+    from zoosim.games.zooloretto import valuation as V
 
     heuristic = np.array(GAME.policy("heuristic").values + (0.0,))
     undo = np.zeros(2 * E.UNDO_CELLS, np.int64)
@@ -240,22 +241,22 @@ def test_money_gains_are_the_change_of_the_whole_zoo_value() -> None:
         for S, _R in mid_game_states(players, policy_name, 12):
             for p in range(players):
                 S[E.player_at(p) + E.P_COINS] = 6
-                for policy, params in ((P.GREEDY, np.zeros(8)), (P.HEURISTIC, heuristic)):
+                for policy, params in ((V.GREEDY, np.zeros(8)), (V.HEURISTIC, heuristic)):
                     for left in (0.0, 0.37):
                         n = M.list_money_options(S, p, options, 0)
                         for opt in options[:n]:
-                            gain = P.money_option_gain(policy, params, S, p, opt, left, undo)
+                            gain = V.money_option_gain(policy, params, S, p, opt, left, undo)
                             if E.option_kind(opt) == E.OPT_PURCHASE and (opt & 255) == E.DEST_FIELD_BARN:
-                                assert gain == P.NO_CHOICE
+                                assert gain == V.NO_CHOICE
                                 continue
                             after = S.copy()
                             M.apply_money_option(after, p, opt)
-                            whole = P.zoo_value(policy, params, after, p, left) - P.zoo_value(policy, params, S, p, left)
-                            if E.option_kind(opt) == E.OPT_EXPAND and policy == P.HEURISTIC:
-                                whole += params[P.HP_EXPAND_VALUE] * left
+                            whole = V.zoo_value(policy, params, after, p, left) - V.zoo_value(policy, params, S, p, left)
+                            if E.option_kind(opt) == E.OPT_EXPAND and policy == V.HEURISTIC:
+                                whole += params[V.HP_EXPAND_VALUE] * left
                             assert gain == pytest.approx(whole, abs=1e-9), hex(opt)
-                            plain = P.known_money_gain(policy, params, S, p, opt, left)
-                            if plain == P.UNKNOWN:
+                            plain = V.known_money_gain(policy, params, S, p, opt, left)
+                            if plain == V.UNKNOWN:
                                 unknown += 1
                             else:
                                 known += 1
@@ -267,6 +268,7 @@ def test_a_handed_over_plan_places_as_best_placement_would() -> None:
     """decide_turn hands the placements truck_gain planned to decide_placement; each must be the choice
     best_placement makes on the live state, step by step."""
     from zoosim.games.zooloretto import policies as P
+    from zoosim.games.zooloretto import valuation as V
 
     workspace = np.zeros((3, E.STATE_SIZE), np.int64)
     options = np.zeros(E.MAX_OPTIONS, np.int64)
@@ -278,7 +280,7 @@ def test_a_handed_over_plan_places_as_best_placement_would() -> None:
         for t in range(4):
             for k in range(3):
                 S[E.T_TILES + t * 8 + k] = (4 * (t + 2 * k) + k % 3) if k < S[E.T_COUNT + t] else -1
-        for policy, params in ((P.GREEDY, np.zeros(8)), (P.HEURISTIC, heuristic)):
+        for policy, params in ((V.GREEDY, np.zeros(8)), (V.HEURISTIC, heuristic)):
             for p in range(4):
                 live = S.copy()
                 memory = np.full(MEMORY_SIZE, -1.0)
@@ -298,3 +300,69 @@ def test_a_handed_over_plan_places_as_best_placement_would() -> None:
                     live[E.T_TILES + t * 8 + slot] = -1
                     E.place_tile(live, p, code, dest)
     assert planned > 50
+
+
+@pytest.mark.parametrize("policy_name", ["greedy", "heuristic"])
+@pytest.mark.parametrize(("played_by", "bank"), [("heuristic", 2), ("random", None)])
+def test_remembered_valuations_decide_as_fresh_ones_would(policy_name: str, played_by: str, bank: int | None) -> None:
+    """The policy memory (truck values, money options, placement gains, plans) must give the choices a
+    fresh memory gives, turn after turn, as the game loop carries it: from positions of heuristic games
+    with a nearly empty bank (fill coins limited), and of random games (fuller barns, more to buy)."""
+    from zoosim.games.zooloretto import policies as P
+    from zoosim.games.zooloretto import valuation as V
+    from zoosim.games.zooloretto.play import apply_turn_option, start_round
+
+    spec = GAME.policy(policy_name)
+    policy = V.GREEDY if policy_name == "greedy" else V.HEURISTIC
+    params = np.array(spec.values + (0.0,) * (8 - len(spec.values)))
+    options = np.zeros(E.MAX_OPTIONS, np.int64)
+    workspace = np.zeros((3, E.STATE_SIZE), np.int64)
+    spare = np.zeros((3, E.STATE_SIZE), np.int64)
+    rng = np.zeros(4, np.uint64)
+    decisions = 0
+    for game_index in range(16):
+        rules = replace(Rules(), max_rounds=2 + game_index % 5)
+        S, _R, deck, _rows = final_state(rules, 4, played_by, 23, game_index)
+        S[E.H_GAME_OVER] = 0
+        for q in range(4):
+            S[E.player_at(q) + E.P_COINS] += 6  # money actions every few turns, purchases among them
+        if bank is not None:
+            S[E.H_BANK] = bank
+        start_round(S)
+        memory = np.full(MEMORY_SIZE, -1.0)
+        for turn in range(48):
+            waiting = [q for q in range(4) if S[E.player_at(q) + E.P_HAS_TRUCK] == 0]
+            if not waiting:
+                S[E.H_ROUND] += 1
+                start_round(S)
+                continue
+            p = waiting[turn % len(waiting)]
+            opt = P.choose_turn(policy, params, S, p, rng, options, workspace, memory)
+            fresh = P.choose_turn(policy, params, S.copy(), p, rng, options, spare, np.full(MEMORY_SIZE, -1.0))
+            assert opt == fresh, (game_index, turn)
+            decisions += 1
+            if E.option_kind(opt) == E.OPT_DRAW and S[E.H_DRAW_PTR] >= S[E.H_TOTAL]:
+                break
+            apply_turn_option(S, deck, rng, p, opt, policy, params, workspace, memory)
+    assert decisions > 200
+
+
+def test_remembered_placement_gains_are_the_gains() -> None:
+    """best_placement with an epoch keeps each gain it computes; asked again it must answer the same."""
+    from zoosim.games.zooloretto import policies as P
+    from zoosim.games.zooloretto import valuation as V
+
+    heuristic = np.array(GAME.policy("heuristic").values + (0.0,))
+    undo = np.zeros(2 * E.UNDO_CELLS, np.int64)
+    for S, _R in mid_game_states(3, "random", 10):
+        for p in range(3):
+            gains = np.full(P.GAINS_PER_PLAYER, -1.0)
+            codes = np.array([4 * s + k for s in range(8) for k in (INERT, MALE, FEMALE)]
+                             + [STALL_BASE + k for k in range(4)] + [COIN])
+            for start in range(0, len(codes), 5):
+                chunk = codes[start:start + 5]
+                plain = P.best_placement(V.HEURISTIC, heuristic, S, p, chunk, len(chunk), 0.4, undo, gains, 0.0)
+                first = P.best_placement(V.HEURISTIC, heuristic, S, p, chunk, len(chunk), 0.4, undo, gains, 1.0)
+                again = P.best_placement(V.HEURISTIC, heuristic, S, p, chunk, len(chunk), 0.4, undo, gains, 1.0)
+                assert plain == first == again
+            assert np.count_nonzero(gains[1::2] == 1.0) > 20

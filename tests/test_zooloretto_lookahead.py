@@ -16,7 +16,8 @@ from zoosim.games.zooloretto import GAME, POLICIES, play_block, policy_arrays
 from zoosim.games.zooloretto import engine as E
 from zoosim.games.zooloretto import lookahead as L
 from zoosim.games.zooloretto import play as P
-from zoosim.games.zooloretto.policies import LOOKAHEAD, MEMORY_SIZE, RANDOM, choose_turn
+from zoosim.games.zooloretto.policies import MEMORY_SIZE, choose_turn
+from zoosim.games.zooloretto.valuation import LOOKAHEAD, RANDOM
 from zoosim.games.zooloretto.replay import replay_text
 from zoosim.games.zooloretto.rules import FEMALE, INERT, MALE, N_CODES, STALL_BASE, Rules, pack
 

@@ -37,9 +37,8 @@ from zoosim.games.zooloretto.engine import (
     P_ENCLOSURES, P_FEMALE, P_MALE, P_OFFSPRING, P_SPECIES, P_STALLS, SUPPLY, T_COUNT, T_TAKEN_BY, T_TILES,
     player_at,
 )
-from zoosim.games.zooloretto.policies import (
-    HEURISTIC, HP_PAIR_VALUE, MEMORY_SIZE, NO_CHOICE, choose_turn, money_option_gain, workspace_views,
-)
+from zoosim.games.zooloretto.policies import MEMORY_SIZE, choose_turn, workspace_views
+from zoosim.games.zooloretto.valuation import HEURISTIC, HP_PAIR_VALUE, NO_CHOICE, money_option_gain
 from zoosim.games.zooloretto.rules import (
     COIN, FEMALE, MALE, MAX_STALL_KINDS, MAX_TRUCK_CAPACITY, MAX_TRUCKS, N_CODES, OFFSPRING, R_COIN_TILES,
     R_FEMALES, R_MALES, R_OFFSPRING, R_PLAYERS, R_REMOVED, R_SPECIES, R_STALL_KINDS, R_STALLS_PER_KIND,

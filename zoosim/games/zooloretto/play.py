@@ -22,9 +22,9 @@ from zoosim.games.zooloretto.engine import (
 )
 from zoosim.games.zooloretto import lookahead as L  # a cycle: lookahead's rollouts run play_out
 from zoosim.games.zooloretto.policies import (
-    HEURISTIC, LOOKAHEAD, MEMORY_SIZE, RANDOM, UNIFORM, choose_placement, choose_truck_for_tile, choose_turn,
-    uniform_destination,
+    MEMORY_SIZE, choose_placement, choose_truck_for_tile, choose_turn, uniform_destination,
 )
+from zoosim.games.zooloretto.valuation import HEURISTIC, LOOKAHEAD, RANDOM, UNIFORM
 from zoosim.games.zooloretto.rules import (
     MAX_TRUCK_CAPACITY, R_BANK, R_COIN_TILES, R_END_STACK, R_END_TRIGGER, R_FEMALES, R_MALES,
     R_MAX_ROUNDS, R_OFFSPRING, R_PLAYERS, R_REMOVED, R_SPECIES, R_START_COINS, R_STALL_KINDS,
