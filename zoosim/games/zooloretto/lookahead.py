@@ -37,7 +37,7 @@ from zoosim.games.zooloretto.engine import (
     P_ENCLOSURES, P_FEMALE, P_MALE, P_OFFSPRING, P_SPECIES, P_STALLS, SUPPLY, T_COUNT, T_TAKEN_BY, T_TILES,
     player_at,
 )
-from zoosim.games.zooloretto.policies import MEMORY_SIZE, choose_turn, workspace_views
+from zoosim.games.zooloretto.policies import MEMORY_SIZE, choose_turn, forget, workspace_views
 from zoosim.games.zooloretto.valuation import HEURISTIC, HP_PAIR_VALUE, NO_CHOICE, money_option_gain
 from zoosim.games.zooloretto.rules import (
     COIN, FEMALE, MALE, MAX_STALL_KINDS, MAX_TRUCK_CAPACITY, MAX_TRUCKS, N_CODES, OFFSPRING, R_COIN_TILES,
@@ -228,7 +228,7 @@ def outcome(S, p, win_weight, components):
 @njit(cache=True)
 def rollout(S, deck, rng, p, opt, ids, rows, options, workspace, memory, no_log, components, win_weight):
     """Play option `opt` for p, then heuristic turns for every seat to the game's end; the outcome."""
-    memory[:] = -1.0
+    forget(memory)
     P.apply_turn_option(S, deck, rng, p, opt, HEURISTIC, rows[p], workspace, memory)
     P.play_out(S, deck, rng, p, True, ids, rows, options, workspace, memory, no_log, components, -1)
     return outcome(S, p, win_weight, components)

@@ -22,7 +22,7 @@ from zoosim.games.zooloretto.engine import (
 )
 from zoosim.games.zooloretto import lookahead as L  # a cycle: lookahead's rollouts run play_out
 from zoosim.games.zooloretto.policies import (
-    MEMORY_SIZE, choose_placement, choose_truck_for_tile, choose_turn, uniform_destination,
+    MEMORY_SIZE, choose_placement, choose_truck_for_tile, choose_turn, forget, uniform_destination,
 )
 from zoosim.games.zooloretto.valuation import HEURISTIC, LOOKAHEAD, RANDOM, UNIFORM
 from zoosim.games.zooloretto.rules import (
@@ -293,7 +293,7 @@ def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, opti
     """
     seed_stream(rng, seed, game_index)
     setup(S, R, deck, rng)
-    memory[:] = -1.0
+    forget(memory)
     S[H_ROUND] = 1
     start_round(S)
     p = play_out(S, deck, rng, 0, False, policy_ids, policy_params, options, workspace, memory, round_scores,

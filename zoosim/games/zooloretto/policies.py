@@ -79,6 +79,14 @@ MEMORY_SIZE = M_GAINS + GAINS_PER_PLAYER * MAX_PLAYERS
 
 
 @njit(cache=True, _nrt=False)
+def forget(memory):
+    """A new game: every remembered valuation is stale. Resetting the keys is enough, as refresh_memory
+    clears the caches when its key changes; placement gains are stamped with an epoch that only grows."""
+    for k in range(M_EPOCH):
+        memory[k] = -1.0
+
+
+@njit(cache=True, _nrt=False)
 def refresh_memory(memory, S):
     round_key = float(S[H_ROUND] * 2 + S[H_LAST_ROUND] + 1)
     if memory[M_ROUND] != round_key:
