@@ -64,7 +64,7 @@ def uniform_destination(S, rng, p, code):
 # while (round, last round, money actions, bank up to the fill coins, supply) stay the same, and until
 # a tile is loaded on the truck; Purchases also see the other barns, so they are kept only while no
 # truck is taken either. The cache gives exactly what recomputing would.
-M_KEY, M_LEFT, M_BARNS, M_ROUND, M_FILL_COINS, M_PLAN_OF, M_PLAN_KEY, M_PLAN_ACTIVE, M_EPOCH = range(9)
+M_KEY, M_LEFT, M_TAKEN, M_ROUND, M_FILL_COINS, M_PLAN_OF, M_PLAN_KEY, M_PLAN_ACTIVE, M_EPOCH = range(9)
 PLAN_SIZE = MAX_TRUCK_CAPACITY + 1
 M_PLAN = 16  # the placements planned for the truck being taken (decide_turn -> decide_placement)
 M_TRUCKS = M_PLAN + PLAN_SIZE  # per (player, truck): gain of taking it, tile count + 1 if known
@@ -97,7 +97,6 @@ def refresh_memory(memory, S):
     money = 0
     for q in range(S[R_PLAYERS]):
         money += S[player_at(q) + P_MONEY_ACTIONS]
-    barns = S[H_TRUCKS_TAKEN]  # barns change only when a truck is taken (or by money actions)
     supply = 0
     for species in range(S[R_SPECIES]):
         supply += S[SUPPLY + species]
@@ -112,8 +111,8 @@ def refresh_memory(memory, S):
         memory[M_TRUCKS:M_GAINS] = 0.0
         memory[M_KEY] = key
         memory[M_EPOCH] = max(memory[M_EPOCH], 0.0) + 1.0
-    if memory[M_BARNS] != barns:
-        memory[M_BARNS] = barns
+    if memory[M_TAKEN] != S[H_TRUCKS_TAKEN]:  # barns change only when a truck is taken (or by money actions)
+        memory[M_TAKEN] = S[H_TRUCKS_TAKEN]
         for p in range(MAX_PLAYERS):
             memory[M_MONEY + 9 * p + 5] = 0.0  # the Purchases part of the money cache
 
@@ -154,16 +153,13 @@ def best_placement(policy, params, S, p, codes, n, left, undo, gains, epoch):
 
 
 @njit(cache=True, _nrt=False)
-def truck_gain(policy, params, S, p, t, extra, workspace, left, plan, gains, epoch):
-    """How much taking truck t (plus tile `extra` if >= 0) would raise p's value, placing as it would;
+def truck_gain(policy, params, S, p, t, workspace, left, plan, gains, epoch):
+    """How much taking truck t would raise p's value, placing as it would;
     plan[step] gets each placement as decide_placement returns it."""
     codes, trial_undo, chain, _money = workspace_views(workspace)
     n = S[T_COUNT + t]
     for k in range(n):
         codes[k] = S[T_TILES + t * MAX_TRUCK_CAPACITY + k]
-    if extra >= 0:
-        codes[n] = extra
-        n += 1
     total = 0.0
     for step in range(n):
         i, dest, gain = best_placement(policy, params, S, p, codes, n, left, trial_undo, gains,
@@ -186,7 +182,7 @@ def known_truck_value(policy, params, S, p, t, workspace, memory):
     count = S[T_COUNT + t]
     if memory[at + 1] != count + 1:
         plan = memory[M_PLANS + PLAN_SIZE * (p * MAX_TRUCKS + t):M_PLANS + PLAN_SIZE * (p * MAX_TRUCKS + t + 1)]
-        memory[at] = truck_gain(policy, params, S, p, t, -1, workspace, memory[M_LEFT], plan, gains_of(memory, p),
+        memory[at] = truck_gain(policy, params, S, p, t, workspace, memory[M_LEFT], plan, gains_of(memory, p),
                                 memory[M_EPOCH])
         memory[at + 1] = count + 1
     return memory[at]
