@@ -236,7 +236,8 @@ def test_money_gains_are_the_change_of_the_whole_zoo_value() -> None:
     heuristic = np.array(GAME.policy("heuristic").values + (0.0,))
     undo = np.zeros(2 * E.UNDO_CELLS, np.int64)
     options = np.zeros(E.MAX_OPTIONS, np.int64)
-    known = unknown = 0
+    known: dict[str, int] = {}
+    unknown = 0
     for players, policy_name in ((4, "random"), (3, "greedy"), (2, "random")):
         for S, _R in mid_game_states(players, policy_name, 12):
             for p in range(players):
@@ -259,9 +260,15 @@ def test_money_gains_are_the_change_of_the_whole_zoo_value() -> None:
                             if plain == V.UNKNOWN:
                                 unknown += 1
                             else:
-                                known += 1
+                                a, b, c = E.option_fields(opt)
+                                what = {E.OPT_EXCHANGE: "exchange with the barn" if b >= E.EXCHANGE_BARN
+                                        else "exchange", E.OPT_MOVE: "stall move", E.OPT_DISCARD: "discard"}
+                                what = what.get(E.option_kind(opt), "other")
+                                known[what] = known.get(what, 0) + 1
                                 assert plain == pytest.approx(gain, abs=1e-9), hex(opt)
-    assert known > 100 and unknown > 100
+    assert unknown > 100
+    assert set(known) == {"exchange with the barn", "exchange", "stall move", "discard"}, known
+    assert min(known.values()) > 20, known
 
 
 def test_a_handed_over_plan_places_as_best_placement_would() -> None:

@@ -18,8 +18,8 @@ from zoosim.games.zooloretto.engine import (
     player_at,
 )
 from zoosim.games.zooloretto.rules import (
-    COIN, ENC_FULL, ENC_ONE_EMPTY, ENC_SPACES, MAX_STALL_KINDS, R_BARN_PENALTY, R_DISCARD_COST, R_ENCLOSURE,
-    R_EXCHANGE_COST, R_MOVE_COST, R_PARTIAL_POINTS, R_SPECIES, R_STALL_KIND_POINTS, R_STALL_KINDS, STALL_BASE,
+    COIN, ENC_FULL, ENC_ONE_EMPTY, ENC_SPACES, FEMALE, MALE, MAX_STALL_KINDS, R_BARN_PENALTY, R_DISCARD_COST,
+    R_ENCLOSURE, R_EXCHANGE_COST, R_MOVE_COST, R_PARTIAL_POINTS, R_SPECIES, R_STALL_KIND_POINTS, R_STALL_KINDS, STALL_BASE,
 )
 
 UNIFORM, RANDOM, GREEDY, HEURISTIC = 0, 1, 2, 3  # policy ids (policies.py)
@@ -249,7 +249,8 @@ def can_breed(S, species, male, female):
 @njit(cache=True, _nrt=False)
 def known_money_gain(policy, params, S, p, opt, left):
     """money_option_gain of the actions whose effect on the value is plain without making them, else
-    UNKNOWN: an Exchange of two enclosures with no pair to breed swaps their groups (stalls stay); a Stall
+    UNKNOWN: an Exchange with no pair to breed swaps two groups (stalls stay), and one with the barn also
+    moves the barn penalty from the species it takes in to the one it gives out; a Stall
     move between enclosures only changes which of the two has a stall; a Discard only its barn part.
     best_money_option uses it to skip actions that cannot win; a test holds it to money_option_gain."""
     kind = E.option_kind(opt)
@@ -270,6 +271,19 @@ def known_money_gain(policy, params, S, p, opt, left):
             + group_part(policy, params, S, b, species_a, S[at + P_COUNT + a], male_a, female_a, stall_b, left)
         before = enclosure_part(policy, params, S, p, a, left) + enclosure_part(policy, params, S, p, b, left)
         return after - before - coin_value * S[R_EXCHANGE_COST]
+    if kind == E.OPT_EXCHANGE:  # enclosure a with barn species b - EXCHANGE_BARN (listing: not a's species)
+        species = b - E.EXCHANGE_BARN
+        barn = at + P_BARN + 4 * species
+        male, female = S[barn + MALE], S[barn + FEMALE]
+        if can_breed(S, species, male, female):
+            return UNKNOWN
+        after = group_part(policy, params, S, a, species, E.barn_species_count(S, p, species), male, female,
+                           S[at + P_STALL_COUNT + a] > 0, left)
+        relief = -species_part(policy, params, S, p, species)  # the barn holds no more of that species
+        if S[at + P_COUNT + a] > 0:  # a's group goes to the barn
+            relief -= barn_weight(policy, params) * S[R_BARN_PENALTY] \
+                + species_part(policy, params, S, p, S[at + P_SPECIES + a])
+        return after - enclosure_part(policy, params, S, p, a, left) + relief - coin_value * S[R_EXCHANGE_COST]
     if kind == E.OPT_MOVE and a == E.MOVE_STALL and c != E.DEST_FIELD_BARN:
         source = b // MAX_STALL_KINDS
         after = group_part(policy, params, S, source, S[at + P_SPECIES + source], S[at + P_COUNT + source],
