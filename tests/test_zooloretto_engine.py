@@ -17,7 +17,7 @@ from zoosim.games.zooloretto import money as M
 from zoosim.games.zooloretto.play import MAX_DECK, N_OUT, O_FULL, O_SCORE, play_game, score_game
 from zoosim.games.zooloretto.policies import MEMORY_SIZE
 from zoosim.games.zooloretto.rules import (
-    BARN, COIN, FEMALE, INERT, MALE, N_CODES, OFFSPRING, STALL_BASE, Rules, pack,
+    BARN, COIN, ENC_COINS, FEMALE, INERT, MALE, N_CODES, OFFSPRING, R_ENCLOSURE, STALL_BASE, Rules, pack,
 )
 
 ZEBRA, CAMEL, ELEPHANT, PANDA, KANGAROO = 6, 1, 3, 4, 7
@@ -230,7 +230,9 @@ def test_policies_leave_the_state_as_they_found_it() -> None:
 
 def test_money_gains_are_the_change_of_the_whole_zoo_value() -> None:
     """money_option_gain reads only the parts an action touches (valuation.money_touched), and
-    known_money_gain values some actions without making them; both must equal the change of zoo_value."""
+    known_money_gain (policies.known_gain for Purchases, from remembered placement gains) values some
+    actions without making them; all must equal the change of zoo_value."""
+    from zoosim.games.zooloretto import policies as P
     from zoosim.games.zooloretto import valuation as V
 
     heuristic = np.array(GAME.policy("heuristic").values + (0.0,))
@@ -243,7 +245,11 @@ def test_money_gains_are_the_change_of_the_whole_zoo_value() -> None:
             for p in range(players):
                 S[E.player_at(p) + E.P_COINS] = 6
                 for policy, params in ((V.GREEDY, np.zeros(8)), (V.HEURISTIC, heuristic)):
-                    for left in (0.0, 0.37):
+                    for left, bank in ((0.0, None), (0.37, None), (0.37, 1)):
+                        live_bank = S[E.H_BANK]
+                        if bank is not None:
+                            S[E.H_BANK] = bank  # fill coins limited: a purchase's cost in the bank changes them
+                        gains = np.zeros(P.GAINS_PER_PLAYER)
                         n = M.list_money_options(S, p, options, 0)
                         for opt in options[:n]:
                             gain = V.money_option_gain(policy, params, S, p, opt, left, undo)
@@ -256,6 +262,18 @@ def test_money_gains_are_the_change_of_the_whole_zoo_value() -> None:
                             if E.option_kind(opt) == E.OPT_EXPAND and policy == V.HEURISTIC:
                                 whole += params[V.HP_EXPAND_VALUE] * left
                             assert gain == pytest.approx(whole, abs=1e-9), hex(opt)
+                            if E.option_kind(opt) == E.OPT_PURCHASE:
+                                first, again = (P.known_gain(policy, params, S, p, opt, left, undo, gains, 1.0)
+                                                for _ in range(2))  # the second from the remembered gain
+                                assert first == again
+                                _seller, code, dest = E.option_fields(opt)
+                                if S[E.H_BANK] >= S[R_ENCLOSURE + 5 * dest + ENC_COINS]:
+                                    assert first == pytest.approx(gain, abs=1e-9), hex(opt)
+                                    known["purchase"] = known.get("purchase", 0) + 1
+                                else:
+                                    assert first == V.UNKNOWN
+                                    unknown += 1
+                                continue
                             plain = V.known_money_gain(policy, params, S, p, opt, left)
                             if plain == V.UNKNOWN:
                                 unknown += 1
@@ -266,9 +284,41 @@ def test_money_gains_are_the_change_of_the_whole_zoo_value() -> None:
                                 what = what.get(E.option_kind(opt), "other")
                                 known[what] = known.get(what, 0) + 1
                                 assert plain == pytest.approx(gain, abs=1e-9), hex(opt)
+                        S[E.H_BANK] = live_bank
     assert unknown > 100
-    assert set(known) == {"exchange with the barn", "exchange", "stall move", "discard"}, known
+    assert set(known) == {"exchange with the barn", "exchange", "stall move", "discard", "purchase"}, known
     assert min(known.values()) > 20, known
+
+
+def test_distinct_purchases_choose_as_the_whole_list_would() -> None:
+    """best_money_option values Purchases from list_purchases(distinct=True): each tile once, from its first
+    seller, none into the barn. The first best of that list must be the first best of the canonical list."""
+    from zoosim.games.zooloretto import policies as P
+    from zoosim.games.zooloretto import valuation as V
+
+    heuristic = np.array(GAME.policy("heuristic").values + (0.0,))
+    undo = np.zeros(2 * E.UNDO_CELLS, np.int64)
+    options = np.zeros(E.MAX_OPTIONS, np.int64)
+    shorter = chosen = 0
+    for players in (5, 4, 3):
+        for S, _R in mid_game_states(players, "random", 12):
+            for p in range(players):
+                S[E.player_at(p) + E.P_COINS] = 5
+                for policy, params in ((V.GREEDY, np.zeros(8)), (V.HEURISTIC, heuristic)):
+                    n = M.list_purchases(S, p, options, 0)
+                    best, best_value = -1, V.NO_CHOICE
+                    for opt in options[:n]:
+                        value = V.money_option_gain(policy, params, S, p, opt, 0.3, undo)
+                        if value > best_value:
+                            best, best_value = opt, value
+                    distinct = M.list_purchases(S, p, options, 0, True)
+                    shorter += distinct < n
+                    choice, value = P.best_of(policy, params, S, p, options, distinct, undo, 0.3,
+                                              np.zeros(P.GAINS_PER_PLAYER), 1.0)
+                    if policy == V.GREEDY or best_value > params[V.HP_MONEY_THRESHOLD] + 1e-6:
+                        assert (choice, value) == (best, best_value)  # heuristic: only above its threshold
+                        chosen += best >= 0
+    assert shorter > 50 and chosen > 50
 
 
 def test_a_handed_over_plan_places_as_best_placement_would() -> None:

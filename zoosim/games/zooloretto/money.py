@@ -160,16 +160,17 @@ def exchange_fits(S, p, i, j, into_empty):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def append_purchases(S, p, seller, code, out, n):
+def append_purchases(S, p, seller, code, out, n, to_barn):
     """The purchases of tile `code` from the seller's barn, if it holds one: each enclosure that can take
-    it, in board order, then p's barn. Returns the new n."""
+    it, in board order, then p's barn (if to_barn). Returns the new n."""
     if S[player_at(seller) + P_BARN + code] > 0:
         for e in range(S[player_at(p) + P_ENCLOSURES]):
             if is_legal_destination(S, p, code, e):
                 out[n] = option(OPT_PURCHASE, seller, code, e)
                 n += 1
-        out[n] = option(OPT_PURCHASE, seller, code, DEST_FIELD_BARN)
-        n += 1
+        if to_barn:
+            out[n] = option(OPT_PURCHASE, seller, code, DEST_FIELD_BARN)
+            n += 1
     return n
 
 
@@ -227,12 +228,18 @@ def list_moves_and_exchanges(S, p, out, n):
 
 
 @njit(cache=True, _nrt=False)
-def list_purchases(S, p, out, n):
-    """Append p's legal Purchases to out[n:] in canonical order; return the new n."""
+def list_purchases(S, p, out, n, distinct=False):
+    """Append p's legal Purchases to out[n:] in canonical order; return the new n.
+
+    distinct: only what can change p's zoo differently, for a valuation: each tile once, from the first
+    seller in the order who holds it (p gets the same tile for the same price whoever sells it), and no
+    purchases into the barn."""
     at = player_at(p)
     coins = S[at + P_COINS]
     species_n = S[R_SPECIES]
     kinds = S[R_STALL_KINDS]
+    listed_animals = 0  # distinct: bit sets of the animal codes and stall kinds already offered
+    listed_stalls = 0
     if coins >= S[R_PURCHASE_COST] + S[R_PURCHASE_PRICE]:
         for q in range(S[R_PLAYERS]):
             if q == p:
@@ -241,9 +248,17 @@ def list_purchases(S, p, out, n):
                 if barn_species_count(S, q, species) == 0:
                     continue
                 for code in range(4 * species, 4 * species + 4):
-                    n = append_purchases(S, p, q, code, out, n)
-            for code in range(STALL_BASE, STALL_BASE + kinds):
-                n = append_purchases(S, p, q, code, out, n)
+                    if distinct:
+                        if (listed_animals >> code) & 1 or S[player_at(q) + P_BARN + code] == 0:
+                            continue
+                        listed_animals |= 1 << code
+                    n = append_purchases(S, p, q, code, out, n, not distinct)
+            for kind in range(kinds):
+                if distinct:
+                    if (listed_stalls >> kind) & 1 or S[player_at(q) + P_BARN + STALL_BASE + kind] == 0:
+                        continue
+                    listed_stalls |= 1 << kind
+                n = append_purchases(S, p, q, STALL_BASE + kind, out, n, not distinct)
     return n
 
 

@@ -28,11 +28,11 @@ from zoosim.games.zooloretto.engine import (
 )
 from zoosim.games.zooloretto.rules import (
     COIN, ENC_COINS, MAX_ENCLOSURES, MAX_PLAYERS, MAX_TRUCK_CAPACITY, MAX_TRUCKS, N_CODES, R_ENCLOSURE, R_PLAYERS,
-    R_SPECIES, R_TRUCKS, STALL_BASE,
+    R_PURCHASE_COST, R_PURCHASE_PRICE, R_SPECIES, R_TRUCKS, STALL_BASE,
 )
 from zoosim.games.zooloretto.valuation import (
-    HEURISTIC, HP_MONEY_THRESHOLD, HP_TAKE_THRESHOLD, KNOWN_SLACK, NO_CHOICE, RANDOM, known_money_gain,
-    make_placement, money_option_gain, placement_gain, unmake_placement,
+    GREEDY_COIN_VALUE, HEURISTIC, HP_COIN_VALUE, HP_MONEY_THRESHOLD, HP_TAKE_THRESHOLD, KNOWN_SLACK, NO_CHOICE,
+    RANDOM, UNKNOWN, known_money_gain, make_placement, money_option_gain, placement_gain, unmake_placement,
 )
 
 LEVEL = 2 * 32 + 1  # cells per undo record in the chain buffer (a count, cells, old values)
@@ -137,19 +137,26 @@ def best_placement(policy, params, S, p, codes, n, left, undo, gains, epoch):
             dest = E.MONEY_DEST if code == COIN else (d if d < enclosures else E.BARN_DEST)
             if dest >= 0 and not E.is_legal_destination(S, p, code, dest):
                 continue
-            slot = 2 * (code * GAIN_DESTS + d)
-            if epoch > 0.0 and gains[slot + 1] == epoch:
-                gain = gains[slot]
-            else:
-                gain = placement_gain(policy, params, S, p, code, dest, left, undo)
-                if epoch > 0.0:
-                    gains[slot] = gain
-                    gains[slot + 1] = epoch
+            gain = remembered_placement_gain(policy, params, S, p, code, dest, d, left, undo, gains, epoch)
             if gain > best_gain:
                 best_gain = gain
                 best = i
                 best_dest = dest
     return best, best_dest, best_gain
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def remembered_placement_gain(policy, params, S, p, code, dest, d, left, undo, gains, epoch):
+    """placement_gain of `code` at `dest` (slot d: the enclosure, or the number of enclosures for the
+    barn), kept in `gains` when epoch > 0 (S is then p's zoo as it is in that epoch)."""
+    slot = 2 * (code * GAIN_DESTS + d)
+    if epoch > 0.0 and gains[slot + 1] == epoch:
+        return gains[slot]
+    gain = placement_gain(policy, params, S, p, code, dest, left, undo)
+    if epoch > 0.0:
+        gains[slot] = gain
+        gains[slot + 1] = epoch
+    return gain
 
 
 @njit(cache=True, _nrt=False)
@@ -189,16 +196,31 @@ def known_truck_value(policy, params, S, p, t, workspace, memory):
 
 
 @njit(cache=True, _nrt=False)
-def best_of(policy, params, S, p, options, n, undo, left):
+def known_gain(policy, params, S, p, opt, left, undo, gains, epoch):
+    """known_money_gain, and a Purchase into an enclosure: the gain of placing that tile there (kept per
+    epoch) less what p pays, when the bank can pay the enclosure's fill coins with or without the
+    purchase's cost in it (the purchase pays the bank before placing)."""
+    if E.option_kind(opt) != E.OPT_PURCHASE:
+        return known_money_gain(policy, params, S, p, opt, left)
+    _seller, code, dest = E.option_fields(opt)
+    if dest == E.DEST_FIELD_BARN or S[H_BANK] < S[R_ENCLOSURE + 5 * dest + ENC_COINS]:
+        return UNKNOWN
+    coin_value = params[HP_COIN_VALUE] if policy == HEURISTIC else GREEDY_COIN_VALUE
+    return remembered_placement_gain(policy, params, S, p, code, dest, dest, left, undo, gains, epoch) \
+        - coin_value * (S[R_PURCHASE_COST] + S[R_PURCHASE_PRICE])
+
+
+@njit(cache=True, _nrt=False)
+def best_of(policy, params, S, p, options, n, undo, left, gains, epoch):
     """The first of options[:n] that raises p's value most and that gain; (-1, NO_CHOICE) if none beats
-    money_threshold (heuristic): an action known not to beat it or the best so far (known_money_gain) is
+    money_threshold (heuristic): an action known not to beat it or the best so far (known_gain) is
     skipped unmade, since the heuristic only pays for a gain above that threshold."""
     floor = params[HP_MONEY_THRESHOLD] if policy == HEURISTIC else NO_CHOICE
     best = -1
     best_value = NO_CHOICE
     for k in range(n):
         opt = options[k]
-        if known_money_gain(policy, params, S, p, opt, left) + KNOWN_SLACK <= max(best_value, floor):
+        if known_gain(policy, params, S, p, opt, left, undo, gains, epoch) + KNOWN_SLACK <= max(best_value, floor):
             continue
         value = money_option_gain(policy, params, S, p, opt, left, undo)
         if value > best_value:
@@ -213,21 +235,25 @@ def best_money_option(policy, params, S, p, options, undo, memory):
 
     The canonical list comes in three parts, each cached apart (see above): Moves and Exchanges, and
     Discards and Expand, depend on p's own zoo; Purchases also on the other barns, which change
-    whenever a truck is taken.
+    whenever a truck is taken. Purchases are listed distinct: a tile from a later seller is worth the
+    same, and one into the barn only costs, so neither can be the first best.
     """
     at = M_MONEY + 9 * p
     left = memory[M_LEFT]
+    gains = gains_of(memory, p)
+    epoch = memory[M_EPOCH]
     if memory[at + 2] == 0.0:
         memory[at], memory[at + 1] = best_of(policy, params, S, p, options,
-                                             M.list_moves_and_exchanges(S, p, options, 0), undo, left)
+                                             M.list_moves_and_exchanges(S, p, options, 0), undo, left, gains, epoch)
         memory[at + 2] = 1.0
     if memory[at + 5] == 0.0:
         memory[at + 3], memory[at + 4] = best_of(policy, params, S, p, options,
-                                                 M.list_purchases(S, p, options, 0), undo, left)
+                                                 M.list_purchases(S, p, options, 0, True), undo, left, gains, epoch)
         memory[at + 5] = 1.0
     if memory[at + 8] == 0.0:
         memory[at + 6], memory[at + 7] = best_of(policy, params, S, p, options,
-                                                 M.list_discards_and_expand(S, p, options, 0), undo, left)
+                                                 M.list_discards_and_expand(S, p, options, 0), undo, left, gains,
+                                                 epoch)
         memory[at + 8] = 1.0
     best = memory[at]
     best_value = memory[at + 1]
