@@ -17,7 +17,7 @@ from zoosim.games.zooloretto import money as M
 from zoosim.games.zooloretto.play import MAX_DECK, N_OUT, O_FULL, O_SCORE, play_game, score_game
 from zoosim.games.zooloretto.policies import MEMORY_SIZE
 from zoosim.games.zooloretto.rules import (
-    BARN, COIN, ENC_COINS, FEMALE, INERT, MALE, N_CODES, OFFSPRING, R_ENCLOSURE, STALL_BASE, Rules, pack,
+    BARN, COIN, ENC_COINS, FEMALE, INERT, MALE, N_CODES, OFFSPRING, R_ENCLOSURE, R_PURCHASE_PRICE, STALL_BASE, Rules, pack,
 )
 
 ZEBRA, CAMEL, ELEPHANT, PANDA, KANGAROO = 6, 1, 3, 4, 7
@@ -360,11 +360,14 @@ def test_a_handed_over_plan_places_as_best_placement_would() -> None:
 
 
 @pytest.mark.parametrize("policy_name", ["greedy", "heuristic"])
-@pytest.mark.parametrize(("played_by", "bank"), [("heuristic", 2), ("random", None)])
-def test_remembered_valuations_decide_as_fresh_ones_would(policy_name: str, played_by: str, bank: int | None) -> None:
+@pytest.mark.parametrize(("played_by", "bank", "price"), [("heuristic", 2, None), ("random", None, None),
+                                                       ("random", None, 0)])
+def test_remembered_valuations_decide_as_fresh_ones_would(policy_name: str, played_by: str, bank: int | None,
+                                                          price: int | None) -> None:
     """The policy memory (truck values, money options, placement gains, plans) must give the choices a
     fresh memory gives, turn after turn, as the game loop carries it: from positions of heuristic games
-    with a nearly empty bank (fill coins limited), and of random games (fuller barns, more to buy)."""
+    with a nearly empty bank (fill coins limited), and of random games (fuller barns, more to buy), also
+    with Purchases that pay the seller nothing (a sale then changes only the seller's barn)."""
     from zoosim.games.zooloretto import policies as P
     from zoosim.games.zooloretto import valuation as V
     from zoosim.games.zooloretto.play import apply_turn_option, start_round
@@ -385,6 +388,8 @@ def test_remembered_valuations_decide_as_fresh_ones_would(policy_name: str, play
             S[E.player_at(q) + E.P_COINS] += 6  # money actions every few turns, purchases among them
         if bank is not None:
             S[E.H_BANK] = bank
+        if price is not None:
+            S[R_PURCHASE_PRICE] = price
         start_round(S)
         memory = np.full(MEMORY_SIZE, -1.0)
         for turn in range(48):

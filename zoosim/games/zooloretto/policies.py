@@ -23,8 +23,8 @@ from zoosim.core.rng import below
 from zoosim.games.zooloretto import engine as E
 from zoosim.games.zooloretto import money as M
 from zoosim.games.zooloretto.engine import (
-    H_BANK, H_LAST_ROUND, H_RECORDING, H_ROUND, H_ROUND_START_DRAW, H_TOTAL, H_TRUCKS_TAKEN, P_ENCLOSURES,
-    P_MONEY_ACTIONS, SUPPLY, T_CAPACITY, T_COUNT, T_TAKEN_BY, T_TILES, player_at,
+    H_BANK, H_LAST_ROUND, H_RECORDING, H_ROUND, H_ROUND_START_DRAW, H_TOTAL, H_TRUCKS_TAKEN, P_COINS,
+    P_ENCLOSURES, P_MONEY_ACTIONS, SUPPLY, T_CAPACITY, T_COUNT, T_TAKEN_BY, T_TILES, player_at,
 )
 from zoosim.games.zooloretto.rules import (
     COIN, ENC_COINS, MAX_ENCLOSURES, MAX_PLAYERS, MAX_TRUCK_CAPACITY, MAX_TRUCKS, N_CODES, R_ENCLOSURE, R_PLAYERS,
@@ -57,21 +57,24 @@ def uniform_destination(S, rng, p, code):
 
 # ---- policy memory --------------------------------------------------------------------------------
 # Valuations are cached in a float64 array per thread, keyed by what they depend on. A player's zoo
-# changes only by its own take or money action (after a take it sits the round out) or a purchase from
-# its barn (a money action); its valuations also read the offspring supply (births), the bank (fill coins:
-# no valuation can be paid more than every enclosure's fill coins, so the bank counts only up to that)
-# and the heuristic's horizon, the share of tiles left when the round began. So truck values are kept
-# while (round, last round, money actions, bank up to the fill coins, supply) stay the same, and until
-# a tile is loaded on the truck; Purchases also see the other barns, so they are kept only while no
-# truck is taken either. The cache gives exactly what recomputing would.
-M_KEY, M_LEFT, M_TAKEN, M_ROUND, M_FILL_COINS, M_PLAN_OF, M_PLAN_KEY, M_PLAN_ACTIVE, M_EPOCH = range(9)
+# changes only by its own take or money action (after a take it sits the round out) or a sale from its
+# barn (another player's Purchase, which pays it the price); its valuations also read the offspring
+# supply (births), the bank (fill coins: no valuation can be paid more than every enclosure's fill coins,
+# so the bank counts only up to that) and the heuristic's horizon, the share of tiles left when the
+# round began. So p's truck values, money options and placement gains are kept while (round, last round,
+# bank up to the fill coins, supply) and (p's money actions, p's coins) stay the same (with a price of 0
+# a sale shows only in the count of all money actions, which then joins p's key), truck values until a
+# tile is loaded on the truck; Purchases also see the other barns, so they are kept only while no truck
+# is taken and no money action made either. The cache gives exactly what recomputing would.
+M_KEY, M_LEFT, M_ROUND, M_FILL_COINS, M_PLAN_OF, M_PLAN_KEY, M_PLAN_ACTIVE, M_EPOCH = range(8)
+M_PLAYER = 8  # per player: the shared key, p's own key and Purchases key last seen, p's epoch
 PLAN_SIZE = MAX_TRUCK_CAPACITY + 1
-M_PLAN = 16  # the placements planned for the truck being taken (decide_turn -> decide_placement)
+M_PLAN = M_PLAYER + 4 * MAX_PLAYERS  # the placements planned for the truck being taken (-> decide_placement)
 M_TRUCKS = M_PLAN + PLAN_SIZE  # per (player, truck): gain of taking it, tile count + 1 if known
 M_MONEY = M_TRUCKS + 2 * MAX_PLAYERS * MAX_TRUCKS  # per player and part: best money option, its gain, known
 M_PLANS = M_MONEY + 9 * MAX_PLAYERS  # per (player, truck): the placements truck_gain made
-# per (player, tile code, destination slot): the gain of that placement on the zoo as it is, and the epoch
-# (M_EPOCH, counting key changes) it was computed in; stamped rather than cleared, as it is large
+# per (player, tile code, destination slot): the gain of that placement on the zoo as it is, and p's epoch
+# (drawn from M_EPOCH, which counts key changes) it was computed in; stamped rather than cleared, as it is large
 GAIN_DESTS = MAX_ENCLOSURES + 1
 GAINS_PER_PLAYER = 2 * N_CODES * GAIN_DESTS
 M_GAINS = M_PLANS + PLAN_SIZE * MAX_PLAYERS * MAX_TRUCKS
@@ -81,13 +84,16 @@ MEMORY_SIZE = M_GAINS + GAINS_PER_PLAYER * MAX_PLAYERS
 @njit(cache=True, _nrt=False)
 def forget(memory):
     """A new game: every remembered valuation is stale. Resetting the keys is enough, as refresh_memory
-    clears the caches when its key changes; placement gains are stamped with an epoch that only grows."""
+    clears a player's caches when its key changes; placement gains are stamped with an epoch that only grows."""
     for k in range(M_EPOCH):
+        memory[k] = -1.0
+    for k in range(M_PLAYER, M_PLAN):
         memory[k] = -1.0
 
 
 @njit(cache=True, _nrt=False)
-def refresh_memory(memory, S):
+def refresh_memory(memory, S, p):
+    """Bring p's part of the memory up to date with S (see above); other players' parts wait for their turn."""
     round_key = float(S[H_ROUND] * 2 + S[H_LAST_ROUND] + 1)
     if memory[M_ROUND] != round_key:
         memory[M_ROUND] = round_key
@@ -106,15 +112,31 @@ def refresh_memory(memory, S):
             fill_coins += S[R_ENCLOSURE + 5 * e + ENC_COINS]
         memory[M_FILL_COINS] = fill_coins
     bank = min(float(S[H_BANK]), memory[M_FILL_COINS] - 1.0)
-    key = ((round_key * 4096 + money) * 65536 + bank) * 4096 + supply  # exact: below 2 ** 53
-    if memory[M_KEY] != key:
-        memory[M_TRUCKS:M_GAINS] = 0.0
-        memory[M_KEY] = key
+    memory[M_KEY] = (round_key * 65536 + bank) * 4096 + supply  # exact: below 2 ** 53
+    at = player_at(p)
+    own = float(S[at + P_MONEY_ACTIONS]) * 65536 + S[at + P_COINS]
+    if S[R_PURCHASE_PRICE] == 0:
+        own = own * 4096 + money
+    keys = M_PLAYER + 4 * p
+    if memory[keys] != memory[M_KEY] or memory[keys + 1] != own:
+        memory[keys] = memory[M_KEY]
+        memory[keys + 1] = own
+        memory[keys + 2] = -1.0
+        for t in range(MAX_TRUCKS):
+            memory[M_TRUCKS + 2 * (p * MAX_TRUCKS + t) + 1] = 0.0
+        for k in range(9):
+            memory[M_MONEY + 9 * p + k] = 0.0
         memory[M_EPOCH] = max(memory[M_EPOCH], 0.0) + 1.0
-    if memory[M_TAKEN] != S[H_TRUCKS_TAKEN]:  # barns change only when a truck is taken (or by money actions)
-        memory[M_TAKEN] = S[H_TRUCKS_TAKEN]
-        for p in range(MAX_PLAYERS):
-            memory[M_MONEY + 9 * p + 5] = 0.0  # the Purchases part of the money cache
+        memory[keys + 3] = memory[M_EPOCH]
+    purchases = float(S[H_TRUCKS_TAKEN]) * 65536 + money  # other barns change by takes and money actions
+    if memory[keys + 2] != purchases:
+        memory[keys + 2] = purchases
+        memory[M_MONEY + 9 * p + 5] = 0.0  # the Purchases part of p's money cache
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def epoch_of(memory, p):
+    return memory[M_PLAYER + 4 * p + 3]
 
 
 @njit(cache=True, _nrt=False)
@@ -190,7 +212,7 @@ def known_truck_value(policy, params, S, p, t, workspace, memory):
     if memory[at + 1] != count + 1:
         plan = memory[M_PLANS + PLAN_SIZE * (p * MAX_TRUCKS + t):M_PLANS + PLAN_SIZE * (p * MAX_TRUCKS + t + 1)]
         memory[at] = truck_gain(policy, params, S, p, t, workspace, memory[M_LEFT], plan, gains_of(memory, p),
-                                memory[M_EPOCH])
+                                epoch_of(memory, p))
         memory[at + 1] = count + 1
     return memory[at]
 
@@ -241,7 +263,7 @@ def best_money_option(policy, params, S, p, options, undo, memory):
     at = M_MONEY + 9 * p
     left = memory[M_LEFT]
     gains = gains_of(memory, p)
-    epoch = memory[M_EPOCH]
+    epoch = epoch_of(memory, p)
     if memory[at + 2] == 0.0:
         memory[at], memory[at + 1] = best_of(policy, params, S, p, options,
                                              M.list_moves_and_exchanges(S, p, options, 0), undo, left, gains, epoch)
@@ -285,7 +307,7 @@ def decide_turn(policy, params, S, p, rng, options, workspace, memory):
         if n == 0:
             return -1
         return options[below(rng, n)]
-    refresh_memory(memory, S)
+    refresh_memory(memory, S, p)
     best_option = -1
     best_gain = NO_CHOICE
     for t in range(S[R_TRUCKS]):
@@ -323,7 +345,7 @@ def hand_over_plan(S, p, t, memory):
     for step in range(PLAN_SIZE):
         memory[M_PLAN + step] = memory[source + step]
     memory[M_PLAN_OF] = 1 + (p * MAX_TRUCKS + t) * 16 + S[T_COUNT + t]
-    memory[M_PLAN_KEY] = memory[M_KEY]
+    memory[M_PLAN_KEY] = epoch_of(memory, p)
 
 
 @njit(cache=True, _nrt=False)
@@ -355,11 +377,11 @@ def decide_truck_for_tile(policy, params, S, p, rng, code, workspace, memory):
                 if k == 0:
                     return t
                 k -= 1
-    refresh_memory(memory, S)
+    refresh_memory(memory, S, p)
     codes, trial_undo, _chain, _spare = workspace_views(workspace)
     codes[0] = code
     _i, _dest, tile_gain = best_placement(policy, params, S, p, codes, 1, memory[M_LEFT], trial_undo,
-                                          gains_of(memory, p), memory[M_EPOCH])
+                                          gains_of(memory, p), epoch_of(memory, p))
     wanted = tile_gain > 0.0
     best = -1
     best_value = NO_CHOICE
@@ -382,7 +404,7 @@ def decide_placement(policy, params, S, p, t, workspace, memory):
 
     The plan decide_turn handed over is used if it was made for this truck, with these tiles, in this
     epoch; else best_placement chooses."""
-    refresh_memory(memory, S)
+    refresh_memory(memory, S, p)
     codes, trial_undo, _chain, _money = workspace_views(workspace)
     n = S[T_COUNT + t]
     step = 0
@@ -390,12 +412,12 @@ def decide_placement(policy, params, S, p, t, workspace, memory):
         codes[k] = S[T_TILES + t * MAX_TRUCK_CAPACITY + k]
         step += codes[k] < 0
     if step == 0:
-        planned = memory[M_PLAN_OF] == 1 + (p * MAX_TRUCKS + t) * 16 + n and memory[M_PLAN_KEY] == memory[M_KEY]
+        planned = memory[M_PLAN_OF] == 1 + (p * MAX_TRUCKS + t) * 16 + n and memory[M_PLAN_KEY] == epoch_of(memory, p)
         memory[M_PLAN_ACTIVE] = 1.0 if planned else 0.0
     if memory[M_PLAN_ACTIVE] == 1.0:
         return np.int64(memory[M_PLAN + step])
     i, dest, _gain = best_placement(policy, params, S, p, codes, n, memory[M_LEFT], trial_undo, gains_of(memory, p),
-                                    memory[M_EPOCH] if step == 0 else 0.0)
+                                    epoch_of(memory, p) if step == 0 else 0.0)
     return (i << 8) | (dest + 2)
 
 
