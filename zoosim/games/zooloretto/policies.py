@@ -31,8 +31,8 @@ from zoosim.games.zooloretto.rules import (
     R_PURCHASE_COST, R_PURCHASE_PRICE, R_SPECIES, R_TRUCKS, STALL_BASE,
 )
 from zoosim.games.zooloretto.valuation import (
-    GREEDY_COIN_VALUE, HEURISTIC, HP_COIN_VALUE, HP_MONEY_THRESHOLD, HP_TAKE_THRESHOLD, KNOWN_SLACK, NO_CHOICE,
-    RANDOM, UNKNOWN, known_money_gain, make_placement, money_option_gain, placement_gain, unmake_placement,
+    HEURISTIC, HP_MONEY_THRESHOLD, HP_TAKE_THRESHOLD, KNOWN_SLACK, NO_CHOICE, RANDOM, UNKNOWN, coin_value,
+    known_money_gain, make_placement, money_option_gain, placement_gain, unmake_placement,
 )
 
 LEVEL = 2 * 32 + 1  # cells per undo record in the chain buffer (a count, cells, old values)
@@ -66,8 +66,8 @@ def uniform_destination(S, rng, p, code):
 # a sale shows only in the count of all money actions, which then joins p's key), truck values until a
 # tile is loaded on the truck; Purchases also see the other barns, so they are kept only while no truck
 # is taken and no money action made either. The cache gives exactly what recomputing would.
-M_KEY, M_LEFT, M_ROUND, M_FILL_COINS, M_PLAN_OF, M_PLAN_KEY, M_PLAN_ACTIVE, M_EPOCH = range(8)
-M_PLAYER = 8  # per player: the shared key, p's own key and Purchases key last seen, p's epoch
+M_LEFT, M_ROUND, M_FILL_COINS, M_PLAN_OF, M_PLAN_KEY, M_PLAN_ACTIVE, M_EPOCH = range(7)
+M_PLAYER = M_EPOCH + 1  # per player: the shared key, p's own key and Purchases key last seen, p's epoch
 PLAN_SIZE = MAX_TRUCK_CAPACITY + 1
 M_PLAN = M_PLAYER + 4 * MAX_PLAYERS  # the placements planned for the truck being taken (-> decide_placement)
 M_TRUCKS = M_PLAN + PLAN_SIZE  # per (player, truck): gain of taking it, tile count + 1 if known
@@ -112,14 +112,14 @@ def refresh_memory(memory, S, p):
             fill_coins += S[R_ENCLOSURE + 5 * e + ENC_COINS]
         memory[M_FILL_COINS] = fill_coins
     bank = min(float(S[H_BANK]), memory[M_FILL_COINS] - 1.0)
-    memory[M_KEY] = (round_key * 65536 + bank) * 4096 + supply  # exact: below 2 ** 53
+    shared = (round_key * 65536 + bank) * 4096 + supply  # exact: below 2 ** 53
     at = player_at(p)
     own = float(S[at + P_MONEY_ACTIONS]) * 65536 + S[at + P_COINS]
     if S[R_PURCHASE_PRICE] == 0:
         own = own * 4096 + money
     keys = M_PLAYER + 4 * p
-    if memory[keys] != memory[M_KEY] or memory[keys + 1] != own:
-        memory[keys] = memory[M_KEY]
+    if memory[keys] != shared or memory[keys + 1] != own:
+        memory[keys] = shared
         memory[keys + 1] = own
         memory[keys + 2] = -1.0
         for t in range(MAX_TRUCKS):
@@ -227,9 +227,8 @@ def known_gain(policy, params, S, p, opt, left, undo, gains, epoch):
     _seller, code, dest = E.option_fields(opt)
     if dest == E.DEST_FIELD_BARN or S[H_BANK] < S[R_ENCLOSURE + 5 * dest + ENC_COINS]:
         return UNKNOWN
-    coin_value = params[HP_COIN_VALUE] if policy == HEURISTIC else GREEDY_COIN_VALUE
     return remembered_placement_gain(policy, params, S, p, code, dest, dest, left, undo, gains, epoch) \
-        - coin_value * (S[R_PURCHASE_COST] + S[R_PURCHASE_PRICE])
+        - coin_value(policy, params) * (S[R_PURCHASE_COST] + S[R_PURCHASE_PRICE])
 
 
 @njit(cache=True, _nrt=False)

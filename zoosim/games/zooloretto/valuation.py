@@ -95,9 +95,14 @@ def species_part(policy, params, S, p, species):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def coin_value(policy, params):
+    """What a coin is worth: the heuristic's coin_value, 1 for greedy."""
+    return params[HP_COIN_VALUE] if policy == HEURISTIC else GREEDY_COIN_VALUE
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def coin_part(policy, params, S, p):
-    coin_value = params[HP_COIN_VALUE] if policy == HEURISTIC else GREEDY_COIN_VALUE
-    return coin_value * S[player_at(p) + P_COINS]
+    return coin_value(policy, params) * S[player_at(p) + P_COINS]
 
 
 @njit(cache=True, _nrt=False)
@@ -256,7 +261,7 @@ def known_money_gain(policy, params, S, p, opt, left):
     kind = E.option_kind(opt)
     a, b, c = E.option_fields(opt)
     at = player_at(p)
-    coin_value = params[HP_COIN_VALUE] if policy == HEURISTIC else GREEDY_COIN_VALUE
+    coin = coin_value(policy, params)
     if kind == E.OPT_EXCHANGE and b < E.EXCHANGE_BARN:
         species_a = S[at + P_SPECIES + a]
         species_b = S[at + P_SPECIES + b]
@@ -270,8 +275,8 @@ def known_money_gain(policy, params, S, p, opt, left):
         after = group_part(policy, params, S, a, species_b, S[at + P_COUNT + b], male_b, female_b, stall_a, left) \
             + group_part(policy, params, S, b, species_a, S[at + P_COUNT + a], male_a, female_a, stall_b, left)
         before = enclosure_part(policy, params, S, p, a, left) + enclosure_part(policy, params, S, p, b, left)
-        return after - before - coin_value * S[R_EXCHANGE_COST]
-    if kind == E.OPT_EXCHANGE:  # enclosure a with barn species b - EXCHANGE_BARN (listing: not a's species)
+        return after - before - coin * S[R_EXCHANGE_COST]
+    if kind == E.OPT_EXCHANGE and b >= E.EXCHANGE_BARN:  # enclosure a with a barn species (not a's own)
         species = b - E.EXCHANGE_BARN
         barn = at + P_BARN + 4 * species
         male, female = S[barn + MALE], S[barn + FEMALE]
@@ -283,7 +288,7 @@ def known_money_gain(policy, params, S, p, opt, left):
         if S[at + P_COUNT + a] > 0:  # a's group goes to the barn
             relief -= barn_weight(policy, params) * S[R_BARN_PENALTY] \
                 + species_part(policy, params, S, p, S[at + P_SPECIES + a])
-        return after - enclosure_part(policy, params, S, p, a, left) + relief - coin_value * S[R_EXCHANGE_COST]
+        return after - enclosure_part(policy, params, S, p, a, left) + relief - coin * S[R_EXCHANGE_COST]
     if kind == E.OPT_MOVE and a == E.MOVE_STALL and c != E.DEST_FIELD_BARN:
         source = b // MAX_STALL_KINDS
         after = group_part(policy, params, S, source, S[at + P_SPECIES + source], S[at + P_COUNT + source],
@@ -292,11 +297,11 @@ def known_money_gain(policy, params, S, p, opt, left):
             + group_part(policy, params, S, c, S[at + P_SPECIES + c], S[at + P_COUNT + c], S[at + P_MALE + c],
                          S[at + P_FEMALE + c], True, left)
         before = enclosure_part(policy, params, S, p, source, left) + enclosure_part(policy, params, S, p, c, left)
-        return after - before - coin_value * S[R_MOVE_COST]
+        return after - before - coin * S[R_MOVE_COST]
     if kind == E.OPT_DISCARD:
         last = S[at + P_BARN + b] == 1 if b >= STALL_BASE else E.barn_species_count(S, p, b >> 2) == 1
         relief = barn_weight(policy, params) * S[R_BARN_PENALTY] if last else 0.0
-        return relief - coin_value * S[R_DISCARD_COST]
+        return relief - coin * S[R_DISCARD_COST]
     return UNKNOWN
 
 
