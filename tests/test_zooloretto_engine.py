@@ -163,6 +163,12 @@ def changed_cells(before: np.ndarray, after: np.ndarray) -> set[int]:
     return set(np.flatnonzero(before != after).tolist())
 
 
+def barns_changed(before: np.ndarray, after: np.ndarray, players: int) -> bool:
+    return any((before[E.player_at(q) + E.P_BARN:E.player_at(q) + E.P_BARN + N_CODES]
+                != after[E.player_at(q) + E.P_BARN:E.player_at(q) + E.P_BARN + N_CODES]).any()
+               for q in range(players))
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_placement_cells_cover_every_change_a_placement_makes(players: int) -> None:
     cells = np.zeros(2 * E.UNDO_CELLS, np.int64)
@@ -178,6 +184,9 @@ def test_placement_cells_cover_every_change_a_placement_makes(players: int) -> N
                     E.place_tile(after, p, code, dest)
                     n = E.placement_cells(p, code, dest, cells)
                     assert changed_cells(S, after) <= set(cells[:n].tolist()), (code, dest)
+                    # the policies' Purchases cache is keyed on this count
+                    bumped = after[E.H_BARN_CHANGES] != S[E.H_BARN_CHANGES]
+                    assert bumped == barns_changed(S, after, players), (code, dest)
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])
@@ -200,6 +209,8 @@ def test_money_cells_cover_every_change_a_money_action_makes(players: int) -> No
                 M.apply_money_option(after, p, opt)
                 m = M.money_cells(S, p, opt, cells)
                 assert changed_cells(S, after) <= set(cells[:m].tolist()), hex(opt)
+                bumped = after[E.H_BARN_CHANGES] != S[E.H_BARN_CHANGES]
+                assert bumped == barns_changed(S, after, players), hex(opt)
     assert seen_kinds == {E.OPT_MOVE, E.OPT_EXCHANGE, E.OPT_PURCHASE, E.OPT_DISCARD, E.OPT_EXPAND}
 
 

@@ -25,7 +25,8 @@ H_ROUND, H_TURNS, H_CURRENT, H_DRAW_PTR, H_MAIN_LEN, H_TOTAL, H_LAST_ROUND, H_BA
  H_TRACE_CAPACITY) = range(R_SIZE + 8, R_SIZE + 15)
 H_LOADABLE, H_TAKEABLE, H_WAITING = range(R_SIZE + 15, R_SIZE + 18)  # the game loop's bit sets: sync_truck_masks
 H_ROUND_START_DRAW = R_SIZE + 18  # the draw pointer when the round began: the heuristic's horizon
-HEADER_SIZE = 19
+H_BARN_CHANGES = R_SIZE + 19  # bumped by every change of any barn: policies key their Purchases on it
+HEADER_SIZE = 20
 T_CAPACITY = R_SIZE + HEADER_SIZE
 T_COUNT = T_CAPACITY + MAX_TRUCKS
 T_TAKEN_BY = T_COUNT + MAX_TRUCKS
@@ -183,6 +184,7 @@ def breed(S, p, e, pays_fill):
                 pay_fill_coins(S, p, e)
         else:
             S[at + P_BARN + 4 * species + OFFSPRING] += 1
+            S[H_BARN_CHANGES] += 1
             emit(S, EV_BIRTH, p, species, e, BARN_DEST, 0)
     return births
 
@@ -212,6 +214,7 @@ def place_tile(S, p, code, dest):
         return
     if dest < 0:
         S[player_at(p) + P_BARN + code] += 1
+        S[H_BARN_CHANGES] += 1
     elif code >= STALL_BASE:
         place_stall(S, p, dest, code - STALL_BASE)
     else:
@@ -235,7 +238,8 @@ def placement_cells(p, code, dest, cells):
         return 2
     if dest < 0:
         cells[0] = at + P_BARN + code
-        return 1
+        cells[1] = H_BARN_CHANGES
+        return 2
     if code >= STALL_BASE:
         cells[0] = at + P_STALL_COUNT + dest
         cells[1] = at + P_STALLS + dest * MAX_STALL_KINDS + code - STALL_BASE
@@ -251,7 +255,8 @@ def placement_cells(p, code, dest, cells):
     cells[7] = SUPPLY + species
     cells[8] = at + P_OFFSPRING_BORN
     cells[9] = at + P_BARN + 4 * species + OFFSPRING
-    return 10
+    cells[10] = H_BARN_CHANGES
+    return 11
 
 
 @njit(cache=True, _nrt=False)

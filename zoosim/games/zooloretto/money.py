@@ -9,7 +9,7 @@ from numba import njit
 
 from zoosim.games.zooloretto.engine import (
     BARN_DEST, DEST_FIELD_BARN, EV_DISCARD, EV_EXCHANGE, EV_EXPAND, EV_MOVE, EV_PURCHASE, EXCHANGE_BARN,
-    H_BANK, MOVE_BARN_ANIMAL, MOVE_BARN_STALL, MOVE_STALL, OPT_DISCARD, OPT_DRAW, OPT_EXCHANGE, OPT_EXPAND,
+    H_BANK, H_BARN_CHANGES, MOVE_BARN_ANIMAL, MOVE_BARN_STALL, MOVE_STALL, OPT_DISCARD, OPT_DRAW, OPT_EXCHANGE, OPT_EXPAND,
     OPT_MOVE, OPT_PURCHASE, OPT_TAKE, OUT, P_BARN, P_COINS, P_COUNT, P_ENCLOSURES, P_EXPANSIONS, P_FEMALE,
     P_MALE, P_MONEY_ACTIONS, P_OFFSPRING, P_OFFSPRING_BORN, P_SPECIES, P_STALL_COUNT, P_STALLS, SUPPLY,
     T_COUNT, T_TAKEN_BY, add_to_enclosure, barn_species_count, breed, can_draw, can_take_animal, can_take_stall, emit,
@@ -37,10 +37,12 @@ def move_action(S, p, sub, what, dest):
     pay_bank(S, p, S[R_MOVE_COST])
     if sub == MOVE_BARN_ANIMAL:
         S[at + P_BARN + what] -= 1
+        S[H_BARN_CHANGES] += 1
         emit(S, EV_MOVE, p, what, BARN_DEST, dest, 0)
         place_animal(S, p, dest, what)
     elif sub == MOVE_BARN_STALL:
         S[at + P_BARN + STALL_BASE + what] -= 1
+        S[H_BARN_CHANGES] += 1
         emit(S, EV_MOVE, p, STALL_BASE + what, BARN_DEST, dest, 0)
         place_stall(S, p, dest, what)
     else:
@@ -51,6 +53,7 @@ def move_action(S, p, sub, what, dest):
         emit(S, EV_MOVE, p, STALL_BASE + kind, source, dest, 0)
         if dest < 0:
             S[at + P_BARN + STALL_BASE + kind] += 1
+            S[H_BARN_CHANGES] += 1
         else:
             place_stall(S, p, dest, kind)
 
@@ -71,6 +74,7 @@ def exchange_action(S, p, i, other):
         breed(S, p, other, False)
         return
     barn_species = other - EXCHANGE_BARN
+    S[H_BARN_CHANGES] += 1
     species = S[at + P_SPECIES + i]
     count = S[at + P_COUNT + i]
     male = S[at + P_MALE + i]
@@ -103,6 +107,7 @@ def purchase_action(S, p, seller, code, dest):
     S[player_at(p) + P_COINS] -= price
     S[player_at(seller) + P_COINS] += price
     S[player_at(seller) + P_BARN + code] -= 1
+    S[H_BARN_CHANGES] += 1
     emit(S, EV_PURCHASE, p, seller, code, dest, 0)
     place_tile(S, p, code, dest)
 
@@ -112,6 +117,7 @@ def discard_action(S, p, code):
     """Discard: a tile of the own barn leaves the game."""
     pay_bank(S, p, S[R_DISCARD_COST])
     S[player_at(p) + P_BARN + code] -= 1
+    S[H_BARN_CHANGES] += 1
     S[OUT + code] += 1
     emit(S, EV_DISCARD, p, code, 0, 0, 0)
 
@@ -329,7 +335,8 @@ def money_cells(S, p, opt, cells):
     cells[0] = at + P_COINS
     cells[1] = H_BANK
     cells[2] = at + P_MONEY_ACTIONS
-    n = 3
+    cells[3] = H_BARN_CHANGES  # every action but Expand and a Stall move between enclosures can change a barn
+    n = 4
     if kind == OPT_MOVE:
         dest = field_dest(c)
         if a == MOVE_BARN_ANIMAL:

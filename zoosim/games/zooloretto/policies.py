@@ -23,7 +23,7 @@ from zoosim.core.rng import below
 from zoosim.games.zooloretto import engine as E
 from zoosim.games.zooloretto import money as M
 from zoosim.games.zooloretto.engine import (
-    H_BANK, H_LAST_ROUND, H_RECORDING, H_ROUND, H_ROUND_START_DRAW, H_TOTAL, H_TRUCKS_TAKEN, P_COINS,
+    H_BANK, H_BARN_CHANGES, H_LAST_ROUND, H_RECORDING, H_ROUND, H_ROUND_START_DRAW, H_TOTAL, P_COINS,
     P_ENCLOSURES, P_MONEY_ACTIONS, SUPPLY, T_CAPACITY, T_COUNT, T_TAKEN_BY, T_TILES, player_at,
 )
 from zoosim.games.zooloretto.rules import (
@@ -64,10 +64,10 @@ def uniform_destination(S, rng, p, code):
 # round began. So p's truck values, money options and placement gains are kept while (round, last round,
 # bank up to the fill coins, supply) and (p's money actions, p's coins) stay the same (with a price of 0
 # a sale shows only in the count of all money actions, which then joins p's key), truck values until a
-# tile is loaded on the truck; Purchases also see the other barns, so they are kept only while no truck
-# is taken and no money action made either. The cache gives exactly what recomputing would.
+# tile is loaded on the truck; Purchases also see the other barns, so they are kept only while no barn
+# changes either (engine.H_BARN_CHANGES). The cache gives exactly what recomputing would.
 M_LEFT, M_ROUND, M_FILL_COINS, M_PLAN_OF, M_PLAN_KEY, M_PLAN_ACTIVE, M_EPOCH = range(7)
-M_PLAYER = M_EPOCH + 1  # per player: the shared key, p's own key and Purchases key last seen, p's epoch
+M_PLAYER = M_EPOCH + 1  # per player: the shared key, p's own key and the barn changes last seen, p's epoch
 PLAN_SIZE = MAX_TRUCK_CAPACITY + 1
 M_PLAN = M_PLAYER + 4 * MAX_PLAYERS  # the placements planned for the truck being taken (-> decide_placement)
 M_TRUCKS = M_PLAN + PLAN_SIZE  # per (player, truck): gain of taking it, tile count + 1 if known
@@ -100,9 +100,6 @@ def refresh_memory(memory, S, p):
         memory[M_LEFT] = 0.0
         if S[H_LAST_ROUND] == 0:
             memory[M_LEFT] = (S[H_TOTAL] - S[H_ROUND_START_DRAW]) / max(S[H_TOTAL], 1)
-    money = 0
-    for q in range(S[R_PLAYERS]):
-        money += S[player_at(q) + P_MONEY_ACTIONS]
     supply = 0
     for species in range(S[R_SPECIES]):
         supply += S[SUPPLY + species]
@@ -115,7 +112,10 @@ def refresh_memory(memory, S, p):
     shared = (round_key * 65536 + bank) * 4096 + supply  # exact: below 2 ** 53
     at = player_at(p)
     own = float(S[at + P_MONEY_ACTIONS]) * 65536 + S[at + P_COINS]
-    if S[R_PURCHASE_PRICE] == 0:
+    if S[R_PURCHASE_PRICE] == 0:  # a sale from p's barn then leaves p's coins as they were
+        money = 0
+        for q in range(S[R_PLAYERS]):
+            money += S[player_at(q) + P_MONEY_ACTIONS]
         own = own * 4096 + money
     keys = M_PLAYER + 4 * p
     if memory[keys] != shared or memory[keys + 1] != own:
@@ -128,9 +128,9 @@ def refresh_memory(memory, S, p):
             memory[M_MONEY + 9 * p + k] = 0.0
         memory[M_EPOCH] = max(memory[M_EPOCH], 0.0) + 1.0
         memory[keys + 3] = memory[M_EPOCH]
-    purchases = float(S[H_TRUCKS_TAKEN]) * 65536 + money  # other barns change by takes and money actions
-    if memory[keys + 2] != purchases:
-        memory[keys + 2] = purchases
+    barns = float(S[H_BARN_CHANGES])  # the other barns, where p's Purchases come from
+    if memory[keys + 2] != barns:
+        memory[keys + 2] = barns
         memory[M_MONEY + 9 * p + 5] = 0.0  # the Purchases part of p's money cache
 
 
