@@ -291,13 +291,14 @@ def test_money_gains_are_the_change_of_the_whole_zoo_value() -> None:
                             else:
                                 a, b, c = E.option_fields(opt)
                                 what = {E.OPT_EXCHANGE: "exchange with the barn" if b >= E.EXCHANGE_BARN
-                                        else "exchange", E.OPT_MOVE: "stall move", E.OPT_DISCARD: "discard"}
+                                        else "exchange", E.OPT_MOVE: "stall move", E.OPT_DISCARD: "discard",
+                                        E.OPT_EXPAND: "expand"}
                                 what = what.get(E.option_kind(opt), "other")
                                 known[what] = known.get(what, 0) + 1
                                 assert plain == pytest.approx(gain, abs=1e-9), hex(opt)
                         S[E.H_BANK] = live_bank
     assert unknown > 100
-    assert set(known) == {"exchange with the barn", "exchange", "stall move", "discard", "purchase"}, known
+    assert set(known) == {"exchange with the barn", "exchange", "stall move", "discard", "expand", "purchase"}, known
     assert min(known.values()) > 20, known
 
 

@@ -19,7 +19,7 @@ from zoosim.games.zooloretto.engine import (
 )
 from zoosim.games.zooloretto.rules import (
     COIN, ENC_FULL, ENC_ONE_EMPTY, ENC_SPACES, FEMALE, MALE, MAX_STALL_KINDS, R_BARN_PENALTY, R_DISCARD_COST,
-    R_ENCLOSURE, R_EXCHANGE_COST, R_MOVE_COST, R_PARTIAL_POINTS, R_SPECIES, R_STALL_KIND_POINTS, R_STALL_KINDS, STALL_BASE,
+    R_ENCLOSURE, R_EXCHANGE_COST, R_EXPAND_COST, R_MOVE_COST, R_PARTIAL_POINTS, R_SPECIES, R_STALL_KIND_POINTS, R_STALL_KINDS, STALL_BASE,
 )
 
 UNIFORM, RANDOM, GREEDY, HEURISTIC = 0, 1, 2, 3  # policy ids (policies.py)
@@ -256,7 +256,8 @@ def known_money_gain(policy, params, S, p, opt, left):
     """money_option_gain of the actions whose effect on the value is plain without making them, else
     UNKNOWN: an Exchange with no pair to breed swaps two groups (stalls stay), and one with the barn also
     moves the barn penalty from the species it takes in to the one it gives out; a Stall
-    move between enclosures only changes which of the two has a stall; a Discard only its barn part.
+    move between enclosures only changes which of the two has a stall; a Discard only its barn part;
+    an Expand adds an empty enclosure.
     best_money_option uses it to skip actions that cannot win; a test holds it to money_option_gain."""
     kind = E.option_kind(opt)
     a, b, c = E.option_fields(opt)
@@ -302,6 +303,11 @@ def known_money_gain(policy, params, S, p, opt, left):
         last = S[at + P_BARN + b] == 1 if b >= STALL_BASE else E.barn_species_count(S, p, b >> 2) == 1
         relief = barn_weight(policy, params) * S[R_BARN_PENALTY] if last else 0.0
         return relief - coin * S[R_DISCARD_COST]
+    if kind == E.OPT_EXPAND:  # a new, empty enclosure
+        gain = group_part(policy, params, S, S[at + P_ENCLOSURES], -1, 0, 0, 0, False, left) - coin * S[R_EXPAND_COST]
+        if policy == HEURISTIC:
+            gain += params[HP_EXPAND_VALUE] * left
+        return gain
     return UNKNOWN
 
 
