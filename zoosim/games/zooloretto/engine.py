@@ -344,22 +344,22 @@ def enclosure_points(S, p, e):
 @njit(cache=True, _nrt=False)
 def score_player(S, p, components):
     """Fill `components` (N_COMPONENTS) for player p and return the total score."""
-    at = player_at(p)
+    zoo = S[player_at(p):player_at(p) + P_SIZE]  # a view: its indices cannot be negative, so no checks
     for k in range(N_COMPONENTS):
         components[k] = 0
-    for e in range(S[at + P_ENCLOSURES]):
+    for e in range(zoo[P_ENCLOSURES]):
         which, points = enclosure_points(S, p, e)
         components[which] += points
     for kind in range(S[R_STALL_KINDS]):
         shown = 0
-        for e in range(S[at + P_ENCLOSURES]):
-            shown += S[at + P_STALLS + e * MAX_STALL_KINDS + kind]
+        for e in range(zoo[P_ENCLOSURES]):
+            shown += zoo[P_STALLS + e * MAX_STALL_KINDS + kind]
         if shown > 0:
             components[C_STALLS] += S[R_STALL_KIND_POINTS]
-        if S[at + P_BARN + STALL_BASE + kind] > 0:
+        if zoo[P_BARN + STALL_BASE + kind] > 0:
             components[C_BARN_STALLS] -= S[R_BARN_PENALTY]
     for s in range(S[R_SPECIES]):
-        if barn_species_count(S, p, s) > 0:
+        if zoo[P_BARN + 4 * s] + zoo[P_BARN + 4 * s + 1] + zoo[P_BARN + 4 * s + 2] + zoo[P_BARN + 4 * s + 3] > 0:
             components[C_BARN_ANIMALS] -= S[R_BARN_PENALTY]
     total = 0
     for k in range(N_COMPONENTS):
@@ -369,10 +369,10 @@ def score_player(S, p, components):
 
 @njit(cache=True, _nrt=False)
 def barn_tiles(S, p):
-    at = player_at(p)
+    barn = S[player_at(p) + P_BARN:player_at(p) + P_BARN + STALL_BASE + S[R_STALL_KINDS]]  # a view: no index checks
     n = 0
-    for code in range(STALL_BASE + S[R_STALL_KINDS]):
-        n += S[at + P_BARN + code]
+    for code in range(barn.size):
+        n += barn[code]
     return n
 
 
