@@ -204,7 +204,7 @@ def truck_gain(policy, params, S, p, t, workspace, left, plan, gains, epoch):
     return total
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def known_truck_value(policy, params, S, p, t, workspace, memory):
     """truck_gain of truck t for p, remembered (with its plan) until the truck or the epoch changes."""
     at = M_TRUCKS + 2 * (p * MAX_TRUCKS + t)
@@ -425,7 +425,7 @@ def gains_of(memory, p):
     return memory[M_GAINS + GAINS_PER_PLAYER * p:M_GAINS + GAINS_PER_PLAYER * (p + 1)]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def choose_turn(policy, params, S, p, rng, options, workspace, memory):
     """decide_turn with the event log muted: the policy makes and unmakes moves on the live state."""
     recording = S[H_RECORDING]
@@ -435,7 +435,7 @@ def choose_turn(policy, params, S, p, rng, options, workspace, memory):
     return choice
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def choose_truck_for_tile(policy, params, S, p, rng, code, workspace, memory):
     """decide_truck_for_tile with the event log muted: the policy makes and unmakes moves on the live state."""
     recording = S[H_RECORDING]
@@ -445,7 +445,7 @@ def choose_truck_for_tile(policy, params, S, p, rng, code, workspace, memory):
     return choice
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def choose_placement(policy, params, S, p, t, workspace, memory):
     """decide_placement with the event log muted: the policy makes and unmakes moves on the live state."""
     recording = S[H_RECORDING]
