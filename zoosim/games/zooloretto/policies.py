@@ -217,7 +217,7 @@ def known_truck_value(policy, params, S, p, t, workspace, memory):
     return memory[at]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def known_gain(policy, params, S, p, opt, left, undo, gains, epoch):
     """known_money_gain, and a Purchase into an enclosure: the gain of placing that tile there (kept per
     epoch) less what p pays, when the bank can pay the enclosure's fill coins with or without the
