@@ -251,7 +251,7 @@ def can_breed(S, species, male, female):
     return male > 0 and female > 0 and S[SUPPLY + species] > 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def known_money_gain(policy, params, S, p, opt, left):
     """money_option_gain of the actions whose effect on the value is plain without making them, else
     UNKNOWN: an Exchange with no pair to breed swaps two groups (stalls stay), and one with the barn also
