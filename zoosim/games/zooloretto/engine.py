@@ -309,8 +309,14 @@ def can_draw(S):
 
 @njit(cache=True, _nrt=False)
 def barn_species_count(S, p, species):
-    at = player_at(p) + P_BARN + 4 * species
-    return S[at] + S[at + 1] + S[at + 2] + S[at + 3]
+    return species_group(S, player_at(p) + P_BARN + 4 * species)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def species_group(cells, at):
+    """The tiles of one species' four codes (inert, male, female, offspring) from cells[at]: the barn count
+    of barn_species_count, and of score_player through a view of the player's block."""
+    return cells[at] + cells[at + 1] + cells[at + 2] + cells[at + 3]
 
 
 # ---- scoring (spec 7) ----------------------------------------------------------------------------
@@ -359,7 +365,7 @@ def score_player(S, p, components):
         if zoo[P_BARN + STALL_BASE + kind] > 0:
             components[C_BARN_STALLS] -= S[R_BARN_PENALTY]
     for s in range(S[R_SPECIES]):
-        if zoo[P_BARN + 4 * s] + zoo[P_BARN + 4 * s + 1] + zoo[P_BARN + 4 * s + 2] + zoo[P_BARN + 4 * s + 3] > 0:
+        if species_group(zoo, P_BARN + 4 * s) > 0:
             components[C_BARN_ANIMALS] -= S[R_BARN_PENALTY]
     total = 0
     for k in range(N_COMPONENTS):
