@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from zoosim.analysis.stats import wilson  # noqa: E402
+from zoosim.stats import wilson  # noqa: E402
 from zoosim.games.base import seat_policies  # noqa: E402
 from zoosim.games.new_york_zoo import GAME, reference  # noqa: E402
 from zoosim.games.new_york_zoo.rules import Rules  # noqa: E402

@@ -85,7 +85,7 @@ def lookahead_cost(players: int, games: int, lookahead: str = "lookahead") -> fl
 def lookahead_strength(players: int, deals: int, lookahead: str = "lookahead", seed: int = 3) -> tuple:
     """One lookahead seat among heuristics, every deal in every seat rotation (the same deals, so seat
     effects cancel): the lookahead's win share per seat-game, its 95% Wilson interval and n."""
-    from zoosim.analysis.stats import wilson
+    from zoosim.stats import wilson
     from zoosim.games.zooloretto import GAME
 
     wins = 0.0

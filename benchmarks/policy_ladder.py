@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 
 
-from zoosim.analysis.stats import wilson
+from zoosim.stats import wilson
 from zoosim.games.base import seat_policies
 from zoosim.games.zooloretto import GAME
 

@@ -6,7 +6,7 @@ import math
 import numpy as np
 import pytest
 
-from zoosim.analysis import stats
+from zoosim import stats
 
 
 def test_wilson_8_of_10_matches_hand_computation() -> None:
@@ -78,3 +78,10 @@ def test_chi_square_seat_balance_by_hand() -> None:
     # 3 seats, 30 games, wins 16/8/6: chi2 = (36 + 4 + 16) / 10 = 5.6, df 2, p = exp(-2.8) = 0.06081
     chi2, df, p = stats.chi_square_uniform(np.array([16, 8, 6]))
     assert chi2 == pytest.approx(5.6) and df == 2 and p == pytest.approx(math.exp(-2.8))
+
+
+def test_the_95_percent_normal_quantile_is_scipys_to_the_last_bit():
+    from scipy.stats import norm
+
+    assert stats.z_value() == float(norm.ppf(0.975))
+    assert stats.z_value(0.9) == float(norm.ppf(0.95))

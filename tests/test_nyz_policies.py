@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from zoosim.analysis.stats import wilson
+from zoosim.stats import wilson
 from zoosim.games.base import seat_policies
 from zoosim.games.new_york_zoo import GAME
 from zoosim.games.new_york_zoo.heuristic import PARAM_NAMES

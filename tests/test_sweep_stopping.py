@@ -6,7 +6,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from zoosim.analysis.stats import wilson
+from zoosim.stats import wilson
 from zoosim.sim.cells import Cell, SeatTotals, play_cells
 from zoosim.sim.manifest import build_spec
 from zoosim.sim.stopping import precision_reached, seat_advantage

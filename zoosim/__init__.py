@@ -9,7 +9,7 @@ import os
 import sys
 from pathlib import Path
 
-__version__ = "0.1.0"
+from zoosim.version import __version__
 
 
 def _numba_cache_dir() -> str:

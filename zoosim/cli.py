@@ -9,7 +9,7 @@ import sys
 
 import typer
 
-from zoosim.games.base import ZoosimError
+from zoosim.errors import ZoosimError
 
 app = typer.Typer(
     help="Monte Carlo simulation and balance analysis for zoo board games.",

@@ -10,7 +10,7 @@ from typing import Optional
 import polars as pl
 import typer
 
-from zoosim.games.base import ZoosimError
+from zoosim.errors import ZoosimError
 
 FORMATS = ("table", "csv", "json")
 

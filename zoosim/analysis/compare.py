@@ -12,9 +12,9 @@ from typing import Sequence
 
 import polars as pl
 
-from zoosim.analysis import stats
+from zoosim import stats
 from zoosim.analysis.scores import PerGame, game_table
-from zoosim.games.base import ZoosimError
+from zoosim.errors import ZoosimError
 
 PAIR_KEYS = ("game_index", "rotation")
 

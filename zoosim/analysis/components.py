@@ -9,9 +9,9 @@ from typing import Sequence
 
 import polars as pl
 
-from zoosim.analysis import stats
+from zoosim import stats
 from zoosim.analysis.grouping import row_keys
-from zoosim.games.base import ZoosimError
+from zoosim.errors import ZoosimError
 
 
 def score_components(lf: pl.LazyFrame, components: Sequence[str], by: str = "seat") -> pl.DataFrame:

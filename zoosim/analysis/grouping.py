@@ -6,7 +6,7 @@ or picks which context column leads (players, variant).
 """
 from __future__ import annotations
 
-from zoosim.games.base import ZoosimError
+from zoosim.errors import ZoosimError
 
 BY_CHOICES = ("seat", "policy", "players", "variant", "game")
 CONTEXT = ("game", "lineup", "variant", "players")

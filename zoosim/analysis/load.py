@@ -12,7 +12,7 @@ from typing import Any, Sequence
 
 import polars as pl
 
-from zoosim.games.base import ZoosimError
+from zoosim.errors import ZoosimError
 
 MANIFEST = "manifest.json"
 SHARD_GLOB = "part-*.parquet"

@@ -31,7 +31,7 @@ from typing import Sequence
 import numpy as np
 import polars as pl
 
-from zoosim.analysis import stats
+from zoosim import stats
 
 ELO = 400.0 / math.log(10.0)
 
@@ -314,7 +314,7 @@ def pairwise_matrix(counts: PairCounts, fitted: pl.DataFrame | None = None) -> p
 def open_tournament(path: str) -> tuple[dict, pl.LazyFrame]:
     """The manifest and rows of a tournament directory; ZoosimError when it is not one."""
     from zoosim.analysis.load import open_runs
-    from zoosim.games.base import ZoosimError
+    from zoosim.errors import ZoosimError
 
     runs = open_runs(path)
     manifest = runs.manifests[0]

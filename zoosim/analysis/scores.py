@@ -6,7 +6,7 @@ from typing import Sequence
 
 import polars as pl
 
-from zoosim.analysis import stats
+from zoosim import stats
 from zoosim.analysis.grouping import CONTEXT, game_keys, row_keys
 from zoosim.analysis.load import GAME_KEYS
 

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from zoosim.analysis.grouping import check_by
-from zoosim.games.base import ZoosimError
+from zoosim.errors import ZoosimError
 
 STUDY_KEYS = {"name", "title", "description", "by", "defaults", "simulation", "compare"}
 SIM_KEYS = {"name", "game", "players", "policies", "games", "seed", "rules", "rotate_seats"}

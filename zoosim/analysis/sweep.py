@@ -20,10 +20,10 @@ import numpy as np
 import polars as pl
 from scipy import stats as _dist
 
-from zoosim.analysis import stats
+from zoosim import stats
 from zoosim.analysis.load import open_runs
 from zoosim.analysis.scores import game_table
-from zoosim.games.base import ZoosimError
+from zoosim.errors import ZoosimError
 
 METRICS = ("balance", "score_sd", "margin", "tie_rate", "rounds")
 METRIC_LABELS = {

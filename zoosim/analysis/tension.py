@@ -32,11 +32,11 @@ from typing import Any
 
 import polars as pl
 
-from zoosim.analysis import stats
+from zoosim import stats
 from zoosim.analysis.grouping import CONTEXT, game_keys
 from zoosim.analysis.load import GAME_KEYS, PathLike, as_paths, lineup, read_manifest
 from zoosim.analysis.present import constant_context, context_text, fmt_num, fmt_pct
-from zoosim.games.base import ZoosimError
+from zoosim.errors import ZoosimError
 
 ROUNDS_DIR = "rounds"
 ROUNDS_GLOB = "part-*.parquet"

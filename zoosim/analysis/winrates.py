@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 
-from zoosim.analysis import stats
+from zoosim import stats
 from zoosim.analysis.grouping import CONTEXT, win_keys
 from zoosim.analysis.load import GAME_KEYS
 

@@ -12,9 +12,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 
-
-class ZoosimError(ValueError):
-    """A user error: the message is one line naming the bad value and what is accepted."""
+from zoosim.errors import ZoosimError  # noqa: F401  (re-exported: games raise it)
 
 
 @dataclass(frozen=True)

@@ -25,14 +25,11 @@ from zoosim.analysis.tension import display_tension, has_rounds_log, open_rounds
 from zoosim.analysis.winrates import policy_matrix, win_rates
 from zoosim.report.render import ChartRef, Document, Section, Table, to_html, to_markdown
 from zoosim.report.sweep import group_document, group_kind
+from zoosim.version import zoosim_version
 
 
 def _zoosim_version() -> str:
-    try:
-        from zoosim.sim.manifest import zoosim_version
-        return zoosim_version()
-    except Exception:  # the report must not fail over a version string
-        return "unknown"
+    return zoosim_version()
 
 
 def _join(values: Sequence[object]) -> str:

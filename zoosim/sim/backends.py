@@ -17,7 +17,7 @@ from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence
 
-from zoosim.games.base import ZoosimError
+from zoosim.errors import ZoosimError
 from zoosim.sim.manifest import RunSpec, engine_hash
 from zoosim.sim.shards import compute_shard, run_shard_task, write_shard
 from zoosim.sim.storage import RunDir

@@ -20,7 +20,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from zoosim.games.base import ZoosimError
+from zoosim.errors import ZoosimError
 from zoosim.sim.manifest import RunSpec, engine_hash
 from zoosim.sim.shards import compute_shard, write_table
 from zoosim.sim.storage import RunDir

@@ -8,7 +8,7 @@ from typing import Optional
 
 import typer
 
-from zoosim.games.base import ZoosimError
+from zoosim.errors import ZoosimError
 
 
 def parse_rule_options(items: list[str]) -> dict[str, str]:

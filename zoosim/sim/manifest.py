@@ -16,9 +16,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from zoosim.games.base import Game, PolicySpec, ZoosimError, rules_hash, rules_to_dict, seat_policies
+from zoosim.errors import ZoosimError
+
+from zoosim.games.base import Game, PolicySpec, rules_hash, rules_to_dict, seat_policies
 from zoosim.games.registry import get_game
 from zoosim.sim.storage import RunDir
+from zoosim.version import zoosim_version
 
 SCHEMA_VERSION = 1
 MANIFEST = "manifest.json"
@@ -171,26 +174,6 @@ def engine_hash(game: Game) -> str:
         digest.update(file.read_bytes())
     return digest.hexdigest()[:12]
 
-
-def zoosim_version() -> str:
-    import zoosim
-
-    version = getattr(zoosim, "__version__", None)
-    if version:
-        return str(version)
-    try:
-        from importlib.metadata import version as dist_version
-
-        return dist_version("zoosim")
-    except Exception:
-        pass
-    try:  # a source checkout that is not installed: the version in pyproject.toml
-        import tomllib
-
-        pyproject = Path(zoosim.__file__).resolve().parent.parent / "pyproject.toml"
-        return str(tomllib.loads(pyproject.read_text())["project"]["version"])
-    except Exception:
-        return "unknown"
 
 
 def default_command(spec: RunSpec, out: str) -> str:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from zoosim.games.base import ZoosimError
+from zoosim.errors import ZoosimError
 from zoosim.sim import backends
 from zoosim.sim.manifest import (
     MANIFEST, RunSpec, build_spec, default_command, identity_mismatch, make_manifest, read_manifest,

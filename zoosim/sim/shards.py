@@ -15,7 +15,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from zoosim.games.base import ZoosimError
+from zoosim.errors import ZoosimError
 from zoosim.sim.manifest import SCHEMA_VERSION, RunSpec, engine_hash
 from zoosim.sim.storage import RunDir
 

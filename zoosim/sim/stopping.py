@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from zoosim.analysis.stats import wilson
+from zoosim.stats import wilson
 from zoosim.sim.cells import SeatTotals
 
 

@@ -23,7 +23,7 @@ try:
 except ImportError:  # Windows: no advisory lock
     fcntl = None  # type: ignore[assignment]
 
-from zoosim.games.base import ZoosimError
+from zoosim.errors import ZoosimError
 
 TMP_PREFIX = ".tmp-"
 LOCK_NAME = ".zoosim.lock"  # held by the one process writing a run dir; never listed by names()

@@ -24,18 +24,20 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from zoosim.games.base import ZoosimError, rules_to_dict
+from zoosim.errors import ZoosimError
+
+from zoosim.games.base import rules_to_dict
 from zoosim.games.registry import get_game
 from zoosim.sim import backends
 from zoosim.sim.cells import CELL_COLUMN, CELL_SHARD_RE, Cell, CellOutcome, dask_runner, local_runner, play_cells
 from zoosim.sim.manifest import (
     MANIFEST, SCHEMA_VERSION, build_spec, default_shard_size, engine_hash, read_manifest, write_manifest,
-    zoosim_version,
 )
 from zoosim.sim.progress import GameProgress
 from zoosim.sim.shards import LEADING_COLUMNS
 from zoosim.sim.stopping import precision_reached
 from zoosim.sim.storage import TMP_PREFIX, RunDir
+from zoosim.version import zoosim_version
 
 RESERVED = {CELL_COLUMN, "lineup", "run_number"} | {name for name, _ in LEADING_COLUMNS}
 

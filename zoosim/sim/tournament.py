@@ -16,12 +16,15 @@ import time
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from zoosim.games.base import ZoosimError, rules_to_dict
+from zoosim.errors import ZoosimError
+
+from zoosim.games.base import rules_to_dict
 from zoosim.games.registry import get_game
 from zoosim.sim import backends
 from zoosim.sim.cells import Cell
-from zoosim.sim.manifest import SCHEMA_VERSION, build_spec, engine_hash, zoosim_version
+from zoosim.sim.manifest import SCHEMA_VERSION, build_spec, engine_hash
 from zoosim.sim.storage import RunDir
+from zoosim.version import zoosim_version
 from zoosim.sim.sweep import prepare_group_dir, record_outcomes, run_cells_with_backend
 
 MAX_LINEUPS = 500

@@ -23,8 +23,9 @@ from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 
-from zoosim.analysis import stats
-from zoosim.games.base import Game, PolicyInfo, PolicySpec, ZoosimError, policy_spec
+from zoosim import stats
+from zoosim.errors import ZoosimError
+from zoosim.games.base import Game, PolicyInfo, PolicySpec, policy_spec
 from zoosim.games.registry import get_game
 
 DECIMALS = 3  # tuned weights are rounded so files and run labels stay readable
@@ -340,7 +341,8 @@ def provenance(plan: TunePlan, result: TuneResult, evaluation: Evaluation, comma
     """The `[tuning]` table of the weights file: how they were made and how they did."""
     from datetime import datetime, timezone
 
-    from zoosim.sim.manifest import engine_hash, zoosim_version
+    from zoosim.sim.manifest import engine_hash
+    from zoosim.version import zoosim_version
 
     bounds = {p.name: [lo, hi] for p, lo, hi in zip(plan.policy.params, plan.low, plan.high)}
     return {

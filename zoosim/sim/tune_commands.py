@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Optional
 
 import typer
 
-from zoosim.games.base import ZoosimError
+from zoosim.errors import ZoosimError
 
 if TYPE_CHECKING:
     from zoosim.sim.tune import Generation, TunePlan

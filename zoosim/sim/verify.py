@@ -13,7 +13,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from zoosim.games.base import ZoosimError
+from zoosim.errors import ZoosimError
 from zoosim.sim.cells import CELL_SHARD_RE, cell_shard_name, column_types
 from zoosim.sim.manifest import MANIFEST, SCHEMA_VERSION, default_shard_size, read_manifest
 from zoosim.sim.shards import LEADING_COLUMNS, ROUNDS_COLUMNS, ROUNDS_DIR, shard_name, shard_number
