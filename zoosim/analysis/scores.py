@@ -9,6 +9,7 @@ import polars as pl
 from zoosim import stats
 from zoosim.analysis.grouping import CONTEXT, game_keys, row_keys
 from zoosim.analysis.load import GAME_KEYS
+from zoosim.analysis.quantiles import moments_from_counts, quantiles_from_counts, value_counts_query
 
 QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)
 
@@ -18,18 +19,32 @@ def _q_name(q: float) -> str:
 
 
 def summarize(lf: pl.LazyFrame, value: str | pl.Expr, keys: Sequence[str], quantiles: bool = True) -> pl.DataFrame:
-    """n, mean with its 95% t interval, sd, and optionally min, quantiles and max of `value` per group."""
+    """n, mean with its 95% t interval, sd, and optionally min, quantiles and max of `value` per group.
+
+    Integer values (scores, rounds, turns) are never held whole: one streaming group_by counts each value
+    per group, and every statistic follows from the counts exactly (`zoosim.analysis.quantiles`), so 100
+    million rows take little more memory than one million. Other values take polars' own aggregation.
+    """
+    keys = list(keys)
     expr = pl.col(value) if isinstance(value, str) else value
-    expr = expr.cast(pl.Float64)
-    aggs = [pl.len().alias("n"), expr.mean().alias("mean"), expr.std().alias("sd")]
-    if quantiles:
-        aggs += [expr.min().alias("min")]
-        aggs += [expr.quantile(q, interpolation="linear").alias(_q_name(q)) for q in QUANTILES]
-        aggs += [expr.max().alias("max")]
-    df = lf.group_by(list(keys)).agg(aggs).sort(list(keys)).collect()
+    names = [_q_name(q) for q in QUANTILES]
+    if lf.select(expr.alias("_value")).collect_schema()["_value"].is_integer():
+        counts = value_counts_query(lf, expr, keys).collect()
+        df = moments_from_counts(counts, keys)
+        if quantiles:
+            spread = quantiles_from_counts(counts, keys, QUANTILES, names)
+            df = df.join(spread, on=keys, how="left", nulls_equal=True, maintain_order="left")
+    else:
+        as_float = expr.cast(pl.Float64)
+        aggs = [pl.len().alias("n"), as_float.mean().alias("mean"), as_float.std().alias("sd")]
+        if quantiles:
+            aggs += [as_float.min().alias("min"),
+                     *[as_float.quantile(q, interpolation="linear").alias(name) for q, name in zip(QUANTILES, names)],
+                     as_float.max().alias("max")]
+        df = lf.group_by(keys).agg(aggs).sort(keys).collect()
     low, high = stats.mean_ci(df["mean"].to_numpy(), df["sd"].to_numpy(), df["n"].to_numpy())
     return df.with_columns(pl.Series("ci_low", low), pl.Series("ci_high", high)).select(
-        list(keys) + ["n", "mean", "ci_low", "ci_high"] + [c for c in df.columns if c not in keys and c not in ("n", "mean")])
+        keys + ["n", "mean", "ci_low", "ci_high"] + [c for c in df.columns if c not in keys and c not in ("n", "mean")])
 
 
 def score_summary(lf: pl.LazyFrame, by: str = "seat") -> pl.DataFrame:
@@ -85,30 +100,36 @@ def game_table(lf: pl.LazyFrame, extra: Sequence[PerGame] = ()) -> pl.LazyFrame:
     game when such a tie exists and exactly one seat ends with rank 1 and win_share 1. Columns: the
     game keys (run_id, game_index, rotation), lineup, variant, players, seed, rounds, turns,
     winning_score, second_score, margin, at_top, top_tie, tiebreak_decided, and any `extra` values.
+
+    One streaming group_by over the rows: each seat's score is its own plain maximum per game (seat k's
+    is max(score where seat == k)), and the top, second score and seats at the top are then read across
+    those columns of the (much smaller) per-game table. No window over the rows, so 10 million games
+    take about a gigabyte, not three.
     """
     schema = lf.collect_schema().names()
     game, run_key = _game_id(schema)
+    seats = int(lf.select(pl.col("seat").max()).collect().item() or 0) + 1
     score = pl.col("score").cast(pl.Int32)
-    rows = lf.with_columns(game).with_columns(score.max().over("_game").alias("_top"))
-    rows = rows.with_columns(
-        (score == pl.col("_top")).cast(pl.Int32).alias("_at_top"),
-        pl.when(score < pl.col("_top")).then(score).alias("_below"),
-        (pl.col("rank") == 1).cast(pl.Int32).alias("_rank_one"),
-        ((pl.col("rank") == 1) & (pl.col("win_share") == 1.0)).cast(pl.Int32).alias("_sole"),
-        *[e.expr.alias(f"_x_{e.name}") for e in extra],
-    )
+    seat = pl.col("seat")
+    rank_one = pl.col("rank") == 1
     reducers = {"sum": pl.Expr.sum, "mean": pl.Expr.mean, "max": pl.Expr.max}
-    per_game = rows.group_by("_game").agg(
+    per_game = lf.with_columns(game).group_by("_game").agg(
         *[pl.col(k).first() for k in dict.fromkeys(run_key + list(GAME_KEYS) + ["seed", "rounds", "turns"])],
-        pl.col("_top").first().alias("winning_score"),
-        pl.col("_at_top").sum().alias("at_top"),
-        pl.col("_below").max().alias("_below"),
-        pl.col("_rank_one").sum().alias("rank_one"),
-        pl.col("_sole").sum().alias("sole_winner"),
-        *[reducers[e.how](pl.col(f"_x_{e.name}")).alias(e.name) for e in extra],
+        *[pl.when(seat == k).then(score).max().alias(f"_seat{k}") for k in range(seats)],
+        rank_one.cast(pl.Int32).sum().alias("rank_one"),
+        (rank_one & (pl.col("win_share") == 1.0)).cast(pl.Int32).sum().alias("sole_winner"),
+        *[reducers[e.how](e.expr).alias(e.name) for e in extra],
     )
-    context = lf.group_by(run_key).agg(*[pl.col(k).first() for k in CONTEXT if k not in run_key])
-    games = per_game.join(context, on=run_key, how="left").drop("_game")
+    slots = [pl.col(f"_seat{k}") for k in range(seats)]
+    top = pl.col("winning_score")
+    per_game = per_game.with_columns(pl.max_horizontal(slots).alias("winning_score")).with_columns(
+        pl.sum_horizontal([(s == top).cast(pl.Int32).fill_null(0) for s in slots]).alias("at_top"),
+        pl.max_horizontal([pl.when(s < top).then(s) for s in slots]).alias("_below"),
+    ).drop([f"_seat{k}" for k in range(seats)])
+    # The context (a row per run) is collected now: left lazy, it would share the scan with the per-game
+    # query and polars would cache the scanned columns for both (twice the memory).
+    context = lf.group_by(run_key).agg(*[pl.col(k).first() for k in CONTEXT if k not in run_key]).collect()
+    games = per_game.join(context.lazy(), on=run_key, how="left").drop("_game")
     return games.with_columns(
         pl.when(pl.col("at_top") >= 2).then(pl.col("winning_score")).otherwise(pl.col("_below")).alias("second_score"),
         (pl.col("at_top") >= 2).alias("top_tie"),
