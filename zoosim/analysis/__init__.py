@@ -2,9 +2,11 @@
 
     from zoosim.analysis import load_run, win_rates
     lf = load_run("runs/A")                 # lazy; several runs: load_run(["runs/A", "runs/B"])
-    win_rates(lf, by="seat")                # a polars DataFrame; .to_pandas() for pandas users
+    win_rates(lf, by="seat")                # a polars DataFrame
+    win_rates(lf, by="seat", frame="pandas")  # the same table as a pandas DataFrame
 
-Every function reads only Parquet (never the engine) and returns a documented polars DataFrame.
+Every function reads only Parquet (never the engine) and returns a documented polars DataFrame, or with
+`frame="pandas"` pandas DataFrames (`zoosim.analysis.frames`; pandas is imported only then).
 """
 from zoosim.analysis.components import score_components
 from zoosim.analysis.compare import compare_runs

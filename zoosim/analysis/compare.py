@@ -13,6 +13,7 @@ from typing import Sequence
 import polars as pl
 
 from zoosim import stats
+from zoosim.analysis.frames import returns_frame
 from zoosim.analysis.scores import PerGame, game_table
 from zoosim.errors import ZoosimError
 
@@ -50,6 +51,7 @@ def _single(lf: pl.LazyFrame, column: str) -> list:
     return lf.select(pl.col(column).unique()).collect()[column].sort().to_list()
 
 
+@returns_frame
 def compare_runs(a: pl.LazyFrame, b: pl.LazyFrame, components: Sequence[str] = (),
                  paired: bool | None = None) -> pl.DataFrame:
     """Differences B - A of win rates per seat, scores, winning score, margin, tie rates, length and

@@ -10,10 +10,12 @@ from typing import Sequence
 import polars as pl
 
 from zoosim import stats
+from zoosim.analysis.frames import returns_frame
 from zoosim.analysis.grouping import row_keys
 from zoosim.errors import ZoosimError
 
 
+@returns_frame
 def score_components(lf: pl.LazyFrame, components: Sequence[str], by: str = "seat") -> pl.DataFrame:
     """Mean contribution of each component per group, long format (one row per group and component).
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import polars as pl
 
+from zoosim.analysis.frames import returns_frame
 from zoosim.analysis.grouping import game_keys
 from zoosim.analysis.scores import histogram, summarize
 
@@ -13,6 +14,7 @@ def _one_row_per_game(lf: pl.LazyFrame) -> pl.LazyFrame:
     return lf.filter(pl.col("seat") == 0)
 
 
+@returns_frame
 def game_length(lf: pl.LazyFrame, by: str = "players") -> pl.DataFrame:
     """Rounds and turns per game, long format: keys, metric (rounds|turns), n (games), mean, CI, sd,
     min, quantiles, max."""
@@ -23,6 +25,7 @@ def game_length(lf: pl.LazyFrame, by: str = "players") -> pl.DataFrame:
     return df.select(keys + ["metric"] + [c for c in df.columns if c not in keys and c != "metric"])
 
 
+@returns_frame
 def rounds_histogram(lf: pl.LazyFrame, by: str = "players") -> pl.DataFrame:
     """How many games lasted each number of rounds, per group (data for the rounds chart)."""
     return histogram(_one_row_per_game(lf), "rounds", game_keys(by))

@@ -12,6 +12,7 @@ from typing import Any, Sequence
 
 import polars as pl
 
+from zoosim.analysis.frames import returns_frame
 from zoosim.errors import ZoosimError
 
 MANIFEST = "manifest.json"
@@ -135,6 +136,7 @@ def _run_columns(manifest: dict[str, Any], number: int) -> list[pl.Expr]:
             (pl.lit(number << 16, dtype=pl.Int32) + pl.col("cell").cast(pl.Int32)).alias("run_number")]
 
 
+@returns_frame
 def load_run(paths: PathLike | Sequence[PathLike]) -> pl.LazyFrame:
     """A lazy frame of every (game, seat) row of one run or several runs of the same game.
 

@@ -7,6 +7,7 @@ from typing import Sequence
 import polars as pl
 
 from zoosim import stats
+from zoosim.analysis.frames import returns_frame
 from zoosim.analysis.grouping import CONTEXT, game_keys, row_keys
 from zoosim.analysis.load import GAME_KEYS
 from zoosim.analysis.quantiles import moments_from_counts, quantiles_from_counts, value_counts_query
@@ -47,6 +48,7 @@ def summarize(lf: pl.LazyFrame, value: str | pl.Expr, keys: Sequence[str], quant
         keys + ["n", "mean", "ci_low", "ci_high"] + [c for c in df.columns if c not in keys and c not in ("n", "mean")])
 
 
+@returns_frame
 def score_summary(lf: pl.LazyFrame, by: str = "seat") -> pl.DataFrame:
     """Final score per seat-game: n, mean with 95% CI, sd, min, 5/25/50/75/95% quantiles, max."""
     return summarize(lf, "score", row_keys(by))
@@ -66,6 +68,7 @@ def histogram(lf: pl.LazyFrame, value: str, keys: Sequence[str], bin_width: int 
     return histogram_query(lf, value, keys, bin_width).collect()
 
 
+@returns_frame
 def score_histogram(lf: pl.LazyFrame, by: str = "players", bin_width: int = 1) -> pl.DataFrame:
     """Score distribution per group as bins: the data behind the score-distribution charts."""
     return histogram(lf, "score", row_keys(by), bin_width)
@@ -93,6 +96,7 @@ def _game_id(schema: Sequence[str]) -> tuple[pl.Expr, list[str]]:
     return pl.concat_str([pl.col(k).cast(pl.String) for k in GAME_KEYS], separator="/").alias("_game"), ["run_id"]
 
 
+@returns_frame
 def game_table(lf: pl.LazyFrame, extra: Sequence[PerGame] = ()) -> pl.LazyFrame:
     """One row per game: winning score, second score, margin, tie on the top score, tie-break decided.
 
@@ -139,6 +143,7 @@ def game_table(lf: pl.LazyFrame, extra: Sequence[PerGame] = ()) -> pl.LazyFrame:
     ).drop("_below")
 
 
+@returns_frame
 def game_outcomes(lf: pl.LazyFrame, by: str = "players") -> pl.DataFrame:
     """Per group of games: winning score and margin (first minus second) with 95% CIs, tie rates.
 

@@ -103,3 +103,26 @@ def synthetic_rows(games: int, players: int, seed: int = 0, first_index: int = 0
         "money_actions": rng.integers(0, 5, size=n, dtype=np.int16),
     }
     return pl.DataFrame(data)
+
+
+def write_rounds_log(run: str | Path, rows: pl.DataFrame) -> Path:
+    """Add a rounds log (`RUN/rounds/part-00000.parquet`) to a run written by `write_run` from `rows`.
+
+    Each seat's provisional score after round k of r is score * k // r, so it grows to the final score in
+    the last round; the manifest is marked `rounds_log`. Enough for tests of the tension analyses.
+    """
+    out = Path(run)
+    manifest = json.loads((out / "manifest.json").read_text())
+    fill = {"run_id": manifest["run_id"], "game": manifest["game"], "variant": manifest["variant"]}
+    df = rows.with_columns([pl.lit(v).alias(k) for k, v in fill.items() if k not in rows.columns])
+    df = df.with_columns(pl.int_ranges(1, pl.col("rounds").cast(pl.Int64) + 1).alias("round")).explode("round")
+    df = df.select("run_id", "game", "variant", "players", "game_index", "seed", "rotation", "seat", "policy",
+                   pl.col("round").cast(pl.Int16),
+                   (pl.col("score").cast(pl.Int64) * pl.col("round") // pl.col("rounds").cast(pl.Int64))
+                   .cast(pl.Int16).alias("provisional_score"))
+    df = df.with_columns([pl.col(k).cast(t) for k, t in _DTYPES.items() if k in df.columns])
+    (out / "rounds").mkdir(exist_ok=True)
+    df.write_parquet(out / "rounds" / "part-00000.parquet")
+    manifest["rounds_log"] = True
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=2))
+    return out

@@ -33,6 +33,7 @@ from typing import Any
 import polars as pl
 
 from zoosim import stats
+from zoosim.analysis.frames import returns_frame
 from zoosim.analysis.grouping import CONTEXT, game_keys
 from zoosim.analysis.load import GAME_KEYS, PathLike, as_paths, lineup, read_manifest
 from zoosim.analysis.present import constant_context, context_text, fmt_num, fmt_pct
@@ -58,6 +59,7 @@ def has_rounds_log(path: PathLike) -> bool:
     return bool(rounds_files(path))
 
 
+@returns_frame
 def open_rounds(paths: PathLike | Sequence[PathLike]) -> pl.LazyFrame:
     """A lazy scan of the rounds logs of one or more runs, with `lineup` and `run_number` as in `load_run`
     (so both frames group the same way); one-line ZoosimError when a run has no rounds log."""
@@ -180,6 +182,7 @@ def _lead_changes(rounds: pl.LazyFrame, games: pl.LazyFrame, keys: list[str]) ->
                                                           "max"))
 
 
+@returns_frame
 def lead_changes(rounds: pl.LazyFrame, games: pl.LazyFrame, by: str = "players") -> pl.DataFrame:
     """Lead changes per game, per group: n (games), mean with its 95% t interval, sd, median and max."""
     return _lead_changes(rounds, games, game_keys(by)).collect()
@@ -201,6 +204,7 @@ def _leader_wins(rounds: pl.LazyFrame, games: pl.LazyFrame, keys: list[str]) -> 
         *keys, "round", "n_games", "tied", "n", "win_rate", "ci_low", "ci_high", "fair"))
 
 
+@returns_frame
 def leader_win_rates(rounds: pl.LazyFrame, games: pl.LazyFrame, by: str = "players") -> pl.DataFrame:
     """Per group and round k: how often the strict leader after round k wins the game.
 
@@ -221,6 +225,7 @@ def _comebacks(rounds: pl.LazyFrame, games: pl.LazyFrame, keys: list[str], at: f
         *keys, "at", "n", "comeback_rate", "ci_low", "ci_high"))
 
 
+@returns_frame
 def comeback_rates(rounds: pl.LazyFrame, games: pl.LazyFrame, by: str = "players",
                    at: float = COMEBACK_AT) -> pl.DataFrame:
     """Per group: share of games won by a seat strictly behind after round ceil(at x rounds).
@@ -243,6 +248,7 @@ def _decided(rounds: pl.LazyFrame, games: pl.LazyFrame, keys: list[str]) -> _Pen
                                                           "ci_high", "sd", *names))
 
 
+@returns_frame
 def decided_when(rounds: pl.LazyFrame, games: pl.LazyFrame, by: str = "players") -> pl.DataFrame:
     """Per group: how early the winner was decided, as a fraction of the game (see the module docstring).
 
@@ -256,6 +262,7 @@ def _q_name(q: float) -> str:
     return "median" if q == 0.5 else f"q{round(q * 100):02d}"
 
 
+@returns_frame
 def tension_tables(rounds: pl.LazyFrame, games: pl.LazyFrame, by: str = "players",
                    at: float = COMEBACK_AT) -> dict[str, pl.DataFrame]:
     """The four tension tables, keyed by name: lead_changes, leader_wins, comebacks, decided; collected

@@ -9,6 +9,7 @@ import numpy as np
 import polars as pl
 
 from zoosim import stats
+from zoosim.analysis.frames import returns_frame
 from zoosim.analysis.grouping import CONTEXT, win_keys
 from zoosim.analysis.load import GAME_KEYS
 
@@ -23,6 +24,7 @@ def _with_interval_and_test(df: pl.DataFrame, wins: str, n: str, fair: np.ndarra
     ).with_columns((pl.col("p_holm") < stats.ALPHA).fill_null(False).alias("significant"))
 
 
+@returns_frame
 def win_rates(lf: pl.LazyFrame, by: str = "seat") -> pl.DataFrame:
     """Win rate per seat (or per policy with `by="policy"`) within each lineup, variant and player count.
 
@@ -44,6 +46,7 @@ def win_rates(lf: pl.LazyFrame, by: str = "seat") -> pl.DataFrame:
     return _with_interval_and_test(df, "wins", "n", fair)
 
 
+@returns_frame
 def seat_balance(lf: pl.LazyFrame) -> pl.DataFrame:
     """Chi-square test that all seats win equally often, per lineup, variant and player count.
 
@@ -76,6 +79,7 @@ def seat_balance(lf: pl.LazyFrame) -> pl.DataFrame:
         (pl.col("p_holm") < stats.ALPHA).fill_null(False).alias("significant"))
 
 
+@returns_frame
 def policy_matrix(lf: pl.LazyFrame) -> pl.DataFrame:
     """Head-to-head: how often a seat of `policy` finishes ahead of a seat of `opponent` in the same game.
 
