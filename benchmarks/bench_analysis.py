@@ -1,9 +1,12 @@
-"""Benchmark: `zoosim analyze` over 10 million synthetic rows (2.5M four-player games).
+"""Benchmark: `zoosim analyze` (every standard table) over N synthetic rows of four-player games.
 
-Target (issue 3): <= 30 s and <= 2 GiB peak memory. The data is written once to a directory (reused on
-the next run), then the analysis runs in a fresh subprocess so its peak RSS is measured alone.
+Targets: 40 million rows (10 million games) in <= 60 s and <= 2 GiB peak memory; 100 million rows must
+complete. The data (zoosim.analysis.synthetic, about 230 MB per 40 million rows) is written once under
+--dir (reused on the next run; never commit it), then the analysis runs in a fresh subprocess so its
+peak RSS (ru_maxrss: the whole process, Python and polars included) and wall time are measured alone.
 
-    python benchmarks/bench_analysis.py [--rows 10000000] [--dir /tmp/zoosim-bench] [--by seat]
+    python benchmarks/bench_analysis.py [--rows 40000000] [--dir /tmp/zoosim-bench] [--by seat]
+                                        [--max-seconds 60] [--max-gib 2] [--repeat 1]
 """
 from __future__ import annotations
 
@@ -72,9 +75,12 @@ def measure(run: Path, by: str) -> dict[str, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--rows", type=int, default=10_000_000)
+    parser.add_argument("--rows", type=int, default=40_000_000)
     parser.add_argument("--dir", type=Path, default=Path("/tmp/zoosim-bench"))
     parser.add_argument("--by", default="seat")
+    parser.add_argument("--max-seconds", type=float, default=60.0, help="time target (exit 1 when missed)")
+    parser.add_argument("--max-gib", type=float, default=2.0, help="peak memory target (exit 1 when missed)")
+    parser.add_argument("--repeat", type=int, default=1, help="measure this many times, each in a fresh process")
     parser.add_argument("--measure", type=Path, help=argparse.SUPPRESS)  # child mode
     args = parser.parse_args()
     if args.measure:
@@ -84,12 +90,16 @@ def main() -> None:
     t0 = time.perf_counter()
     run = make_run(args.dir, args.rows)
     print(f"data: {run} ({time.perf_counter() - t0:.1f} s to prepare)")
-    child = subprocess.run([sys.executable, __file__, "--measure", str(run), "--by", args.by],
-                           capture_output=True, text=True, check=True)
-    result = json.loads(child.stdout.strip().splitlines()[-1])
-    ok = result["seconds"] <= 30 and result["peak_gib"] <= 2
-    print(f"analyze --by {args.by}: {result['rows']:,} rows in {result['seconds']} s, peak memory "
-          f"{result['peak_gib']} GiB (target <= 30 s, <= 2 GiB): {'OK' if ok else 'MISSED'}")
+    ok = True
+    for _ in range(args.repeat):
+        child = subprocess.run([sys.executable, __file__, "--measure", str(run), "--by", args.by],
+                               capture_output=True, text=True, check=True)
+        result = json.loads(child.stdout.strip().splitlines()[-1])
+        met = result["seconds"] <= args.max_seconds and result["peak_gib"] <= args.max_gib
+        ok = ok and met
+        print(f"analyze --by {args.by}: {result['rows']:,} rows in {result['seconds']} s, peak memory "
+              f"{result['peak_gib']} GiB (target <= {args.max_seconds:g} s, <= {args.max_gib:g} GiB): "
+              f"{'OK' if met else 'MISSED'}", flush=True)
     sys.exit(0 if ok else 1)
 
 
