@@ -26,8 +26,10 @@ bench: $(STAMP)
 	$(PY) benchmarks/bench_sim.py --games 1000000 --policy uniform
 	$(PY) benchmarks/bench_analysis.py
 
+# ruff, then the import contracts of pyproject.toml (the layers; no game imports another; no cycles)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check --select E,F,W --ignore E501 zoosim tests benchmarks
+	$(VENV)/bin/lint-imports
 
 # The small committed example report (README shows one of its charts).
 example: $(STAMP)

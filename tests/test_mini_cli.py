@@ -1,34 +1,15 @@
 """Zooloretto Mini through the real CLI: simulate (Parquet with the score components), replay, score, rules,
-policies, and one-line errors for bad input. The game is registered here with monkeypatch until the
-registry line lands."""
+policies, and one-line errors for bad input."""
 from __future__ import annotations
 
 import json
-import sys
 
 import polars as pl
 import pytest
 
-from zoosim.cli import main
-from zoosim.games import registry
+from cli_runner import run_cli as cli
 
 GAME_ID = "zooloretto-mini"
-
-
-@pytest.fixture(autouse=True)
-def mini_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(registry._GAMES, GAME_ID, "zoosim.games.zooloretto_mini")
-
-
-def cli(args: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "argv", ["zoosim", *args])
-    try:
-        main()
-        code = 0
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_simulate_writes_the_score_components(tmp_path, monkeypatch, capsys):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from zoosim.analysis.study import load_study
+from zoosim.study import load_study
 from zoosim.games.base import PolicyParam, ZoosimError, parse_policy
 from zoosim.games.policy_files import parse_policy_file, policy_file_text, shipped_weights
 from zoosim.games.registry import get_game

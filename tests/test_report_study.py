@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from zoosim.analysis.study import load_study, run_study
+from zoosim.study import load_study, run_study
 from zoosim.games.base import ZoosimError
 
 REPO = Path(__file__).resolve().parents[1]

@@ -16,7 +16,7 @@ import pytest
 
 from zoosim.games.base import ZoosimError
 from zoosim.games.zooloretto import GAME, play_block
-from zoosim.games.zooloretto.reference import play_game as reference_game
+from zoosim.games.zooloretto.reference_actions import play_game as reference_game
 from zoosim.games.zooloretto.rules import Rules
 from zoosim.sim.runner import simulate_run
 from zoosim.sim.verify import verify_run

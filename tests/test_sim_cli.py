@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import os
 import shutil
 import signal
@@ -13,9 +14,9 @@ from pathlib import Path
 import polars as pl
 import pytest
 
+from cli_runner import run_cli as cli
 import sim_toy_game
 from sim_toy_game import read_run
-from zoosim.cli import main
 from zoosim.games import registry
 from zoosim.sim.manifest import build_spec
 from zoosim.sim.runner import simulate
@@ -31,18 +32,6 @@ BASE = ["simulate", "toy", "--players", "3", "--games", "1200", "--seed", "5", "
 @pytest.fixture(autouse=True)
 def toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(registry._GAMES, sim_toy_game.TOY_ID, sim_toy_game.TOY_MODULE)
-
-
-def cli(args: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> tuple[int, str, str]:
-    """Run the real entry point (`zoosim.cli.main`, with its error wrapper) in-process."""
-    monkeypatch.setattr(sys, "argv", ["zoosim", *args])
-    try:
-        main()
-        code = 0
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def with_option(args: list[str], option: str, value: str) -> list[str]:
@@ -227,3 +216,21 @@ def test_sigkill_then_resume_gives_the_uninterrupted_run(tmp_path: Path) -> None
     assert manifest["components"] == ["full_enclosure_points", "one_short_points", "partial_points",
                                       "stall_points", "barn_animal_penalty", "barn_stall_penalty"]
     assert (resumed["score"] == resumed.select(pl.sum_horizontal(manifest["components"])).to_series()).all()
+
+
+def test_without_seed_a_fresh_seed_is_drawn_printed_recorded_and_resumed(tmp_path, monkeypatch, capsys):
+    at = BASE.index("--seed")
+    no_seed = [*BASE[:at], *BASE[at + 2:], "--out", str(tmp_path / "fresh")]
+    code, _, err = cli(no_seed, monkeypatch, capsys)
+    assert code == 0, err
+    drawn = re.search(r"^seed (\d+) \(drawn; --seed \1 makes this run again\)$", err, re.M)
+    assert drawn, err
+    seed = int(drawn.group(1))
+    manifest = json.loads((tmp_path / "fresh" / "manifest.json").read_text())
+    assert manifest["seed"] == seed and manifest["command"].endswith(f"--seed {seed}")
+    assert read_run(tmp_path / "fresh")["seed"].unique().to_list() == [seed]
+    code, _, err = cli(no_seed, monkeypatch, capsys)     # the same command again: that run, resumed
+    assert code == 0 and f"seed {seed} (the run in " in err
+    other = [*BASE[:at], *BASE[at + 2:], "--out", str(tmp_path / "other")]
+    code, _, err = cli(other, monkeypatch, capsys)       # a new run dir gets a fresh seed of its own
+    assert code == 0 and int(re.search(r"^seed (\d+) \(drawn", err, re.M).group(1)) != seed

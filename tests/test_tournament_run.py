@@ -6,7 +6,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from sweep_cli_helper import run_cli
+from cli_runner import run_cli
 from zoosim.analysis.load import load_run
 from zoosim.analysis.ratings import tournament_tables
 from zoosim.sim.runner import simulate_run

@@ -1,34 +1,15 @@
 """Tractor Zooloretto through the real CLI: simulate (Parquet with the score components), replay, score, rules,
-policies, and one-line errors for bad input. The game is registered here with monkeypatch until the
-registry line lands."""
+policies, and one-line errors for bad input."""
 from __future__ import annotations
 
 import json
-import sys
 
 import polars as pl
 import pytest
 
-from zoosim.cli import main
-from zoosim.games import registry
+from cli_runner import run_cli as cli
 
 GAME_ID = "tractor"
-
-
-@pytest.fixture(autouse=True)
-def tractor_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(registry._GAMES, GAME_ID, "zoosim.games.tractor")
-
-
-def cli(args: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "argv", ["zoosim", *args])
-    try:
-        main()
-        code = 0
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_simulate_writes_the_score_components(tmp_path, monkeypatch, capsys):
@@ -80,3 +61,11 @@ def test_rules_and_policies_list_everything(monkeypatch, capsys):
     assert code == 0 and "overflow = \"bag\"" in out and "enclosure_points = [3, 3, 4]" in out
     code, out, _ = cli(["policies", GAME_ID], monkeypatch, capsys)
     assert code == 0 and all(p in out for p in ("uniform", "random", "greedy", "heuristic", "rival_weight"))
+
+
+def test_without_policy_every_seat_plays_heuristic(tmp_path, monkeypatch, capsys):
+    out = tmp_path / "run"
+    code, _, err = cli(["simulate", GAME_ID, "--players", "3", "--games", "6", "--seed", "3", "--out", str(out),
+                        "--quiet"], monkeypatch, capsys)
+    assert code == 0, err
+    assert pl.read_parquet(f"{out}/part-*.parquet")["policy"].unique().to_list() == ["heuristic"]

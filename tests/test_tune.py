@@ -2,27 +2,15 @@
 game with a parameterised policy, the evaluation's symmetry, worker-count independence and CLI errors."""
 from __future__ import annotations
 
-import sys
 import tomllib
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from zoosim import cli
+from cli_runner import run_cli
 from zoosim.games.registry import get_game
 from zoosim.sim.tune import CrossEntropy, Match, choose_opponents, evaluate, plan_tune, run_search
-
-
-def run_cli(args: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "argv", ["zoosim", *args])
-    try:
-        cli.main()
-        code = 0
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 1
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_cross_entropy_converges_to_the_optimum_of_a_noisy_quadratic() -> None:

@@ -1,6 +1,6 @@
 """The `zoosim` command line: thin Typer commands; the work happens in games/, sim/, analysis/, report/.
 
-Each area registers its own commands (`register(app)` in `zoosim/<area>/commands.py`). A user error
+Each area registers its own commands (`register(app)` in `zoosim/commands/<area>.py`). A user error
 (`ZoosimError`) prints one line and exits 2, with no traceback.
 """
 from __future__ import annotations
@@ -20,16 +20,10 @@ app = typer.Typer(
 
 
 def _register_all() -> None:
-    from zoosim.games import commands as game_commands
-    from zoosim.sim import commands as sim_commands
-    from zoosim.sim import sweep_commands, tune_commands
-    from zoosim.analysis import commands as analysis_commands
+    from zoosim.commands import analysis, games, simulate, sweep, tune
 
-    game_commands.register(app)
-    sim_commands.register(app)
-    sweep_commands.register(app)
-    tune_commands.register(app)
-    analysis_commands.register(app)
+    for area in (games, simulate, sweep, tune, analysis):
+        area.register(app)
 
 
 _register_all()

@@ -12,100 +12,14 @@ from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 
-from zoosim.errors import ZoosimError  # noqa: F401  (re-exported: games raise it)
+from zoosim.errors import ZoosimError
+from zoosim.games.policy import PolicyInfo, PolicyParam, PolicySpec, policy_spec
+from zoosim.games.policy_files import parse_policy
 
-
-@dataclass(frozen=True)
-class PolicyParam:
-    """A numeric policy parameter; `low`/`high` bound `zoosim tune`'s search (None: derived, see `bounds`)."""
-
-    name: str
-    default: float
-    doc: str
-    low: float | None = None
-    high: float | None = None
-
-    @property
-    def bounds(self) -> tuple[float, float]:
-        """The tuning range: as given, else 0..3x the default (3x..0 for a negative one, 0..1 for 0).
-
-        A weight keeps its sign (a penalty stays a penalty) and can grow to three times its hand-set value.
-        """
-        d = round(3.0 * float(self.default), 9)  # 3 x 0.7 is 2.1, not 2.0999999999999996
-        low, high = (0.0, d) if d > 0 else (d, 0.0) if d < 0 else (0.0, 1.0)
-        return (low if self.low is None else float(self.low), high if self.high is None else float(self.high))
-
-
-@dataclass(frozen=True)
-class PolicyInfo:
-    """A scripted policy of a game: its numeric id in the core, parameters, and a description."""
-
-    name: str
-    id: int
-    doc: str
-    params: tuple[PolicyParam, ...] = ()
-
-
-@dataclass(frozen=True)
-class PolicySpec:
-    """A policy with its parameter values, as one seat plays it."""
-
-    name: str
-    id: int
-    values: tuple[float, ...]
-    label: str  # canonical text, e.g. "heuristic:barn_weight=1.5" (defaults omitted)
-
-
-def parse_policy(text: str, policies: Mapping[str, PolicyInfo], *, game: str | None = None,
-                 players: int | None = None) -> PolicySpec:
-    """Parse `name`, `name:key=value,...`, `name:@FILE.toml[,key=value...]` or `name:@tuned4p` against a
-    game's policies.
-
-    `@FILE.toml` reads the parameter values from a policy file and `@tuned<N>p` the game's shipped tuned
-    weights for N players (`zoosim.games.policy_files`); `@tuned` alone needs `players`. `key=value` items
-    after it override the file. `game` (the game id) lets a file's `game` be checked and the shipped weights
-    be found. The label holds the resolved values, so a run records them, never the file name.
-    """
-    name, _, rest = text.strip().partition(":")
-    if name not in policies:
-        raise ZoosimError(f"unknown policy {name!r}; accepted: {', '.join(policies)}")
-    info = policies[name]
-    values = {p.name: float(p.default) for p in info.params}
-    items = rest.split(",") if rest else []
-    if items and items[0].strip().startswith("@"):
-        from zoosim.games.policy_files import resolve_reference
-
-        values.update(resolve_reference(items.pop(0).strip()[1:], info, game=game, players=players))
-    given: dict[str, float] = {}
-    for item in items:
-        key, eq, raw = item.partition("=")
-        key = key.strip()
-        if key.startswith("@"):
-            raise ZoosimError(f"bad policy parameter {item!r} for {name}: a file (@...) comes first, "
-                              f"right after '{name}:'")
-        if not eq or key not in values:
-            accepted = ", ".join(values) or "none"
-            raise ZoosimError(f"bad policy parameter {item!r} for {name}; accepted parameters: {accepted}")
-        try:
-            given[key] = float(raw)
-        except ValueError:
-            raise ZoosimError(f"policy parameter {key} needs a number, got {raw!r}") from None
-    values.update(given)
-    return policy_spec(info, tuple(values[p.name] for p in info.params))
-
-
-def policy_spec(info: PolicyInfo, values: Sequence[float]) -> PolicySpec:
-    """A seat's policy from its parameter values; the label names the values that differ from the defaults."""
-    if len(values) != len(info.params):
-        raise ZoosimError(f"{info.name} takes {len(info.params)} parameter values, got {len(values)}")
-    floats = tuple(float(v) for v in values)
-    changed = [f"{p.name}={_fmt(v)}" for p, v in zip(info.params, floats) if v != float(p.default)]
-    label = info.name + (":" + ",".join(changed) if changed else "")
-    return PolicySpec(info.name, info.id, floats, label)
-
-
-def _fmt(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else repr(float(x))
+# re-exported: a game package finds everything it offers the rest of zoosim here
+__all__ = ["ZoosimError", "PolicyInfo", "PolicyParam", "PolicySpec", "policy_spec", "parse_policy", "Game", "Column",
+           "rules_hash", "rules_to_dict", "rules_to_toml", "override_rules", "policy_arrays", "block_columns",
+           "rounds_log_block", "seat_policies"]
 
 
 def rules_hash(rules: Any) -> str:

@@ -26,18 +26,53 @@ from importlib.abc import Traversable
 from pathlib import Path
 from typing import Any, Mapping
 
-from zoosim.games.base import PolicyInfo, ZoosimError
+from zoosim.errors import ZoosimError
+from zoosim.games.policy import PolicyInfo, PolicySpec, policy_spec
+from zoosim.games.registry import game_package
 
 FILE_KEYS = ("policy", "game", "players", "params", "tuning", "description")
 _TUNED = re.compile(r"^tuned(?:(\d+)p)?$")
 _SHIPPED = re.compile(r"^(?P<policy>.+)-(?P<players>\d+)p\.toml$")
 
 
+def parse_policy(text: str, policies: Mapping[str, PolicyInfo], *, game: str | None = None,
+                 players: int | None = None) -> PolicySpec:
+    """Parse `name`, `name:key=value,...`, `name:@FILE.toml[,key=value...]` or `name:@tuned4p` against a
+    game's policies.
+
+    `@FILE.toml` reads the parameter values from a policy file and `@tuned<N>p` the game's shipped tuned
+    weights for N players (`zoosim.games.policy_files`); `@tuned` alone needs `players`. `key=value` items
+    after it override the file. `game` (the game id) lets a file's `game` be checked and the shipped weights
+    be found. The label holds the resolved values, so a run records them, never the file name.
+    """
+    name, _, rest = text.strip().partition(":")
+    if name not in policies:
+        raise ZoosimError(f"unknown policy {name!r}; accepted: {', '.join(policies)}")
+    info = policies[name]
+    values = {p.name: float(p.default) for p in info.params}
+    items = rest.split(",") if rest else []
+    if items and items[0].strip().startswith("@"):
+        values.update(resolve_reference(items.pop(0).strip()[1:], info, game=game, players=players))
+    given: dict[str, float] = {}
+    for item in items:
+        key, eq, raw = item.partition("=")
+        key = key.strip()
+        if key.startswith("@"):
+            raise ZoosimError(f"bad policy parameter {item!r} for {name}: a file (@...) comes first, "
+                              f"right after '{name}:'")
+        if not eq or key not in values:
+            accepted = ", ".join(values) or "none"
+            raise ZoosimError(f"bad policy parameter {item!r} for {name}; accepted parameters: {accepted}")
+        try:
+            given[key] = float(raw)
+        except ValueError:
+            raise ZoosimError(f"policy parameter {key} needs a number, got {raw!r}") from None
+    values.update(given)
+    return policy_spec(info, tuple(values[p.name] for p in info.params))
+
 def weights_dir(game: str) -> Traversable:
     """The game package's `weights/` folder (it need not exist)."""
-    from zoosim.games.registry import get_game
-
-    return resources.files(get_game(game).play_block.__module__) / "weights"
+    return resources.files(game_package(game)) / "weights"
 
 
 def shipped_weights(game: str, policy: str | None = None) -> dict[tuple[str, int], Traversable]:

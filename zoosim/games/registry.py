@@ -2,8 +2,12 @@
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
-from zoosim.games.base import Game, ZoosimError
+from zoosim.errors import ZoosimError
+
+if TYPE_CHECKING:
+    from zoosim.games.base import Game
 
 _GAMES = {
     "zooloretto": "zoosim.games.zooloretto",
@@ -13,11 +17,33 @@ _GAMES = {
 }
 
 
+# What `zoosim games` lists, without importing a game's engine (a test holds it to each package's GAME).
+LISTING: dict[str, tuple[str, int, int]] = {
+    "zooloretto": ("Zooloretto (Michael Schacht, 2007)", 2, 5),
+    "zooloretto-mini": ("Zooloretto Mini (Abacus, 2010)", 2, 5),
+    "tractor": ("Tractor Zooloretto (a draft variant)", 2, 5),
+    "new-york-zoo": ("New York Zoo (Uwe Rosenberg, 2020)", 1, 5),
+}
+
+
 def game_ids() -> list[str]:
     return list(_GAMES)
 
 
-def get_game(game_id: str) -> Game:
+def game_package(game_id: str) -> str:
+    """The game's package name (where its shipped files, such as tuned weights, live)."""
     if game_id not in _GAMES:
         raise ZoosimError(f"unknown game {game_id!r}; accepted: {', '.join(_GAMES)}")
-    return importlib.import_module(_GAMES[game_id]).GAME
+    return _GAMES[game_id]
+
+
+def listing(game_id: str) -> tuple[str, int, int]:
+    """(title, min players, max players) of a game: from LISTING, else from its package."""
+    if game_id in LISTING:
+        return LISTING[game_id]
+    game = get_game(game_id)
+    return game.title, game.min_players, game.max_players
+
+
+def get_game(game_id: str) -> Game:
+    return importlib.import_module(game_package(game_id)).GAME

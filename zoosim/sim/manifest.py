@@ -227,6 +227,15 @@ def identity_mismatch(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[st
             if old.get(k, IDENTITY_DEFAULTS.get(k)) != new.get(k, IDENTITY_DEFAULTS.get(k))]
 
 
+def existing_seed(location: str) -> int | None:
+    """The master seed of the run in `location`, or None when there is no readable run there."""
+    try:
+        seed = read_manifest(RunDir(location)).get("seed")
+    except (ZoosimError, OSError):
+        return None
+    return seed if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= MAX_SEED else None
+
+
 def read_manifest(run_dir: RunDir) -> dict[str, Any]:
     """The manifest of a run dir; ZoosimError when missing or unreadable."""
     try:

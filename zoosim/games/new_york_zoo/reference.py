@@ -17,6 +17,7 @@ from zoosim.games.new_york_zoo.protocol import (
     D_SHORT_PLACE, END_COVERED, END_SOLO_LAPS, END_TURN_CAP, EV_ANIMAL, EV_BRED, EV_BREEDING, EV_END,
     EV_ENCLOSURE, EV_FULL, EV_KEEP, EV_MOVE, EV_PASS, EV_ATTRACTION, HOUSE, SUPPLY,
 )
+from zoosim.games.new_york_zoo.reference_pieces import Enclosure, placements_on_empty  # noqa: F401  (re-exported)
 from zoosim.games.new_york_zoo.reference_policies import HeuristicPolicy, ScoredPolicy
 from zoosim.games.new_york_zoo.rules import SOLO_TILE_4_PLUS, Rules, validate
 
@@ -24,15 +25,6 @@ N_HARBOURS = len(data.HARBOUR_SPACES)
 LINE_ORDER = sorted(data.LINE_SPECIES_AT)  # spaces entered by the lines, in line index order
 ANIMAL_PAIR = {n: tuple(data.species_index(a) for a in s["animals"]) for n, s in data.SPACES.items()
                if s["kind"] == "animals"}
-
-
-@dataclass
-class Enclosure:
-    capacity: int
-    species: int = -1  # -1 when empty
-    count: int = 0
-    added: int = 0  # animals added this turn (for max_added_per_enclosure_per_turn)
-    received: bool = False  # received an animal since the current breeding event began
 
 
 @dataclass
@@ -67,16 +59,6 @@ class Player:
 
 class GameOver(Exception):
     """Raised when a covered board ends the game (win_check) or the solo laps are done."""
-
-
-_PLACEMENTS: dict[tuple[int, int], list[int]] = {}
-
-
-def placements_on_empty(board: data.Board, tile_index: int) -> list[int]:
-    key = (board.index, tile_index)
-    if key not in _PLACEMENTS:
-        _PLACEMENTS[key] = data.placements(board, data.TILES[tile_index])
-    return _PLACEMENTS[key]
 
 
 class UniformPolicy:

@@ -6,6 +6,7 @@ reference take the same decisions (tests/test_nyz_differential.py).
 from __future__ import annotations
 
 from zoosim.games.new_york_zoo import data
+from zoosim.games.new_york_zoo.reference_pieces import Enclosure, placements_on_empty
 from zoosim.games.new_york_zoo.protocol import (
     D_ANIMAL_DEST, D_ANIMAL_OPTION, D_ATTRACTION_KIND, D_ATTRACTION_PLACE, D_BONUS_BREED, D_BREED,
     D_DESTINATION, D_ENCLOSURE_PLACE, D_POPULATE_FIRST, D_POPULATE_SECOND, D_SHORT_PLACE, HOUSE, SUPPLY,
@@ -57,7 +58,6 @@ class ScoredPolicy:
         return first_best([self.value(match, kind, p, o, context) for o in options])
 
     def best_placement(self, p, tile: int, options: list[int]) -> tuple[int, float]:
-        from zoosim.games.new_york_zoo.reference import placements_on_empty
 
         masks = placements_on_empty(p.board, tile)
         free = ((1 << p.board.cells) - 1) & ~p.covered
@@ -184,7 +184,6 @@ class HeuristicPolicy:
         return -(prm[W_ISOLATED] * isolated + prm[W_PAIR] * pairs + prm[W_EXPOSED] * exposed)
 
     def best_placement(self, match, p, tile: int) -> tuple[int, float]:
-        from zoosim.games.new_york_zoo.reference import placements_on_empty
 
         masks = placements_on_empty(p.board, tile)
         free = ((1 << p.board.cells) - 1) & ~p.covered
@@ -298,8 +297,6 @@ class HeuristicPolicy:
 
     @staticmethod
     def populate_virtually(p, tile: int) -> int:
-        from zoosim.games.new_york_zoo.reference import Enclosure
-
         new = Enclosure(data.TILES[tile].size)
         old = list(p.enclosures)
         p.enclosures.append(new)

@@ -20,7 +20,7 @@ taken): with few rollouts the noise would otherwise pick among candidates almost
   game index); each decision takes one number from it, and rollout r of that decision runs on the stream
   (that number, r). The game's own stream is never touched, so the other seats play as they would.
 
-The rollouts run play.play_out, the game loop, which never calls this module (numba cannot compile the
+The rollouts run loop.play_out, the game loop, which never calls this module (numba cannot compile the
 cycle); play.play_lookahead_turns plays the lookahead's own turns.
 """
 from __future__ import annotations
@@ -31,7 +31,7 @@ from numba import njit
 from zoosim.core.rng import below, next_u64, seed_stream, shuffle
 from zoosim.games.zooloretto import engine as E
 from zoosim.games.zooloretto import money as M
-from zoosim.games.zooloretto import play as P  # a cycle: play.py plays the lookahead's turns
+from zoosim.games.zooloretto import loop as P  # the game loop for rollouts; play.py plays the lookahead's turns
 from zoosim.games.zooloretto.engine import (
     H_COIN_TILES_TAKEN, H_DRAW_PTR, H_LAST_ROUND, H_RECORDING, H_TOTAL, OUT, P_BARN, P_COINS, P_COUNT,
     P_ENCLOSURES, P_FEMALE, P_MALE, P_OFFSPRING, P_SPECIES, P_STALLS, SUPPLY, T_COUNT, T_TAKEN_BY, T_TILES,

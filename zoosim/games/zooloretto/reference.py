@@ -3,8 +3,8 @@
 Written from `shared/specs/zooloretto.md` ("spec N" below) and `PROTOCOL.md` ("protocol N"), independently
 of the numba engine, so that both can be played side by side for the same (seed, game index) and compared
 event for event. This module holds the state, the setup, every rule (one function each) and the scoring;
-`reference_actions.py` holds the turn options, the policies, `play_game` and `replay_decisions` (all
-re-exported here).
+`reference_actions.py` holds the turn options, the policies, `play_game` and `replay_decisions` (it
+imports this module; this one does not import it).
 
 Tile codes, destinations and event rows follow protocol 2, 4 and 9.
 """
@@ -541,20 +541,7 @@ def check_invariants(state: State) -> None:
         assert rules.min_score(state.players) <= total <= rules.max_score(state.players), f"player {p}: score {total}"
 
 
-_ACTIONS = ("apply_turn", "forced_empty_truck", "legal_turn_options", "play_game", "replay_decisions",
-            "uniform_turn", "random_turn", "POLICIES")
-
-
-def __getattr__(name: str):
-    """Re-export the turn-level API of `reference_actions` (imported lazily: it imports this module)."""
-    if name in _ACTIONS:
-        from zoosim.games.zooloretto import reference_actions
-        return getattr(reference_actions, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 __all__ = [
     "State", "Zoo", "Enclosure", "Truck", "GameRecord", "SeatResult", "IllegalMove", "setup", "score_player",
     "check_invariants", "put_in_zoo", "put_on_truck", "set_coins", "take_from_stacks", "game_record",
-    *_ACTIONS,
 ]

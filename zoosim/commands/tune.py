@@ -56,7 +56,7 @@ def register(app: typer.Typer) -> None:
         The file holds `policy`, `game`, `players`, a `params` table and `tuning` provenance (budget, seed,
         the measured win rate against the default with its 95% Wilson interval and n)."""
         from zoosim.core.threads import default_threads
-        from zoosim.sim.commands import parse_rule_options
+        from zoosim.commands.simulate import parse_rule_options
         from zoosim.sim.tune import plan_tune
 
         plan = plan_tune(game, players, policy, budget, seed, population, opponents, generations, eval_deals,

@@ -66,7 +66,7 @@ def register(app: typer.Typer) -> None:
         """Every lineup of the policies (with repetition, at least two different) in every seat rotation on
         shared seeds; Bradley–Terry ratings with CIs and the pairwise win matrix."""
         from zoosim.analysis.ratings import print_tournament
-        from zoosim.sim.commands import parse_rule_options
+        from zoosim.commands.simulate import parse_rule_options
         from zoosim.sim.tournament import tournament_run
 
         manifest = tournament_run(game, players, policy, games, seed, out, parse_rule_options(rule or []),

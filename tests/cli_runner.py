@@ -1,4 +1,4 @@
-"""Run the real `zoosim` entry point in-process with the sweep and tournament commands registered."""
+"""Run the real `zoosim` entry point in-process, as a user's command line would, for the CLI tests."""
 from __future__ import annotations
 
 import sys
@@ -6,17 +6,10 @@ import sys
 import pytest
 
 from zoosim import cli
-from zoosim.sim import sweep_commands
-
-
-def ensure_registered() -> None:
-    names = {c.name or (c.callback.__name__ if c.callback else "") for c in cli.app.registered_commands}
-    if "sweep" not in names:
-        sweep_commands.register(cli.app)
 
 
 def run_cli(args: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> tuple[int, str, str]:
-    ensure_registered()
+    """`zoosim ARGS` through `zoosim.cli.main` (with its one-line error wrapper): (exit code, stdout, stderr)."""
     monkeypatch.setattr(sys, "argv", ["zoosim", *args])
     try:
         cli.main()

@@ -5,17 +5,18 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
-import polars as pl
 import typer
 
 from zoosim.errors import ZoosimError
 
+if TYPE_CHECKING:  # polars is imported by the commands that use it, not by `zoosim --help`
+    import polars as pl
+
+    Display = Callable[[str, pl.DataFrame], tuple[str, list[str], list[list[str]]]]
+
 FORMATS = ("table", "csv", "json")
-
-
-Display = Callable[[str, pl.DataFrame], tuple[str, list[str], list[list[str]]]]
 
 
 def _print_tables(tables: dict[str, pl.DataFrame], fmt: str, display: Display | None = None) -> None:
@@ -132,7 +133,7 @@ def study_cmd(
     force: bool = typer.Option(False, "--force", help="replace runs whose manifest differs from the study"),
 ) -> None:
     """Run a study: reuse matching runs, simulate the missing ones, then write reports/NAME/."""
-    from zoosim.analysis.study import run_study
+    from zoosim.study import run_study
 
     where = run_study(study, scale=scale, workers=workers, runs_dir=runs_dir, reports_dir=reports_dir, force=force)
     print(f"report written to {where / 'index.html'}")

@@ -1,6 +1,7 @@
 """`zoosim simulate` and `zoosim verify`: thin commands over `zoosim.sim.runner` and `zoosim.sim.verify`."""
 from __future__ import annotations
 
+import secrets
 import shlex
 import sys
 from pathlib import Path
@@ -30,6 +31,20 @@ def default_out(game: str, run_id: str) -> Path:
     return Path("runs") / f"{game}-{run_id}"
 
 
+def chosen_seed(out: str | None) -> int:
+    """The seed of a run given no --seed: that of the run already in `out` (so the same command resumes
+    it), else a fresh one. Either way it is printed, and the manifest records it."""
+    from zoosim.sim.manifest import MAX_SEED, existing_seed
+
+    seed = existing_seed(out) if out else None
+    if seed is not None:
+        print(f"seed {seed} (the run in {out}; --seed {seed} makes it again)", file=sys.stderr)
+        return seed
+    seed = secrets.randbelow(MAX_SEED + 1)
+    print(f"seed {seed} (drawn; --seed {seed} makes this run again)", file=sys.stderr)
+    return seed
+
+
 def register(app: typer.Typer) -> None:
     """Add `simulate` and `verify` to the app."""
 
@@ -38,8 +53,8 @@ def register(app: typer.Typer) -> None:
         game: str = typer.Argument(..., help="game id, e.g. zooloretto"),
         players: int = typer.Option(..., "--players", "-p", help="player count"),
         games: int = typer.Option(..., "--games", "-n", help="number of games (each in every rotation with --rotate-seats)"),
-        seed: int = typer.Option(..., "--seed", "-s", help="master seed, 0..2^63-1"),
-        policy: list[str] = typer.Option(..., "--policy", help="policy of all seats, or repeat once per seat (name or name:key=value,...)"),
+        seed: Optional[int] = typer.Option(None, "--seed", "-s", help="master seed, 0..2^63-1 (default: the seed of the run already in --out, else a fresh one, printed and recorded)"),
+        policy: list[str] = typer.Option(["heuristic"], "--policy", help="policy of all seats, or repeat once per seat (name or name:key=value,...); default heuristic"),
         rotate_seats: bool = typer.Option(False, "--rotate-seats", help="play every game in every seat rotation"),
         rule: Optional[list[str]] = typer.Option(None, "--rule", help="override a rule: key=value (repeatable)"),
         workers: Optional[int] = typer.Option(None, "--workers", "-w", help="numba threads (default: all cores); with --scheduler, threads per shard task (default 1)"),
@@ -56,9 +71,13 @@ def register(app: typer.Typer) -> None:
         from zoosim.sim.runner import simulate as run
 
         rules = parse_rule_options(rule or [])
+        argv = ["zoosim", *sys.argv[1:]]
+        if seed is None:
+            seed = chosen_seed(out)
+            argv += ["--seed", str(seed)]  # the manifest's command makes this very run again
         spec = build_spec(game, players, policy, games, seed, rules, rotate_seats, shard_size, rounds_log)
         location = out or str(default_out(game, spec.run_id))
-        command = shlex.join(["zoosim", *sys.argv[1:]])
+        command = shlex.join(argv)
         summary = run(game, players, policy, games, seed, rules, location, rotate_seats=rotate_seats,
                       workers=workers, force=force, progress=not quiet, shard_size=shard_size,
                       scheduler=scheduler, command=command, rounds_log=rounds_log)

@@ -7,8 +7,8 @@ from typing import List, Optional
 
 import typer
 
-from zoosim.games.base import ZoosimError, rules_to_toml, seat_policies
-from zoosim.games.registry import game_ids, get_game
+from zoosim.errors import ZoosimError
+from zoosim.games.registry import game_ids, get_game, listing
 
 
 def _parse_rules(items: list[str] | None) -> dict[str, str]:
@@ -24,8 +24,8 @@ def _parse_rules(items: list[str] | None) -> dict[str, str]:
 def games() -> None:
     """List the games zoosim can simulate."""
     for game_id in game_ids():
-        game = get_game(game_id)
-        print(f"{game.id:<16} {game.title} ({game.min_players}-{game.max_players} players)")
+        title, low, high = listing(game_id)
+        print(f"{game_id:<16} {title} ({low}-{high} players)")
 
 
 def rules(
@@ -33,6 +33,8 @@ def rules(
     rule: Optional[List[str]] = typer.Option(None, "--rule", help="override a rule: key=value (repeatable)"),
 ) -> None:
     """Print a game's rules as TOML (defaults = the official game), with overrides applied."""
+    from zoosim.games.base import rules_to_toml
+
     g = get_game(game)
     rules_obj = g.rules_from(_parse_rules(rule))
     print(rules_to_toml(rules_obj, g.rule_docs), end="")
@@ -55,11 +57,13 @@ def replay(
     players: int = typer.Option(..., "--players", "-p", help="number of players"),
     seed: int = typer.Option(..., "--seed", "-s", help="the run's master seed"),
     game_index: int = typer.Option(..., "--game-index", "-g", help="0-based game index in the run"),
-    policy: List[str] = typer.Option(["uniform"], "--policy", help="policy for all seats, or once per seat"),
+    policy: List[str] = typer.Option(["heuristic"], "--policy", help="policy for all seats, or once per seat (default heuristic, as simulate)"),
     rotation: int = typer.Option(0, "--rotation", help="seat rotation (runs made with --rotate-seats)"),
     rule: Optional[List[str]] = typer.Option(None, "--rule", help="override a rule: key=value"),
 ) -> None:
     """Print one game turn by turn and its final scoring: the game `simulate` logged for that index."""
+    from zoosim.games.base import seat_policies
+
     g = get_game(game)
     if g.replay is None:
         raise ZoosimError(f"{game} has no replay yet")
@@ -97,14 +101,17 @@ def score(
     if fmt == "json":
         print(json.dumps(result))
     else:
-        print(_score_text(result))
+        text = getattr(g, "score_text", None) or _score_text
+        print(text(result), end="" if text is not _score_text else "\n")
 
 
 def _score_text(result: dict) -> str:
+    """Each seat's total with its parts, then the winners: for games without a text of their own."""
     lines = []
     for seat, player in enumerate(result["players"]):
-        parts = ", ".join(f"{k} {v}" for k, v in player.items() if k != "total")
-        lines.append(f"seat {seat}: {player['total']} ({parts})")
+        total_key = "total" if "total" in player else "score"
+        parts = ", ".join(f"{k} {v}" for k, v in player.items() if k != total_key)
+        lines.append(f"seat {seat}: {player[total_key]} ({parts})")
     winners = ", ".join(str(w) for w in result["winners"])
     lines.append(f"winner(s): seat {winners}")
     return "\n".join(lines)
