@@ -16,6 +16,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from zoosim.errors import ZoosimError
+from zoosim.sim.arrow import numeric_array, string_array
 from zoosim.sim.manifest import SCHEMA_VERSION, RunSpec, engine_hash
 from zoosim.sim.storage import RunDir
 
@@ -155,11 +156,11 @@ def rounds_table(spec: RunSpec, table: pa.Table, round_scores: np.ndarray) -> pa
     arrays: list[pa.Array] = []
     for name, kind in ROUNDS_COLUMNS:
         if name == "round":
-            arrays.append(pa.array(np.nonzero(played)[1].astype(np.int16) + 1, type=kind))
+            arrays.append(numeric_array(np.nonzero(played)[1] + 1, kind))
         elif name == "provisional_score":
-            arrays.append(pa.array(round_scores[played].astype(np.int16), type=kind))
+            arrays.append(numeric_array(round_scores[played], kind))
         else:
-            arrays.append(table.column(name).take(pa.array(row_of)).combine_chunks().cast(kind))
+            arrays.append(table.column(name).take(numeric_array(row_of)).combine_chunks().cast(kind))
     metadata = {"zoosim.schema_version": str(SCHEMA_VERSION), "zoosim.run_id": spec.run_id}
     return pa.Table.from_arrays(arrays, schema=pa.schema(list(ROUNDS_COLUMNS), metadata=metadata))
 
@@ -177,24 +178,24 @@ def build_table(spec: RunSpec, columns: dict[str, np.ndarray]) -> pa.Table:
     policy_codes = label_code[(seat.astype(np.int64) - rotation) % players]
     # string columns stay dictionary-encoded in memory: Parquet then writes their one or few values as a
     # dictionary page directly instead of hashing every row (write_table stores them as plain strings)
-    policy = pa.DictionaryArray.from_arrays(pa.array(policy_codes), pa.array(unique_labels))
+    policy = pa.DictionaryArray.from_arrays(numeric_array(policy_codes), string_array(unique_labels))
     sch = schema(spec)
     constant = {"run_id": spec.run_id, "game": spec.game.id, "variant": spec.variant, "rules_hash": spec.rules_hash}
-    zeros = pa.array(np.zeros(n, np.int8))
+    zeros = numeric_array(np.zeros(n, np.int8))
     arrays: list[pa.Array] = []
     for field in sch:
         if field.name in constant:
-            arrays.append(pa.DictionaryArray.from_arrays(zeros, pa.array([constant[field.name]])))
+            arrays.append(pa.DictionaryArray.from_arrays(zeros, string_array([constant[field.name]])))
         elif field.name == "players":
-            arrays.append(pa.array(np.full(n, players, np.int8)))
+            arrays.append(numeric_array(np.full(n, players, np.int8)))
         elif field.name == "seed":
-            arrays.append(pa.array(np.full(n, spec.seed, np.int64)))
+            arrays.append(numeric_array(np.full(n, spec.seed, np.int64)))
         elif field.name == "rotation":
-            arrays.append(pa.array(rotation))
+            arrays.append(numeric_array(rotation))
         elif field.name == "policy":
             arrays.append(policy)
         else:
-            arrays.append(pa.array(columns[field.name], type=field.type))
+            arrays.append(numeric_array(columns[field.name], field.type))
     fields = [pa.field(field.name, array.type) for field, array in zip(sch, arrays)]
     return pa.Table.from_arrays(arrays, schema=pa.schema(fields, metadata=sch.metadata))
 
