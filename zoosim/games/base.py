@@ -127,6 +127,7 @@ class Game:
     rule_docs: Mapping[str, str] = field(default_factory=dict)
     replay: Callable[..., str] | None = None
     score_position: Callable[..., dict] | None = None
+    score_text: Callable[[dict], str] | None = None  # the game's own text of a score_position result
     variant_label: Callable[[Any], str] | None = None
     rounds_log: bool = False  # play_block(..., rounds_log=True) adds `round_scores` (see rounds_log_block)
 

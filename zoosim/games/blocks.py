@@ -1,4 +1,5 @@
-"""Glue every engine package needs: a play_block over its numba `play_many`, and lazy hooks.
+"""Glue every engine package needs: a play_block over its numba `play_many`, lazy hooks, and `kernel_game`,
+the whole `Game` of a package laid out like the truck games.
 
 The engines' packages stay importable without compiling anything: their numba modules are imported
 only when a block is played, a game replayed or a position scored.
@@ -6,13 +7,13 @@ only when a block is played, a game replayed or a position scored.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from zoosim.core.threads import run_in_threads
-from zoosim.games.base import Column, PolicySpec, block_columns, policy_arrays, rounds_log_block
+from zoosim.games.base import Column, Game, PolicyInfo, PolicySpec, block_columns, policy_arrays, rounds_log_block
 
 MAX_LOG_ROUNDS = 128  # the rounds log's width; games of the official rules last far fewer rounds
 
@@ -51,5 +52,32 @@ def play_kernel_block(play_module: str, first_column: str, packed: np.ndarray, p
     offsets = (play.O_SCORE, play.O_RANK, play.O_ROUNDS, play.O_TURNS)
     block = block_columns(rows, shares, first_index, count, players, offsets, getattr(play, first_column), columns)
     if rounds_log:
-        block["round_scores"] = rounds_log_block(round_scores, block["rounds"], max_rounds)
+        block["round_scores"] = rounds_log_block(round_scores, block["rounds"], MAX_LOG_ROUNDS)
     return block
+
+
+def kernel_game(*, id: str, title: str, min_players: int, max_players: int, package: str, rules_module: Any,
+                policies: Mapping[str, PolicyInfo], columns: Sequence[Column], score_components: Sequence[str],
+                first_column: str, max_params: int = 8, rounds_log: bool = True,
+                score_text: Callable[[dict], str] | None = None) -> Game:
+    """The `Game` of an engine package laid out like the truck games, so that a new such game adds only
+    what is its own: `rules_module` has `Rules`, `RULE_DOCS`, `validate` and `pack`; `<package>.play` has
+    `play_many` and the result offsets (`first_column` is its game's first own column); `<package>.replay`
+    has `replay_text` and `<package>.positions` has `score_position`, both imported on first use."""
+
+    def play_block(rules: Any, players: int, seat_policies: Sequence[PolicySpec], seed: int, first_index: int,
+                   count: int, threads: int | None = None, rounds_log: bool = False) -> dict[str, np.ndarray]:
+        """Play `count` games from `first_index`; one row per (game, seat), ordered by game then seat.
+
+        With `rounds_log`, also each seat's provisional score after every round (`round_scores`)."""
+        return play_kernel_block(f"{package}.play", first_column, rules_module.pack(rules, players), players,
+                                 seat_policies, seed, first_index, count, threads, columns, max_params, rounds_log,
+                                 rules.max_rounds)
+
+    return Game(
+        id=id, title=title, min_players=min_players, max_players=max_players, rules_type=rules_module.Rules,
+        policies=policies, columns=tuple(columns), score_components=tuple(score_components), play_block=play_block,
+        validate=rules_module.validate, rule_docs=rules_module.RULE_DOCS,
+        replay=lazy(f"{package}.replay", "replay_text"),
+        score_position=lazy(f"{package}.positions", "score_position"), score_text=score_text, rounds_log=rounds_log,
+    )

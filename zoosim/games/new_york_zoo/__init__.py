@@ -8,6 +8,7 @@ import numpy as np
 from zoosim.core.threads import run_in_threads
 from zoosim.games.base import Column, Game, PolicyInfo, PolicyParam, PolicySpec
 from zoosim.games.base import policy_arrays as base_policy_arrays
+from zoosim.games.blocks import lazy
 from zoosim.games.new_york_zoo import rules as rules_module
 from zoosim.games.new_york_zoo.rules import RULE_DOCS, Rules
 
@@ -168,4 +169,5 @@ GAME = Game(
     rule_docs=RULE_DOCS,
     replay=_replay,
     score_position=_score_position,
+    score_text=lazy("zoosim.games.new_york_zoo.positions", "format_score_text"),
 )

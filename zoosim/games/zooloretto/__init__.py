@@ -5,11 +5,10 @@ from typing import Sequence
 
 import numpy as np
 
-from zoosim.core.threads import run_in_threads
-from zoosim.games.base import Column, Game, PolicyInfo, PolicyParam, PolicySpec, block_columns, rounds_log_block
+from zoosim.games.base import Column, PolicyInfo, PolicyParam, PolicySpec
 from zoosim.games.base import policy_arrays as base_policy_arrays
+from zoosim.games.blocks import kernel_game, lazy
 from zoosim.games.zooloretto import rules as rules_module
-from zoosim.games.zooloretto.rules import RULE_DOCS, Rules
 
 POLICIES = {
     "uniform": PolicyInfo(
@@ -82,63 +81,15 @@ COLUMNS = (
     Column("money_actions", "int16", "money actions taken"),
 )
 MAX_POLICY_PARAMS = 16  # lookahead: 4 parameters + the heuristic's weights
-MAX_LOG_ROUNDS = 128  # the rounds log's width; official games last 10-30 rounds
 
 
 def policy_arrays(policies: Sequence[PolicySpec]) -> tuple[np.ndarray, np.ndarray]:
     return base_policy_arrays(policies, MAX_POLICY_PARAMS)
 
 
-def play_block(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, first_index: int,
-               count: int, threads: int | None = None, rounds_log: bool = False) -> dict[str, np.ndarray]:
-    """Play `count` games from `first_index`; one row per (game, seat), ordered by game then seat.
-
-    The games are split into one contiguous range per thread; each game depends only on (rules, seed,
-    game index, policies), so the split never changes a result. With `rounds_log`, the block also
-    holds `round_scores` (rows x MAX_LOG_ROUNDS): each seat's provisional score after every round.
-    """
-    from zoosim.games.zooloretto.play import N_OUT, O_RANK, O_ROUNDS, O_SCORE, O_TURNS, O_FULL, play_many
-
-    packed = rules_module.pack(rules, players)
-    ids, params = policy_arrays(policies)
-    rows = np.zeros((count * players, N_OUT), dtype=np.int64)
-    shares = np.zeros(count * players)
-    width = min(rules.max_rounds, MAX_LOG_ROUNDS) if rounds_log else 0
-    round_scores = np.zeros((count if rounds_log else 0, width, players), dtype=np.int16)
-    run_in_threads(play_many, packed, seed, first_index, count, ids, params, rows, shares, players, threads,
-                   round_scores)
-    block = block_columns(rows, shares, first_index, count, players, (O_SCORE, O_RANK, O_ROUNDS, O_TURNS), O_FULL,
-                          COLUMNS)
-    if rounds_log:
-        block["round_scores"] = rounds_log_block(round_scores, block["rounds"], MAX_LOG_ROUNDS)
-    return block
-
-
-def _replay(*args, **kwargs) -> str:
-    from zoosim.games.zooloretto.replay import replay_text
-
-    return replay_text(*args, **kwargs)
-
-
-def _score_position(data: dict, rules: Rules) -> dict:
-    from zoosim.games.zooloretto.positions import score_position
-
-    return score_position(data, rules)
-
-
-GAME = Game(
-    id="zooloretto",
-    title="Zooloretto (Michael Schacht, 2007)",
-    min_players=2,
-    max_players=5,
-    rules_type=Rules,
-    policies=POLICIES,
-    columns=COLUMNS,
-    score_components=SCORE_COMPONENTS,
-    play_block=play_block,
-    validate=rules_module.validate,
-    rule_docs=RULE_DOCS,
-    replay=_replay,
-    score_position=_score_position,
-    rounds_log=True,
+GAME = kernel_game(
+    id="zooloretto", title="Zooloretto (Michael Schacht, 2007)", min_players=2, max_players=5, package=__name__,
+    rules_module=rules_module, policies=POLICIES, columns=COLUMNS, score_components=SCORE_COMPONENTS,
+    first_column="O_FULL", max_params=MAX_POLICY_PARAMS, score_text=lazy(f"{__name__}.positions", "format_score_text"),
 )
+play_block = GAME.play_block

@@ -5,11 +5,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from zoosim.games.base import Column, Game, PolicyInfo, PolicyParam, PolicySpec
+from zoosim.games.base import Column, PolicyInfo, PolicyParam, PolicySpec
 from zoosim.games.base import policy_arrays as base_policy_arrays
-from zoosim.games.blocks import lazy, play_kernel_block
+from zoosim.games.blocks import kernel_game
 from zoosim.games.zooloretto_mini import rules as rules_module
-from zoosim.games.zooloretto_mini.rules import RULE_DOCS, Rules
 
 POLICIES = {
     "uniform": PolicyInfo(
@@ -63,29 +62,8 @@ def policy_arrays(policies: Sequence[PolicySpec]) -> tuple[np.ndarray, np.ndarra
     return base_policy_arrays(policies, MAX_POLICY_PARAMS)
 
 
-def play_block(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, first_index: int,
-               count: int, threads: int | None = None, rounds_log: bool = False) -> dict[str, np.ndarray]:
-    """Play `count` games from `first_index`; one row per (game, seat), ordered by game then seat.
-
-    With `rounds_log`, also each seat's provisional score after every round (`round_scores`)."""
-    return play_kernel_block("zoosim.games.zooloretto_mini.play", "O_ENCLOSURES", rules_module.pack(rules, players), players,
-                             policies, seed, first_index, count, threads, COLUMNS, MAX_POLICY_PARAMS,
-                             rounds_log, rules.max_rounds)
-
-
-GAME = Game(
-    id="zooloretto-mini",
-    title="Zooloretto Mini (Abacus, 2010)",
-    min_players=2,
-    max_players=5,
-    rules_type=Rules,
-    policies=POLICIES,
-    columns=COLUMNS,
-    score_components=SCORE_COMPONENTS,
-    play_block=play_block,
-    validate=rules_module.validate,
-    rule_docs=RULE_DOCS,
-    replay=lazy("zoosim.games.zooloretto_mini.replay", "replay_text"),
-    rounds_log=True,
-    score_position=lazy("zoosim.games.zooloretto_mini.positions", "score_position"),
+GAME = kernel_game(
+    id="zooloretto-mini", title="Zooloretto Mini (Abacus, 2010)", min_players=2, max_players=5, package=__name__,
+    rules_module=rules_module, policies=POLICIES, columns=COLUMNS, score_components=SCORE_COMPONENTS,
+    first_column="O_ENCLOSURES", max_params=MAX_POLICY_PARAMS,
 )
