@@ -85,3 +85,17 @@ def test_the_95_percent_normal_quantile_is_scipys_to_the_last_bit():
 
     assert stats.z_value() == float(norm.ppf(0.975))
     assert stats.z_value(0.9) == float(norm.ppf(0.95))
+
+
+def test_the_distributions_are_scipy_stats_to_the_last_bit():
+    from scipy.stats import chi2, norm, t
+
+    z = np.linspace(-12.0, 12.0, 2001)
+    assert np.array_equal(stats.proportion_p_value(np.full(3, 30.0), np.full(3, 100.0), np.array([0.2, 0.3, 0.45])),
+                          np.where(True, 2.0 * norm.sf(np.abs((0.3 - np.array([0.2, 0.3, 0.45]))
+                                                              / np.sqrt(np.array([0.2, 0.3, 0.45]) * np.array([0.8, 0.7, 0.55]) / 100.0))), 0))
+    for df in (1.0, 2.5, 9.0, 40.0, 1000.0):
+        assert np.array_equal(stats.t_value(np.array([df])), t.ppf([0.975], df))
+        assert np.array_equal(stats._special().stdtr(df, -np.abs(z)), t.sf(np.abs(z), df))
+        assert np.array_equal(stats._special().chdtrc(df, np.abs(z)), chi2.sf(np.abs(z), df))
+    assert stats.z_value(0.99) == float(norm.ppf(0.995))

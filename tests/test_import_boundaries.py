@@ -42,3 +42,11 @@ def test_simulate_imports_no_analysis_stack(tmp_path):
 def test_the_registry_lists_each_game_as_its_package_describes_it(game_id):
     game = get_game(game_id)
     assert LISTING[game_id] == (game.title, game.min_players, game.max_players)
+
+
+def test_analyze_imports_neither_scipy_stats_nor_matplotlib(tmp_path):
+    from zoosim.analysis.synthetic import synthetic_rows, write_run
+
+    write_run(tmp_path / "run", synthetic_rows(200, 4, seed=3))
+    imported = set(imported_after(["analyze", "run", "--by", "seat"], tmp_path))
+    assert not {"scipy.stats", "matplotlib", "numba"} & imported
