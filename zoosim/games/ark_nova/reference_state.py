@@ -1,0 +1,584 @@
+"""Ark Nova in plain Python, part 1: the state, decisions, the tracks with their one-time bonuses, the card
+piles and the display, and setup (spec §3, §4.4-4.5, §8, §9.1, §9.4; PROTOCOL.md 1-4).
+
+The reference is split into modules that import only downward (reference_state <- reference_actions <- ... <-
+reference). A rule that a lower module must start but a higher one implements (a bonus tile that builds a free
+enclosure, a reputation bonus that takes a partner zoo) goes through `HANDLERS`, a name -> function table the
+higher modules fill at import; `reference` imports them all.
+
+Cards are held by printed id everywhere; `idx(card)` is its row in the `cards.CARDS` tables.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Callable
+
+from zoosim.core.rng import PyRng
+from zoosim.errors import ZoosimError
+from zoosim.games.ark_nova import board, cards
+from zoosim.games.ark_nova.rules import Rules, validate
+from zoosim.games.ark_nova.vocab import CONTINENT_ICONS, N_ICONS, SCIENCE
+
+C = cards.CARDS
+ANIMALS, CARDS_ACTION, BUILD, ASSOCIATION, SPONSORS = range(5)  # vocab.ACTIONS order
+N_ACTIONS = 5
+UNIV_REP_HAND, UNIV_SCI_REP, UNIV_SCI2 = range(3)  # §10.4 university types
+UNIV_SCIENCE = (0, 1, 2)
+TASK_REPUTATION, TASK_PARTNER, TASK_UNIVERSITY, TASK_PROJECT = range(4)
+FREE, BLOCKED = -1, -2  # project slot states (else the supporting seat)
+
+# Decision hooks (PROTOCOL.md 3): the policy gets (state, seat, hook, options) and returns an option index.
+(H_KEEP, H_TURN, H_XSPEND, H_XACTION_CARD, H_CARDS_MODE, H_SNAP_FOLDER, H_TAKE_SOURCE, H_DISCARD, H_BUILD_TYPE,
+ H_FOOTPRINT, H_MOVE_ANIMAL, H_ANIMAL_PLAY, H_ANIMAL_HOME, H_TASK, H_PARTNER, H_UNIVERSITY, H_PROJECT, H_PROJECT_SLOT,
+ H_RELEASE_ANIMAL, H_RELEASE_ENCLOSURE, H_BONUS_TOKEN, H_DONATE, H_SPONSOR_MODE, H_SPONSOR_PLAY, H_CP2, H_UPGRADE,
+ H_CP_TILE, H_MULTIPLIER_CARD, H_TILE_SPONSOR, H_BREAK_DISCARD, H_FINAL_DISCARD, H_KEEP_CARD, H_COIN, H_CLEVER,
+ H_BOOST, H_BASE_PROJECT, H_DIG_KIND, H_HAND_CARD, H_POSTURE_TYPE, H_TARGET, H_HYPNOSIS_CARD, H_PILFER_GIVE,
+ H_ARCHAEOLOGIST, H_SEARCH_CLASS, H_DETERMINATION, H_RESISTANCE, H_ENGINEER_TYPE, H_SPONSOR_STOP) = range(1, 49)
+
+# Event rows (kind, seat, a, b, c, d) (PROTOCOL.md 6)
+(E_DECIDE, E_TURN, E_ACTION, E_X_ACTION, E_GAIN, E_DRAW, E_DISCARD, E_BUILD, E_PLAY, E_SUPPORT, E_BREAK, E_INCOME,
+ E_END, E_SCORE, E_RESHUFFLE, E_DISPLAY, E_UPGRADE, E_TILE, E_TOKEN, E_RELEASE) = range(1, 21)
+# E_GAIN resources: vocab.RESOURCES (appeal, money, x_tokens, reputation, cp, workers) then these
+G_BREAK_TOKEN = 6
+
+SOURCE_DECK = 0  # a card's source: 0 = deck, f = display folder f (1-6), -1 = hand, -2 = discard pile
+
+
+def idx(card: int) -> int:
+    return cards.index_of(card)
+
+
+class IllegalMove(ZoosimError):
+    """A decision the rules do not allow in the current state."""
+
+
+@dataclass
+class Building:
+    kind: int                  # vocab.BUILDINGS index
+    mask: int                  # covered cells
+    animals: list[int] = field(default_factory=list)  # animals housed (a standard enclosure holds at most one)
+    cubes: int = 0             # capacity used in a special enclosure
+
+    @property
+    def occupied(self) -> bool:
+        return bool(self.animals)
+
+
+@dataclass
+class Player:
+    seat: int
+    money: int
+    appeal: int
+    rep: int
+    cp: int = 0
+    x: int = 0
+    slots: list[int] = field(default_factory=list)     # slots[k] = action card in slot k + 1
+    side2: list[bool] = field(default_factory=lambda: [False] * N_ACTIONS)  # by action
+    multiplier: list[int] = field(default_factory=lambda: [0] * N_ACTIONS)   # usable tokens by action
+    multiplier_pending: list[int] = field(default_factory=lambda: [0] * N_ACTIONS)  # usable from the turn's end
+    venom: list[bool] = field(default_factory=lambda: [False] * N_ACTIONS)
+    constriction: list[bool] = field(default_factory=lambda: [False] * N_ACTIONS)
+    workers_active: int = 1
+    workers_supply: int = 3
+    task_workers: list[int] = field(default_factory=lambda: [0] * 4)
+    hand: list[int] = field(default_factory=list)
+    finals: list[int] = field(default_factory=list)
+    buildings: list[Building] = field(default_factory=list)
+    animals: list[int] = field(default_factory=list)
+    sponsors: list[int] = field(default_factory=list)
+    pouched: dict[int, list[int]] = field(default_factory=dict)
+    partner_zoos: list[int] = field(default_factory=list)  # continent icon indices, in the order taken
+    universities: list[int] = field(default_factory=list)
+    bonus_tokens: list[int] = field(default_factory=lambda: list(range(7)))  # map A bonus column slots left
+    supports: int = 0
+    supported: list[int] = field(default_factory=list)    # project ids supported
+    rep_bonus_done: set[int] = field(default_factory=set)
+    cp_spaces_done: set[int] = field(default_factory=set)
+    wildcards: int = 0          # 215/218 icon tokens (§10.1)
+    okapi_tokens: int = 0       # 253 (§12.6)
+    full_cover_done: bool = False
+    turns: int = 0
+
+    @property
+    def covered(self) -> int:
+        out = 0
+        for b in self.buildings:
+            out |= b.mask
+        return out
+
+    def slot_of(self, action: int) -> int:
+        return self.slots.index(action) + 1
+
+
+@dataclass
+class State:
+    rules: Rules
+    players: int
+    rng: PyRng
+    policies: list[Callable]
+    ps: list[Player]
+    deck: list[int] = field(default_factory=list)       # deck[0] = top
+    discard: list[int] = field(default_factory=list)    # in the order discarded
+    display: list[int] = field(default_factory=list)    # folder f = display[f - 1]; 0 = empty
+    base_pile: list[int] = field(default_factory=list)
+    final_pile: list[int] = field(default_factory=list)
+    base_projects: list[int] = field(default_factory=list)  # in play, fixed positions
+    project_row: list[int] = field(default_factory=list)    # leftmost first
+    project_slots: dict[int, list[int]] = field(default_factory=dict)
+    bonus_tiles: dict[int, list[str]] = field(default_factory=dict)  # CP space -> tiles left
+    donations: int = 0
+    break_token: int = 0
+    break_pending: bool = False
+    break_trigger: int = -1
+    board_partner_zoos: list[int] = field(default_factory=lambda: list(CONTINENT_ICONS))
+    board_universities: list[int] = field(default_factory=lambda: [0, 1, 2])
+    cp10_reached: bool = False
+    current: int = 0
+    turn: int = 0
+    end_triggered: bool = False
+    last_turns: list[int] = field(default_factory=list)
+    game_over: bool = False
+    end_reason: int = -1
+    display_dirty: bool = False
+    after_queue: list[tuple] = field(default_factory=list)  # "after finishing" effects of this turn
+    events: list[tuple[int, int, int, int, int, int]] = field(default_factory=list)
+
+    @property
+    def break_len(self) -> int:
+        return self.rules.at("break_track_len", self.players)
+
+    def log(self, kind: int, seat: int, a: int = 0, b: int = 0, c: int = 0, d: int = 0) -> None:
+        self.events.append((kind, seat, a, b, c, d))
+
+
+# ---------------------------------------------------------------- handlers filled by higher modules
+HANDLERS: dict[str, Callable] = {}
+
+
+def handler(name: str) -> Callable:
+    def put(fn: Callable) -> Callable:
+        HANDLERS[name] = fn
+        return fn
+    return put
+
+
+def call(name: str, *args):
+    if name not in HANDLERS:
+        raise ZoosimError(f"rule {name!r} is not implemented in the reference yet")
+    return HANDLERS[name](*args)
+
+
+# ---------------------------------------------------------------- decisions
+def choose(s: State, seat: int, hook: int, options: list):
+    """Ask seat's policy to pick one of `options` (canonical order); one option is taken without asking."""
+    if not options:
+        raise IllegalMove(f"decision {hook} has no legal option")
+    if len(options) == 1:
+        return options[0]
+    k = s.policies[seat](s, seat, hook, options)
+    if not 0 <= k < len(options):
+        raise IllegalMove(f"policy chose option {k} of {len(options)} at decision {hook}")
+    s.log(E_DECIDE, seat, hook, len(options), k)
+    return options[k]
+
+
+def coin(s: State, seat: int) -> bool:
+    """§15.2 G3: a may-effect's yes/no question (options: no, yes)."""
+    return bool(choose(s, seat, H_COIN, [0, 1]))
+
+
+def uniform(s: State, seat: int, hook: int, options: list) -> int:
+    """§15.2 `uniform`: every decision one draw below(len(options)) from the game's stream."""
+    return s.rng.below(len(options))
+
+
+def shuffle(rng: PyRng, values: list) -> None:
+    """Fisher-Yates exactly as zoosim.core.rng.shuffle: for i = n-1 down to 1, j = below(i + 1), swap."""
+    for i in range(len(values) - 1, 0, -1):
+        j = rng.below(i + 1)
+        values[i], values[j] = values[j], values[i]
+
+
+# ---------------------------------------------------------------- icons and counts (§7.1)
+def icon_counts(s: State, p: int) -> list[int]:
+    pl = s.ps[p]
+    out = [0] * N_ICONS
+    for card in pl.animals + pl.sponsors:
+        row = C.icons[idx(card)]
+        for k in range(N_ICONS):
+            out[k] += int(row[k])
+    for continent in pl.partner_zoos:
+        out[continent] += 1
+    for u in pl.universities:
+        out[SCIENCE] += UNIV_SCIENCE[u]
+    return out
+
+
+def hand_limit(s: State, p: int) -> int:
+    return s.rules.hand_limit_univ if UNIV_REP_HAND in s.ps[p].universities else s.rules.hand_limit
+
+
+def range_folders(s: State, p: int) -> int:
+    return min(s.rules.range_folders(s.ps[p].rep), len(s.display))
+
+
+def has_effect(s: State, p: int, op: int) -> list[tuple[int, ...]]:
+    """The arguments of every passive (PASSIVE-moment) effect `op` on the player's sponsors and animals."""
+    prog = cards.program(s.rules.peaceful)
+    out = []
+    for card in s.ps[p].sponsors + s.ps[p].animals:
+        c = idx(card)
+        start, n = prog.start[c, 4], prog.count[c, 4]
+        for row in prog.ops[start:start + n]:
+            if row[0] == op:
+                out.append(tuple(int(a) for a in row[1:]))
+    return out
+
+
+# ---------------------------------------------------------------- tracks (§8, §4.4, §4.5)
+def gain(s: State, p: int, resource: int, amount: int) -> int:
+    """Gain `amount` (> 0) of a vocab.RESOURCES resource with its cap and one-time bonuses; returns `amount`."""
+    if amount <= 0:
+        return amount
+    pl, r = s.ps[p], s.rules
+    if resource == 0:
+        pl.appeal = min(r.max_appeal, pl.appeal + amount)
+        s.log(E_GAIN, p, 0, amount, pl.appeal)
+    elif resource == 1:
+        pl.money += amount
+        s.log(E_GAIN, p, 1, amount, pl.money)
+    elif resource == 2:
+        pl.x = min(r.max_x_tokens, pl.x + amount)
+        s.log(E_GAIN, p, 2, amount, pl.x)
+    elif resource == 3:
+        gain_reputation(s, p, amount)
+    elif resource == 4:
+        gain_cp(s, p, amount)
+    elif resource == 5:
+        for _ in range(amount):
+            hire_worker(s, p)
+    return amount
+
+
+def pay(s: State, p: int, amount: int) -> None:
+    pl = s.ps[p]
+    if amount > pl.money:
+        raise IllegalMove(f"seat {p} cannot pay {amount} with {pl.money} money")
+    if amount > 0:
+        pl.money -= amount
+        s.log(E_GAIN, p, 1, -amount, pl.money)
+
+
+def lose_appeal(s: State, p: int, amount: int) -> None:
+    pl = s.ps[p]
+    pl.appeal = max(0, pl.appeal - amount)
+    s.log(E_GAIN, p, 0, -amount, pl.appeal)
+
+
+def reputation_cap(s: State, p: int) -> int:
+    return s.rules.max_reputation if s.ps[p].side2[CARDS_ACTION] else s.rules.reputation_cap_side1
+
+
+def gain_reputation(s: State, p: int, amount: int) -> None:
+    """§8.3: one space at a time; beyond the cap lost (side I) or +1 appeal each beyond 15 (side II)."""
+    pl = s.ps[p]
+    for _ in range(amount):
+        cap = reputation_cap(s, p)
+        if pl.rep < cap:
+            pl.rep += 1
+            s.log(E_GAIN, p, 3, 1, pl.rep)
+            reputation_bonus(s, p, pl.rep)
+        elif pl.rep >= s.rules.max_reputation:
+            gain(s, p, 0, 1)
+
+
+def reputation_bonus(s: State, p: int, space: int) -> None:
+    pl = s.ps[p]
+    if space in pl.rep_bonus_done:
+        return
+    for at, kind in s.rules.reputation_bonuses:
+        if at == space:
+            pl.rep_bonus_done.add(space)
+            if kind == "upgrade":
+                upgrade(s, p)
+            elif kind == "worker":
+                hire_worker(s, p)
+            elif kind == "card":
+                take_card(s, p)
+            elif kind == "cp":
+                gain(s, p, 4, 1)
+            elif kind == "x":
+                gain(s, p, 2, 1)
+
+
+def gain_cp(s: State, p: int, amount: int, milestones: bool = True) -> None:
+    """§8.2: CP with its spaces 2 / 5 / 8 / 10 passed (R18: no milestones during final scoring)."""
+    pl, r = s.ps[p], s.rules
+    old = pl.cp
+    pl.cp = min(r.max_cp, pl.cp + amount)
+    s.log(E_GAIN, p, 4, amount, pl.cp)
+    if not milestones:
+        return
+    spaces = sorted({r.cp_upgrade_space, *r.cp_bonus_spaces, r.cp_final_discard_space})
+    for space in spaces:
+        if old < space <= pl.cp and space not in pl.cp_spaces_done:
+            pl.cp_spaces_done.add(space)
+            if space == r.cp_upgrade_space:
+                cp_upgrade_or_worker(s, p)
+            if space in r.cp_bonus_spaces:
+                cp_bonus_space(s, p, space)
+            if space == r.cp_final_discard_space and not s.cp10_reached:
+                s.cp10_reached = True
+                discard_final_cards(s)
+
+
+def cp_upgrade_or_worker(s: State, p: int) -> None:
+    pl = s.ps[p]
+    options = ([0] if not all(pl.side2) else []) + ([1] if pl.workers_supply > 0 else [])
+    if not options:
+        return
+    if choose(s, p, H_CP2, options) == 0:
+        upgrade(s, p)
+    else:
+        hire_worker(s, p)
+
+
+def cp_bonus_space(s: State, p: int, space: int) -> None:
+    """§8.2 CP 5 / 8: 5 money or one of the tiles still on that space (the tile leaves the game)."""
+    tiles = s.bonus_tiles.get(space, [])
+    k = choose(s, p, H_CP_TILE, [-1] + list(range(len(tiles))))
+    if k < 0:
+        gain(s, p, 1, s.rules.cp_bonus_money)
+        return
+    tile = tiles.pop(k)
+    s.log(E_TILE, p, space, s.rules.bonus_tiles.index(tile) if tile in s.rules.bonus_tiles else -1)
+    bonus_tile(s, p, tile)
+
+
+def bonus_tile(s: State, p: int, tile: str) -> None:
+    """§8.2 bonus tile effects (R13: a tile with no legal effect gives nothing)."""
+    if tile == "money10":
+        gain(s, p, 1, 10)
+    elif tile == "rep2":
+        gain(s, p, 3, 2)
+    elif tile == "x3":
+        gain(s, p, 2, 3)
+    elif tile == "take3":
+        for _ in range(3):
+            take_card(s, p)
+    elif tile == "multiplier":
+        action = choose(s, p, H_MULTIPLIER_CARD, list(range(N_ACTIONS)))
+        s.ps[p].multiplier_pending[action] += 1
+        s.log(E_TOKEN, p, 0, action)
+    elif tile == "enclosure3":
+        call("free_building", s, p, 2)
+    elif tile == "partner_zoo":
+        call("take_partner_zoo", s, p, False)
+    elif tile == "university":
+        call("take_university", s, p)
+    elif tile == "sponsor":
+        call("tile_sponsor", s, p)
+
+
+def discard_final_cards(s: State) -> None:
+    """§8.2 CP 10 / §13.2 step 1: every player holding >= 2 final cards discards 1, in seat order."""
+    for q in range(s.players):
+        pl = s.ps[q]
+        if len(pl.finals) >= 2:
+            card = choose(s, q, H_FINAL_DISCARD, list(pl.finals))
+            pl.finals.remove(card)
+            s.log(E_DISCARD, q, card, 1)
+
+
+def upgrade(s: State, p: int) -> None:
+    """§4.4: flip a side-I action card of the player's choice (nothing if none is left)."""
+    pl = s.ps[p]
+    options = [a for a in range(N_ACTIONS) if not pl.side2[a]]
+    if not options:
+        return
+    a = choose(s, p, H_UPGRADE, options)
+    pl.side2[a] = True
+    s.log(E_UPGRADE, p, a)
+
+
+def hire_worker(s: State, p: int) -> None:
+    """§4.5: a worker from the supply becomes active; the last one hired gives mapA_last_worker_cp."""
+    pl = s.ps[p]
+    if pl.workers_supply <= 0:
+        return
+    pl.workers_supply -= 1
+    pl.workers_active += 1
+    s.log(E_GAIN, p, 5, 1, pl.workers_active)
+    if pl.workers_supply == 0:
+        gain(s, p, 4, s.rules.mapA_last_worker_cp)
+
+
+# ---------------------------------------------------------------- piles and the display (§9.4)
+def draw_deck(s: State) -> int:
+    """The deck's top card (0 if deck and, with reshuffle_discard, the discard pile are empty)."""
+    if not s.deck and s.rules.reshuffle_discard and s.discard:
+        s.deck, s.discard = s.discard, []
+        shuffle(s.rng, s.deck)
+        s.log(E_RESHUFFLE, -1, len(s.deck))
+    return s.deck.pop(0) if s.deck else 0
+
+
+def deck_available(s: State) -> bool:
+    return bool(s.deck) or (s.rules.reshuffle_discard and bool(s.discard))
+
+
+def to_hand(s: State, p: int, card: int, source: int) -> None:
+    if card:
+        s.ps[p].hand.append(card)
+        s.log(E_DRAW, p, card, source)
+
+
+def discard_card(s: State, p: int, card: int) -> None:
+    s.discard.append(card)
+    s.log(E_DISCARD, p, card, 0)
+
+
+def take_from_display(s: State, folder: int) -> int:
+    card = s.display[folder - 1]
+    s.display[folder - 1] = 0
+    s.display_dirty = True
+    return card
+
+
+def refill_display(s: State) -> None:
+    """§9.4: slide the remaining cards towards folder 1 keeping their order, fill the highest folders."""
+    kept = [c for c in s.display if c]
+    if len(kept) == len(s.display):
+        return
+    while len(kept) < len(s.display):
+        card = draw_deck(s)
+        if not card:
+            break
+        kept.append(card)
+    s.display = kept + [0] * (len(s.display) - len(kept))
+    s.display_dirty = False
+    s.log(E_DISPLAY, -1, *[0, 0, 0, 0])
+
+
+def take_card_options(s: State, p: int) -> list[int]:
+    """§15.2 G6: the deck (if it or the discard pile holds a card) and each non-empty folder in range."""
+    return ([SOURCE_DECK] if deck_available(s) else []) + [
+        f for f in range(1, range_folders(s, p) + 1) if s.display[f - 1]]
+
+
+def take_card(s: State, p: int) -> None:
+    """Take 1 card from the display within reputation range or from the deck (§6.7, §8.3)."""
+    options = take_card_options(s, p)
+    if not options:
+        return
+    source = choose(s, p, H_TAKE_SOURCE, options)
+    card = draw_deck(s) if source == SOURCE_DECK else take_from_display(s, source)
+    to_hand(s, p, card, source)
+
+
+def snap(s: State, p: int) -> None:
+    """Take any display card (§5.1 snap, §10.5 slot 0)."""
+    options = [f for f in range(1, len(s.display) + 1) if s.display[f - 1]]
+    if options:
+        f = choose(s, p, H_SNAP_FOLDER, options)
+        to_hand(s, p, take_from_display(s, f), f)
+
+
+def advance_break(s: State, p: int, steps: int) -> None:
+    """§9.1: the token moves; reaching the end gives the mover 1 X-token once and a break after the turn."""
+    if s.break_token >= s.break_len or steps <= 0:
+        return
+    s.break_token = min(s.break_len, s.break_token + steps)
+    s.log(E_GAIN, p, G_BREAK_TOKEN, steps, s.break_token)
+    if s.break_token >= s.break_len:
+        s.break_pending = True
+        s.break_trigger = p
+        gain(s, p, 2, 1)
+
+
+# ---------------------------------------------------------------- setup (§3, PROTOCOL.md 2)
+def new_state(rules: Rules, players: int, rng: PyRng, policies: list[Callable]) -> State:
+    """Before any draw: every pile in canonical (card id) order, players at their starting values."""
+    validate(rules, players)
+    ps = []
+    for seat in range(players):
+        pl = Player(seat, rules.start_money, rules.start_appeal_by_seat[seat], rules.start_reputation,
+                    workers_active=rules.workers_start, workers_supply=rules.workers_total - rules.workers_start)
+        pl.slots = [ANIMALS, CARDS_ACTION, BUILD, ASSOCIATION, SPONSORS]
+        for kind, mask in zip(board.START_BUILDING_KIND, board.START_BUILDING_MASK):
+            pl.buildings.append(Building(int(kind), int(mask)))
+        ps.append(pl)
+    ids = [int(i) for i in C.ids]
+    s = State(rules, players, rng, list(policies), ps)
+    s.deck = [int(C.ids[c]) for c in cards.ZOO_DECK]
+    s.base_pile = [i for i in ids if 101 <= i <= 112]
+    s.final_pile = [i for i in ids if 1 <= i <= 11]
+    s.display = [0] * rules.display_size
+    return s
+
+
+def setup(rules: Rules, players: int, rng: PyRng, policies: list[Callable]) -> State:
+    """§3 in PROTOCOL.md 2's order of random draws and decisions."""
+    s = new_state(rules, players, rng, policies)
+    shuffle(rng, s.deck)
+    shuffle(rng, s.base_pile)
+    shuffle(rng, s.final_pile)
+    tiles = list(rules.bonus_tiles)
+    shuffle(rng, tiles)
+    k = rules.bonus_tiles_per_space
+    s.bonus_tiles = {rules.cp_bonus_spaces[0]: tiles[:k], rules.cp_bonus_spaces[1]: tiles[k:2 * k]}
+    if rules.random_action_order:
+        for pl in s.ps:
+            rest = pl.slots[1:]
+            shuffle(rng, rest)
+            pl.slots[1:] = rest
+    if rules.opening_card:  # swap the chosen card into the seat's first dealt position
+        target = rules.display_size + rules.opening_card_seat * rules.hand_draw
+        at = s.deck.index(rules.opening_card)
+        s.deck[at], s.deck[target] = s.deck[target], s.deck[at]
+    shown = rules.at("base_projects_shown", players)
+    s.base_projects, s.base_pile = s.base_pile[:shown], s.base_pile[shown:]
+    for i, project in enumerate(s.base_projects):
+        slots = [FREE] * 3
+        if players == 2 and rules.two_player_blocks and i < 3:
+            slots[i] = BLOCKED
+        s.project_slots[project] = slots
+    s.display = [s.deck.pop(0) for _ in range(rules.display_size)]
+    dealt = [[s.deck.pop(0) for _ in range(rules.hand_draw)] for _ in range(players)]
+    for pl in s.ps:
+        pl.finals = [s.final_pile.pop(0) for _ in range(rules.final_scoring_dealt)]
+    for seat in range(players):
+        keep_opening_hand(s, seat, dealt[seat])
+    return s
+
+
+def keep_options(rules: Rules, seat: int) -> list[tuple[int, ...]]:
+    """The hand_keep-subsets of dealt positions in lexicographic order; the opening card's seat keeps position 0."""
+    options = list(combinations(range(rules.hand_draw), rules.hand_keep))
+    if rules.opening_card and seat == rules.opening_card_seat:
+        options = [o for o in options if 0 in o]
+    return options
+
+
+def keep_opening_hand(s: State, seat: int, dealt: list[int]) -> None:
+    keep = choose(s, seat, H_KEEP, keep_options(s.rules, seat))
+    pl = s.ps[seat]
+    for i, card in enumerate(dealt):
+        if i in keep:
+            pl.hand.append(card)
+        else:
+            discard_card(s, seat, card)
+
+
+def donation_cost(s: State) -> int:
+    costs = s.rules.at("donation_costs", s.players)
+    return costs[s.donations] if s.donations < len(costs) else s.rules.donation_overflow
+
+
+def all_zoo_cards(s: State) -> list[int]:
+    """Every zoo card wherever it is (card conservation check, §17 invariants)."""
+    out = s.deck + s.discard + [c for c in s.display if c] + [c for c in s.project_row if c > 112]
+    for pl in s.ps:
+        out += pl.hand + pl.animals + pl.sponsors + [c for cs in pl.pouched.values() for c in cs]
+    return out
