@@ -15,7 +15,7 @@ from zoosim.games.castles.geometry import BLOCKED, CONNECTED, DOWN, OPEN, UP
 from zoosim.games.castles.reference_castle import Castle
 from zoosim.games.castles.reference_scoring import living_rescore, placement_points, static_points
 from zoosim.games.castles.rules import Rules
-from tests.test_castles_reference import Script
+from test_castles_reference import Script
 
 R = Rules(first_mb="seat0")
 X0 = g.FOYER_ORIGIN  # the spec's examples put the foyer's box at (0, 0)
