@@ -117,7 +117,7 @@ def place_building(s: State, p: int, kind: int, mask: int) -> Building:
     if kind == PAVILION:
         gain(s, p, 0, 1)
     for terrain, cells in ((WATER, WATER_CELLS), (ROCK, ROCK_CELLS)):
-        for (t, money) in has_effect(s, p, Op.COVER_NEXT_TO_TERRAIN_MONEY)[:]:
+        for t, money, *_ in has_effect(s, p, Op.COVER_NEXT_TO_TERRAIN_MONEY):
             if t == terrain:
                 n = sum(1 for c in range(board.N_CELLS) if newly >> c & 1 and NEIGHBOURS[c] & cells)
                 gain(s, p, 1, money * n)

@@ -97,6 +97,7 @@ class Player:
     cp_spaces_done: set[int] = field(default_factory=set)
     wildcards: int = 0          # 215/218 icon tokens (§10.1)
     okapi_tokens: int = 0       # 253 (§12.6)
+    waza_class: int = -1        # 227: the class chosen by its search (0 small, 1 large), -1 none
     full_cover_done: bool = False
     turns: int = 0
 
@@ -141,6 +142,7 @@ class State:
     game_over: bool = False
     end_reason: int = -1
     display_dirty: bool = False
+    scoring: bool = False  # final scoring: CP gains pass no milestone (R18)
     after_queue: list[tuple] = field(default_factory=list)  # "after finishing" effects of this turn
     events: list[tuple[int, int, int, int, int, int]] = field(default_factory=list)
 
@@ -318,7 +320,7 @@ def gain_cp(s: State, p: int, amount: int, milestones: bool = True) -> None:
     old = pl.cp
     pl.cp = min(r.max_cp, pl.cp + amount)
     s.log(E_GAIN, p, 4, amount, pl.cp)
-    if not milestones:
+    if not milestones or s.scoring:
         return
     spaces = sorted({r.cp_upgrade_space, *r.cp_bonus_spaces, r.cp_final_discard_space})
     for space in spaces:
