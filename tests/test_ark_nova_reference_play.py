@@ -451,3 +451,18 @@ def test_uniform_games_end_to_end_deterministic_with_invariants(players, index):
     if r.end_reason == ref.END_SCORE:
         assert max(r.scores) >= 100 or any(p.cp or p.appeal for p in s.ps)
     assert abs(sum(r.win_share) - 1) < 1e-9
+
+
+def test_parameters_support_without_bonus_token_and_peacocking_needs_build2():
+    s, _ = game(2, rules=replace(R, support_without_bonus_token=False))
+    s.base_projects = [110]
+    s.project_slots = {110: [-1, -1, -1]}
+    s.ps[0].animals = [401]
+    assert rass.project_options(s, 0, False) == [(0, 110)]
+    s.ps[0].bonus_tokens = []
+    assert rass.project_options(s, 0, False) == []
+    peacock = next(int(i) for k, i in enumerate(cards.CARDS.ids) if cards.CARDS.ability_printed[k] == "peacocking")
+    for needs, built in ((False, True), (True, False)):
+        s, _ = game(2, rules=replace(R, peacocking_needs_build2=needs))
+        rfx.dispatch(s, 0, peacock, rfx.Op.FREE_BUILDING, (9,))
+        assert any(b.kind == 9 for b in s.ps[0].buildings) == built

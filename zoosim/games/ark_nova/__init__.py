@@ -1,9 +1,11 @@
-"""Ark Nova (Mathias Wigge, 2021), BGA base game, 2-4 players — the data layer only, so far.
+"""Ark Nova (Mathias Wigge, 2021), BGA base game, 2-4 players — data layer, rules and the plain-Python reference.
 
 `cards` turns the spec's card file (`cards.csv`, a byte copy of `shared/specs/ark-nova-cards.csv`) into numpy
 tables and effect programs (opcodes from `effects`); `board` turns map A (`map_a.toml`) into 58-bit cell masks and
 every legal building footprint. `vocab` holds the names both share.
 
-There is no engine, rules dataclass or policy yet, so the game is deliberately NOT registered in
-`zoosim.games.registry` and does not appear in `zoosim games`.
+`rules` holds every number and parameter of the spec (`Rules`, `RULE_DOCS`, `validate`); `reference` (with
+`reference_state`, `_build`, `_effects`, `_actions`, `_association`) is the plain-Python executable spec and
+PROTOCOL.md what an engine must match. There is no numba engine or policy module yet, so the game is
+deliberately NOT registered in `zoosim.games.registry` and does not appear in `zoosim games`.
 """

@@ -228,6 +228,8 @@ def slot_options(s: State, p: int, project: int) -> list[tuple[int, int]]:
 
 
 def project_options(s: State, p: int, side2: bool) -> list[tuple[int, int]]:
+    if not s.ps[p].bonus_tokens and not s.rules.support_without_bonus_token:
+        return []
     in_play = [(0, b) for b in s.base_projects + s.project_row]
     hand = [(-1, c) for c in s.ps[p].hand if C.kind[idx(c)] in (cards.PROJECT, cards.PROJECT_BASE)]
     shown = []

@@ -224,10 +224,9 @@ def dispatch(s: State, p: int, card: int, op: int, args: tuple[int, ...]) -> int
                 break
             call("free_building", s, p, choose(s, p, H_POSTURE_TYPE, types))
     elif op == Op.FREE_BUILDING:
-        build2 = None
-        if args[0] == 9 and not s.rules.peacocking_needs_build2:  # §6.3: Peacocking places the aviary with side I
-            build2 = s.rules.free_building_ignores_build2 or s.ps[p].side2[2]
-        call("free_building", s, p, args[0], build2)
+        if args[0] == 9 and s.rules.peacocking_needs_build2 and not s.ps[p].side2[2]:
+            return 0  # §6.3 variant: Peacocking's aviary needs Build side II
+        call("free_building", s, p, args[0])
     elif op == Op.PLACE_UNIQUE_BUILDING:
         if s.rules.place_unique_buildings:
             call("place_unique", s, p, args[0])
