@@ -171,7 +171,7 @@ def test_upkeep_puts_coins_on_unsold_rooms_and_the_mb_moves_left():
     left = [t for t, _ in state.market]
     coins_before = {t: c for t, c in state.market}
     ref.play_round(state)
-    assert state.mb == 1 and state.events.index((ref.ROUND_START, -1, 2, 1, 0, 0, 0)) >= 0
+    assert state.mb == 1 and (ref.ROUND_START, -1, 2, 1, 0, 0, 0) in state.events
     upkeep = next(e for e in state.events if e[0] == ref.UPKEEP)
     assert upkeep[2:4] == (len(left), 1000)
     assert all(coins_before[t] == 0 for t in left)
@@ -226,11 +226,13 @@ def test_downstairs_rooms_are_not_buyable_without_stairs():
 def test_coins_count_toward_price():
     state = start(2, rules=replace(R, coins_count_toward_price=True))
     ref.price_market(state)
-    state.market[4][1] = 3000
-    state.seats[0].money = 12000  # slot 4 costs 15000
-    assert (0, 4) in ref.act_options(state, 0, False) or not state.seats[0].castle.can_place(state.slot_tile[4])
+    slot = max(k for k, t in enumerate(state.slot_tile) if t >= 0 and state.seats[0].castle.can_place(t))
+    tile, price = state.slot_tile[slot], state.prices()[slot]
+    state.market[[t for t, _ in state.market].index(tile)][1] = 3000
+    state.seats[0].money = price - 3000
+    assert (0, slot) in ref.act_options(state, 0, False)
     state.rules = R
-    assert (0, 4) not in ref.act_options(state, 0, False)
+    assert (0, slot) not in ref.act_options(state, 0, False)
 
 
 def test_buying_pays_the_mb_or_the_bank_and_takes_the_coins():

@@ -17,7 +17,7 @@ from typing import Protocol
 from zoosim.core.rng import PyRng
 from zoosim.errors import ZoosimError
 from zoosim.games.castles import data
-from zoosim.games.castles.geometry import BLOCKED, FOYER_ORIGIN  # noqa: F401  (FOYER_ORIGIN for callers)
+from zoosim.games.castles.geometry import BLOCKED
 from zoosim.games.castles.reference_castle import Castle, Placement
 from zoosim.games.castles.reference_scoring import (
     bonus_card_points, exhausted_points, favor_metric, favor_shares, living_rescore, metrics, placement_points,
