@@ -297,3 +297,13 @@ def test_market_tiles_counted():
     state = start(4)
     counts = Counter(t for t, _ in state.market)
     assert all(v == 1 for v in counts.values())
+
+
+def test_a_single_option_is_taken_without_asking():
+    policy = Script()
+    state = start(2, policy=policy)
+    asked, draws = len(policy.asked), list(state.rng.s)
+    assert state.ask(ref.ACT, 0, [(2, 0)]) == 0
+    assert len(policy.asked) == asked and state.rng.s == draws
+    state.policies = [ref.Uniform()] * 2
+    assert state.ask(ref.ACT, 0, [(2, 0), (1, 75)]) in (0, 1) and state.rng.s != draws

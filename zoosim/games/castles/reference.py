@@ -95,7 +95,10 @@ class State:
         self.events.append((kind, player, a, b, c, d, e))
 
     def ask(self, hook: str, player: int, options: list) -> int:
-        """A decision: the seat's policy picks an index into the non-empty option list."""
+        """A decision: the seat's policy picks an index into the option list; a single option is taken without
+        asking (no draw, PROTOCOL.md 4)."""
+        if len(options) == 1:
+            return 0
         k = self.policies[player].choose(self, hook, player, options)
         if not 0 <= k < len(options):
             raise IllegalMove(f"{hook}: option {k} of {len(options)}")
