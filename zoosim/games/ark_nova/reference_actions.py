@@ -16,7 +16,7 @@ from zoosim.games.ark_nova.reference_state import (
     ANIMALS, C, CARDS_ACTION, E_ACTION, E_PLAY, H_ANIMAL_HOME, H_ANIMAL_PLAY, H_CARDS_MODE, H_DISCARD, H_SNAP_FOLDER,
     H_SPONSOR_MODE, H_SPONSOR_PLAY, H_TAKE_SOURCE, SOURCE_DECK, SPONSORS, State, advance_break, discard_card,
     draw_deck, gain, handler, has_effect, icon_counts, idx, pay, range_folders, take_card_options, take_from_display,
-    to_hand, choose,
+    to_hand, choose, coin,
 )
 from zoosim.games.ark_nova.vocab import (
     CONTINENT_ICONS, LARGE_BIRD_AVIARY, N_ICONS, PETTING_ZOO, REPTILE_HOUSE, ROCK, WATER,
@@ -200,7 +200,7 @@ def animals_action(s: State, p: int, strength_: int, side2: bool, acting_side2: 
     n = s.rules.animals_playable[int(side2)][min(strength_, 5) - 1]
     if side2 and strength_ >= s.rules.animals2_rep_strength:
         gain(s, p, 3, 1)
-    played = 0
+    played: list[int] = []
     for _ in range(n):
         options = animal_options(s, p, side2, acting_side2)
         if not options:
@@ -209,7 +209,27 @@ def animals_action(s: State, p: int, strength_: int, side2: bool, acting_side2: 
         if (source, card) == STOP:
             break
         play_animal(s, p, source, card)
-        played += 1
+        played.append(card)
+    if (played and all(C.size[idx(a)] <= 2 for a in played) and has_effect(s, p, Op.WAZA_SMALL_EXTRA_PLAY)):
+        waza_small_extra(s, p, acting_side2)
+
+
+@handler("waza_small_extra")
+def waza_small_extra(s: State, p: int, acting_side2: list[bool] | None = None) -> None:
+    """§12.6 pas_waza_small_extra_play (228), after an Animals action that played only small animals: G3 coin,
+    then one more small animal from hand at normal cost (ANIMAL_PLAY, no stop option); then, whether or not one
+    was played, 1 small animal from any display folder into hand (R19; SNAP_FOLDER over the folders holding one)."""
+    acting_side2 = acting_side2 or s.ps[p].side2
+    options = [(-1, c) for c in s.ps[p].hand
+               if C.kind[idx(c)] == cards.ANIMAL and C.size[idx(c)] <= 2 and animal_playable(s, p, c, 0, acting_side2)]
+    if options and coin(s, p):
+        source, card = choose(s, p, H_ANIMAL_PLAY, options)
+        play_animal(s, p, source, card)
+    folders = [f for f in range(1, len(s.display) + 1) if s.display[f - 1]
+               and C.kind[idx(s.display[f - 1])] == cards.ANIMAL and C.size[idx(s.display[f - 1])] <= 2]
+    if folders:
+        f = choose(s, p, H_SNAP_FOLDER, folders)
+        to_hand(s, p, take_from_display(s, f), f)
 
 
 def play_animal(s: State, p: int, source: int, card: int) -> None:
@@ -303,6 +323,24 @@ def tile_sponsor(s: State, p: int) -> None:
         card = choose(s, p, H_SPONSOR_PLAY, [(-1, c) for c in options])[1]
         s.ps[p].hand.remove(card)
         play_sponsor(s, p, card)
+
+
+@handler("okapi")
+def okapi(s: State, p: int) -> None:
+    """§12.6 pas_okapi (253), one queued herbivore icon: while tokens remain, G3 coin, then a hand sponsor whose
+    conditions hold (R8: the player's own cards) and whose level <= money (SPONSOR_PLAY, no stop option); it
+    costs money equal to its level and one token."""
+    pl = s.ps[p]
+    if pl.okapi_tokens <= 0:
+        return
+    options = [(-1, c) for c in pl.hand if sponsor_playable(s, p, c, pl.money, 0, pl.side2)]
+    if not options or not coin(s, p):
+        return
+    card = choose(s, p, H_SPONSOR_PLAY, options)[1]
+    pl.okapi_tokens -= 1
+    pl.hand.remove(card)
+    pay(s, p, int(C.level[idx(card)]))
+    play_sponsor(s, p, card)
 
 
 def can_sponsors(s: State, p: int, strength_: int, side2: bool) -> bool:

@@ -3,7 +3,7 @@
 
 `run(s, p, card, moment)` walks the card's rows for that moment; `dispatch` executes one row. Opcodes the
 reference does not execute yet raise NotImplementedError naming them; `UNIMPLEMENTED` lists them (a test keeps
-the list equal to what `dispatch` refuses). Passive effects are read where their rule is (`has_effect`).
+the list equal to what `dispatch` refuses; it is empty now). Passive effects are read where their rule is (`has_effect`).
 Effects that need a rule of a higher module (perform an action, build) go through `reference_state.call`.
 """
 from __future__ import annotations
@@ -21,9 +21,11 @@ from zoosim.games.ark_nova.reference_state import (
     call, choose, coin, discard_card, draw_deck, gain, has_effect, icon_counts, idx, pay, refill_display, shuffle,
     take_card, take_from_display, to_hand,
 )
-from zoosim.games.ark_nova.vocab import CATEGORY_ICONS, CONTINENT_ICONS, KIOSK, PAVILION, ROCK, WATER
+from zoosim.games.ark_nova.vocab import CATEGORY_ICONS, CONTINENT_ICONS, ICONS, KIOSK, PAVILION, ROCK, WATER
 
-UNIMPLEMENTED: frozenset[Op] = frozenset({Op.OKAPI, Op.WAZA_SMALL_EXTRA_PLAY})
+HERBIVORE = ICONS.index("herbivore")
+
+UNIMPLEMENTED: frozenset[Op] = frozenset()
 MAY_TRIGGERS = (Op.FREE_BUILDING, Op.POUCH, Op.CLEVER)  # §12.3: resolved after the current action
 
 
@@ -257,6 +259,10 @@ def dispatch(s: State, p: int, card: int, op: int, args: tuple[int, ...]) -> int
         pass  # its trigger is read by the animal rules (trigger_animal_played)
     elif op == Op.ICON_WILDCARDS:
         s.ps[p].wildcards += args[0]
+    elif op == Op.OKAPI:
+        call("okapi", s, p)  # queued by a herbivore icon (icons_entered), resolved after the action (R10)
+    elif op == Op.WAZA_SMALL_EXTRA_PLAY:
+        call("waza_small_extra", s, p)
     else:
         raise NotImplementedError(f"opcode {op.name} has no dispatcher case at this moment")
     return 0
@@ -402,12 +408,27 @@ def fire(s: State, q: int, card: int, op: int, args: tuple[int, ...], event: int
         dispatch(s, q, card, op, args)
 
 
+def okapi_card(s: State, p: int) -> int:
+    """The player's sponsor carrying `pas_okapi` (253) with tokens left, else 0."""
+    if s.ps[p].okapi_tokens > 0:
+        for card in s.ps[p].sponsors:
+            if any(op == Op.OKAPI for op, _ in rows(s, card, Moment.PASSIVE)):
+                return card
+    return 0
+
+
 def icons_entered(s: State, p: int, icons: list[int], before: list[int]) -> None:
-    """Icons entering p's zoo: each icon, in icon index order, fires p's own triggers then others' trg_any."""
+    """Icons entering p's zoo: each icon, in icon index order, fires p's own triggers then others' trg_any.
+
+    A herbivore icon entering the zoo of a player with Okapi Stable tokens queues one Okapi play after p's own
+    sponsor triggers of that icon (§12.6, R10: resolved after the action; the tokens are put on 253 after its
+    own icons entered, so its own herbivore icon does not trigger it)."""
     for k, n in enumerate(icons):
         for _ in range(n):
             for card, op, args in triggers_of(s, p, k, SCOPE_OWN) + triggers_of(s, p, k, SCOPE_ALL):
                 fire(s, p, card, op, args, k)
+            if k == HERBIVORE and okapi_card(s, p):
+                s.after_queue.append((p, okapi_card(s, p), Op.OKAPI, ()))
             for d in range(1, s.players):
                 q = (p + d) % s.players
                 for card, op, args in triggers_of(s, q, k, SCOPE_ALL):
