@@ -171,14 +171,110 @@ def call(name: str, *args):
     return HANDLERS[name](*args)
 
 
+# ---------------------------------------------------------------- what a policy sees (§15.1, PROTOCOL.md 6)
+@dataclass(frozen=True)
+class PlayerView:
+    """One player as every policy sees them; `hand`, `finals` and `pouched` are filled for the viewer only."""
+    seat: int
+    money: int
+    appeal: int
+    rep: int
+    cp: int
+    x: int
+    slots: tuple[int, ...]
+    side2: tuple[bool, ...]
+    multiplier: tuple[int, ...]
+    multiplier_pending: tuple[int, ...]
+    venom: tuple[bool, ...]
+    constriction: tuple[bool, ...]
+    workers_active: int
+    workers_supply: int
+    task_workers: tuple[int, ...]
+    buildings: tuple[tuple[int, int, tuple[int, ...], int], ...]  # (kind, mask, animals, cubes)
+    animals: tuple[int, ...]
+    sponsors: tuple[int, ...]
+    partner_zoos: tuple[int, ...]
+    universities: tuple[int, ...]
+    bonus_tokens: tuple[int, ...]
+    supports: int
+    supported: tuple[int, ...]
+    wildcards: int
+    okapi_tokens: int
+    waza_class: int
+    turns: int
+    hand_size: int
+    finals_count: int
+    pouched_count: tuple[tuple[int, int], ...]  # (animal, cards under it)
+    hand: tuple[int, ...] | None = None      # the viewer's own only
+    finals: tuple[int, ...] | None = None
+    pouched: tuple[tuple[int, tuple[int, ...]], ...] | None = None
+
+
+@dataclass(frozen=True)
+class PublicView:
+    """What a policy receives (§15.1): public information and the viewer's own private cards; never the deck's
+    order or contents, other players' hands or final cards, nor the cards under others' pouch animals.
+    `rng` is the game's stream, for a policy that draws (PROTOCOL.md 1); it is no part of the comparison."""
+    seat: int
+    rules: Rules
+    players: int
+    ps: tuple[PlayerView, ...]
+    display: tuple[int, ...]
+    discard: tuple[int, ...]
+    deck_size: int
+    base_projects: tuple[int, ...]
+    base_pile: tuple[int, ...]          # base projects not in play, ascending (which ones is public, §10.1)
+    final_pile_size: int
+    project_row: tuple[int, ...]
+    project_slots: tuple[tuple[int, tuple[int, ...]], ...]
+    bonus_tiles: tuple[tuple[int, tuple[str, ...]], ...]
+    donations: int
+    break_token: int
+    break_pending: bool
+    break_trigger: int
+    board_partner_zoos: tuple[int, ...]
+    board_universities: tuple[int, ...]
+    cp10_reached: bool
+    current: int
+    turn: int
+    end_triggered: bool
+    last_turns: tuple[int, ...]
+    rng: PyRng = field(compare=False, repr=False)
+
+
+def player_view(pl: Player, own: bool) -> PlayerView:
+    return PlayerView(
+        pl.seat, pl.money, pl.appeal, pl.rep, pl.cp, pl.x, tuple(pl.slots), tuple(pl.side2), tuple(pl.multiplier),
+        tuple(pl.multiplier_pending), tuple(pl.venom), tuple(pl.constriction), pl.workers_active, pl.workers_supply,
+        tuple(pl.task_workers), tuple((b.kind, b.mask, tuple(b.animals), b.cubes) for b in pl.buildings),
+        tuple(pl.animals), tuple(pl.sponsors), tuple(pl.partner_zoos), tuple(pl.universities),
+        tuple(pl.bonus_tokens), pl.supports, tuple(pl.supported), pl.wildcards, pl.okapi_tokens, pl.waza_class,
+        pl.turns, len(pl.hand), len(pl.finals), tuple((a, len(cs)) for a, cs in sorted(pl.pouched.items())),
+        tuple(pl.hand) if own else None, tuple(pl.finals) if own else None,
+        tuple((a, tuple(cs)) for a, cs in sorted(pl.pouched.items())) if own else None)
+
+
+def public_view(s: State, seat: int) -> PublicView:
+    """§15.1: the view a policy of `seat` receives at every decision (`choose` builds it)."""
+    return PublicView(
+        seat, s.rules, s.players, tuple(player_view(pl, pl.seat == seat) for pl in s.ps), tuple(s.display),
+        tuple(s.discard), len(s.deck), tuple(s.base_projects), tuple(sorted(s.base_pile)), len(s.final_pile),
+        tuple(s.project_row), tuple((k, tuple(v)) for k, v in s.project_slots.items()),
+        tuple((k, tuple(v)) for k, v in s.bonus_tiles.items()), s.donations, s.break_token, s.break_pending,
+        s.break_trigger, tuple(s.board_partner_zoos), tuple(s.board_universities), s.cp10_reached, s.current,
+        s.turn, s.end_triggered, tuple(s.last_turns), s.rng)
+
+
 # ---------------------------------------------------------------- decisions
 def choose(s: State, seat: int, hook: int, options: list):
-    """Ask seat's policy to pick one of `options` (canonical order); one option is taken without asking."""
+    """Ask seat's policy to pick one of `options` (canonical order); one option is taken without asking.
+
+    The policy is called `(public_view(s, seat), seat, hook, options)`: it never receives the state itself."""
     if not options:
         raise IllegalMove(f"decision {hook} has no legal option")
     if len(options) == 1:
         return options[0]
-    k = s.policies[seat](s, seat, hook, options)
+    k = s.policies[seat](public_view(s, seat), seat, hook, options)
     if not 0 <= k < len(options):
         raise IllegalMove(f"policy chose option {k} of {len(options)} at decision {hook}")
     s.log(E_DECIDE, seat, hook, len(options), k)
@@ -190,9 +286,9 @@ def coin(s: State, seat: int) -> bool:
     return bool(choose(s, seat, H_COIN, [0, 1]))
 
 
-def uniform(s: State, seat: int, hook: int, options: list) -> int:
+def uniform(view: PublicView, seat: int, hook: int, options: list) -> int:
     """§15.2 `uniform`: every decision one draw below(len(options)) from the game's stream."""
-    return s.rng.below(len(options))
+    return view.rng.below(len(options))
 
 
 def shuffle(rng: PyRng, values: list) -> None:
