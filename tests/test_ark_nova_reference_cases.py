@@ -316,3 +316,11 @@ def test_a_break_during_the_last_turns_but_the_very_last_is_resolved():
     s.break_pending, s.break_token, s.break_trigger = True, s.break_len, 1
     ref.after_turn(s, 1)
     assert not s.game_over and s.break_token == 0 and s.ps[0].money == 25 + 5 and s.current == 2
+
+
+def test_a_discarded_base_project_returns_to_the_base_pile_not_the_deck():
+    s, _ = game(2, (rs.H_DISCARD, 108))
+    s.ps[0].hand = [108, 401]
+    s.base_pile = [101]
+    ra.cards_action(s, 0, 1, False)  # draw 1, discard 1
+    assert s.base_pile == [101, 108] and 108 not in s.discard and 108 not in s.ps[0].hand

@@ -533,7 +533,12 @@ def to_hand(s: State, p: int, card: int, source: int) -> None:
 
 
 def discard_card(s: State, p: int, card: int) -> None:
-    s.discard.append(card)
+    """To the discard pile; a base project (101-112, in hand by Assertion/Dominance) returns to the base-project
+    pile instead, as one pushed out of the row (R9): it is no zoo card and never enters the deck."""
+    if 101 <= card <= 112:
+        s.base_pile.append(card)
+    else:
+        s.discard.append(card)
     s.log(E_DISCARD, p, card, 0)
 
 
@@ -678,5 +683,6 @@ def all_zoo_cards(s: State) -> list[int]:
     """Every zoo card wherever it is (card conservation check, §17 invariants)."""
     out = s.deck + s.discard + [c for c in s.display if c] + [c for c in s.project_row if c > 112]
     for pl in s.ps:
-        out += pl.hand + pl.animals + pl.sponsors + [c for cs in pl.pouched.values() for c in cs]
+        out += [c for c in pl.hand if c > 112] + pl.animals + pl.sponsors
+        out += [c for cs in pl.pouched.values() for c in cs if c > 112]
     return out

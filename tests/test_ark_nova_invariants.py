@@ -1,0 +1,73 @@
+"""Ark Nova §17 invariants over 30 uniform games at 2-4 players, checked after every turn: every zoo card, base
+project and final card in exactly one place; tracks within bounds; workers, upgrades, partner zoos and universities
+within their limits; every game ends with its end reason set; and the share of games ended by the turn cap."""
+from collections import Counter
+
+import pytest
+
+from zoosim.core.rng import PyRng
+from zoosim.games.ark_nova import cards
+from zoosim.games.ark_nova import reference as ref
+from zoosim.games.ark_nova import reference_state as rs
+from zoosim.games.ark_nova.reference_state import ASSOCIATION, CARDS_ACTION, E_DISCARD
+from zoosim.games.ark_nova.rules import Rules
+
+R = Rules()
+ZOO = Counter(int(cards.CARDS.ids[c]) for c in cards.ZOO_DECK)
+BASE = Counter(range(101, 113))
+FINALS = Counter(range(1, 12))
+GAMES = [(players, index) for players in (2, 3, 4) for index in range(10)]
+ENDS: dict[tuple[int, int], int] = {}
+
+
+def check(s):
+    assert Counter(rs.all_zoo_cards(s)) == ZOO
+    base = s.base_pile + s.base_projects + [c for c in s.project_row if c <= 112]
+    base += [c for p in s.ps for c in p.hand + [c for cs in p.pouched.values() for c in cs] if 101 <= c <= 112]
+    assert not any(101 <= c <= 112 for c in s.deck + s.discard + s.display)
+    assert Counter(base) == BASE
+    dropped = [e[2] for e in s.events if e[0] == E_DISCARD and e[3] == 1]
+    assert Counter(s.final_pile + [c for p in s.ps for c in p.finals] + dropped) == FINALS
+    for p in s.ps:
+        assert 0 <= p.appeal <= 113 and 0 <= p.cp <= 41 and 1 <= p.rep <= 15 and 0 <= p.x <= 5 and p.money >= 0
+        assert p.rep <= 9 or p.side2[CARDS_ACTION]
+        assert p.workers_active + sum(p.task_workers) + p.workers_supply == 4 and min(p.task_workers) >= 0
+        assert sum(p.side2) <= 5 and sorted(p.slots) == [0, 1, 2, 3, 4]
+        assert len(p.partner_zoos) <= (4 if p.side2[ASSOCIATION] else 2) or len(p.partner_zoos) <= 4
+        assert len(set(p.partner_zoos)) == len(p.partner_zoos) and len(p.universities) <= 3
+        assert p.okapi_tokens in (0, 1, 2, 3) and p.wildcards >= 0
+        for b in p.buildings:
+            assert not (0 <= b.kind <= 4) or len(b.animals) <= 1
+        housed = [a for b in p.buildings for a in b.animals]
+        assert len(housed) == len(set(housed)) and set(housed) <= set(p.animals)
+    assert 0 <= s.break_token <= s.break_len
+
+
+@pytest.mark.parametrize("players, index", GAMES)
+def test_uniform_game_invariants_after_every_turn(players, index):
+    s = rs.setup(R, players, PyRng(2026, index), [rs.uniform] * players)
+    check(s)
+    while not s.game_over:
+        p = s.current
+        ref.play_turn(s, p)
+        ref.after_turn(s, p)
+        check(s)
+    assert s.end_reason in (ref.END_SCORE, ref.END_TURN_CAP)
+    if s.end_reason == ref.END_SCORE:
+        assert s.end_triggered and not s.last_turns
+        assert max(p.turns for p in s.ps) < R.max_turns or s.end_triggered
+    else:
+        assert all(p.turns >= R.max_turns for p in s.ps)
+    assert s.events[-1 - players][0] == rs.E_END and s.events[-1 - players][2] == s.end_reason
+    r = ref.result(s)
+    assert abs(sum(r.win_share) - 1) < 1e-9 and min(r.ranks) == 1
+    ENDS[(players, index)] = s.end_reason
+
+
+def test_share_of_games_ended_by_the_turn_cap():
+    """§17: under uniform about 1% of 2-player games and almost none at 3-4 players end by the cap."""
+    for players, index in GAMES:
+        if (players, index) not in ENDS:
+            ENDS[(players, index)] = ref.play_game(R, players, 2026, index, [rs.uniform] * players).end_reason
+    capped = sum(1 for v in ENDS.values() if v == ref.END_TURN_CAP)
+    assert capped / len(GAMES) <= 0.1, f"{capped} of {len(GAMES)} games ended by the turn cap"
