@@ -1,0 +1,169 @@
+"""Castles numba castle (engine_castle.py) against the reference castle (reference_castle.Castle): on random
+castles grown by the reference from seeds, under several rule variants, the engine finds the same candidate list
+(distinct legal placements, sorted), the same verdict G1-G6 for every candidate the reference generates, the same
+can_place, and after every placement the same door states and partners, external entrances, touching pairs,
+placement points, living re-scores and completions."""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from zoosim.core.rng import PyRng
+from zoosim.games.castles import data
+from zoosim.games.castles import engine_castle as E
+from zoosim.games.castles import geometry as g
+from zoosim.games.castles.reference_castle import Castle
+from zoosim.games.castles.reference_scoring import living_rescore, placement_points
+from zoosim.games.castles.rules import Rules
+
+BASE = Rules(first_mb="seat0")
+T = data.TILE_BY_NAME
+CODES = {None: 0, "G1": 1, "G2": 2, "G3": 3, "G4": 4, "G5": 5, "G6": 6}
+VARIANTS = {
+    "default": {},
+    "no_half_sharing": {"allow_half_cell_sharing": False},
+    "mixed_blocked": {"mixed_level_door_contact": "blocked"},
+    "three_entrances": {"min_external_entrances": 3},
+    "small_grid_corner": {"grid_size": 24, "foyer_origin": 1},
+    "wide_grid": {"grid_size": 200, "foyer_origin": 125},
+    "scoring_switches": {"bonus_per_link": True, "castle_rule_counts_self": True,
+                         "living_rescore_includes_neighbours": True},
+    "pieces_not_corridor": {"pieces_are_corridor_for_room_rules": False, "pieces_count_for_castle_rules": False},
+}
+# tiles that exercise half cells, fences, diagonals, levels and many doors
+PROBE = [T["Terrace Gardens"], T["Throne Room"], T["Hunding's Hut"], data.HALLWAY, data.STAIRS, T["Dungeon"],
+         T["Queen's Bedroom"], T["Sewing Room"], T["Great Hall"], T["Cloak Room"]]
+PROBE += [t for t in range(data.N_ROOMS) if data.TILE_SHAPE[t] in (data.SHAPE_INDEX["oct7x4"],
+                                                                     data.SHAPE_INDEX["circ5"])][:4]
+
+LEVEL_TILES = {data.STAIRS, data.HALLWAY} | {t for t in range(data.N_ROOMS) if data.TILE_TYPE[t] == data.DOWNSTAIRS}
+KEYS = np.zeros(E.MAX_CANDIDATES, np.int64)
+OUT = np.zeros((E.MAX_CANDIDATES, 4), np.int64)
+DONE = np.zeros(E.MAX_TILES, np.int64)
+
+
+def reference_castle(rules: Rules) -> Castle:
+    castle = Castle(rules)
+    xy = rules.geometry().foyer_xy
+    castle.add(data.FOYER, 0, xy, xy)
+    return castle
+
+
+def engine_placements(C, R, tile) -> list[tuple[int, int, int, int]]:
+    n = E.legal_placements(C, R, tile, KEYS, OUT)
+    return [tuple(int(v) for v in row) for row in OUT[:n]]
+
+
+def assert_same_castle(C, castle: Castle) -> None:
+    n = len(castle.tiles)
+    assert C[E.H_N] == n
+    assert C[E.H_OPEN_UP] == castle.open_up
+    assert C[E.H_N_OPEN] == castle.count_doors(0)
+    for t, p in enumerate(castle.tiles):
+        assert (C[E.T_TILE + t], C[E.T_ROT + t], C[E.T_X + t], C[E.T_Y + t], C[E.T_LEVEL + t]) == \
+            (p.tile, p.rot, p.x, p.y, p.level)
+        k = len(p.doors)
+        at = t * E.MAX_DOORS
+        assert list(C[E.D_STATE + at:E.D_STATE + at + k]) == castle.door_state[t]
+        assert list(C[E.D_PARTNER + at:E.D_PARTNER + at + k]) == castle.door_partner[t]
+        touch = int(C[E.T_TOUCH + t]) & ((1 << 64) - 1)
+        assert {b for b in range(n) if touch >> b & 1} == castle.touches[t]
+        assert bool(C[E.T_COMPLETE + t]) == castle.complete[t]
+
+
+def grow(rules: Rules, seed: int, steps: int, codes: Counter) -> None:
+    """Grow one castle by random legal placements of the reference, checking the engine at every step."""
+    R = E.rules_array(rules)
+    C = E.new_castle(R)
+    castle = reference_castle(rules)
+    rng = PyRng(seed, 0)
+    assert_same_castle(C, castle)
+    for step in range(steps):
+        for tile in PROBE[step % 3::3]:
+            assert engine_placements(C, R, tile) == castle.legal_placements(tile), (tile, step)
+            for c in sorted(set(castle._candidates(tile))):
+                code = CODES[castle.violation(tile, *c)]
+                codes[code] += 1
+                assert E.violation(C, R, tile, *c) == code, (tile, c)
+        placeable = [t for t in range(data.N_TILES - 1) if castle.can_place(t)]
+        if step % 4 == 0:
+            assert [t for t in range(data.N_TILES - 1) if E.can_place(C, R, t)] == placeable
+        if not placeable or len(castle.tiles) == E.MAX_TILES:
+            break
+        weighted = placeable + 4 * [t for t in placeable if t in LEVEL_TILES]  # reach the lower level often
+        tile = weighted[rng.below(len(weighted))]
+        options = castle.legal_placements(tile)
+        assert engine_placements(C, R, tile) == options
+        rot, x, y, level = options[rng.below(len(options))]
+        n, gained = castle.add(tile, rot, x, y, level)
+        mask = E.add_tile(C, R, tile, rot, x, y, level)
+        assert [b for b in range(n) if mask >> b & 1] == gained
+        assert E.placement_points(C, R, n) == placement_points(castle, rules, n)
+        done = []
+        for t in [n] + gained:  # reference.place_tile's completion check
+            if not castle.complete[t] and castle.is_complete_now(t):
+                castle.complete[t] = True
+                done.append(t)
+        m = E.completions(C, n, mask, DONE)
+        assert list(DONE[:m]) == done
+        codes["completed"] += m
+        codes["down"] += level == E.DOWN
+        assert_same_castle(C, castle)
+        for t in range(n + 1):
+            assert E.living_rescore(C, R, t) == living_rescore(castle, rules, t)
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_engine_castle_agrees_with_reference(variant):
+    rules = replace(BASE, **VARIANTS[variant])
+    codes: Counter = Counter()
+    for seed in range(3):
+        grow(rules, 100 * list(VARIANTS).index(variant) + seed, 20, codes)
+    assert codes[0] and codes[2]  # legal and overlapping candidates were compared
+    assert codes["completed"] and codes["down"]  # completions and downstairs placements were compared
+
+
+OCTAGONS_AND_CIRCLES = [t for t in range(data.N_ROOMS) if data.TILE_SHAPE[t] in (data.SHAPE_INDEX["oct7x4"],
+                                                                                 data.SHAPE_INDEX["circ5"])]
+SWEPT = [T["Terrace Gardens"], T["Throne Room"], T["Hunding's Hut"], T["Secret Lair"]]
+
+
+@pytest.mark.parametrize("variant", ["default", "no_half_sharing", "mixed_blocked"])
+def test_violation_agrees_on_every_offset_near_castles_of_corners(variant):
+    """Castles of octagons, circles and hallways (shared half cells, diagonal walls, fence diagonals, both levels):
+    every placement of a few tiles at every rotation and offset around them gets the reference's verdict."""
+    rules = replace(BASE, **VARIANTS[variant])
+    R = E.rules_array(rules)
+    pool = OCTAGONS_AND_CIRCLES + [data.HALLWAY, data.STAIRS]
+    codes: Counter = Counter()
+    for seed in range(3):
+        C, castle, rng = E.new_castle(R), reference_castle(rules), PyRng(seed, 7)
+        for _ in range(10):
+            tiles = [t for t in pool if castle.can_place(t)]
+            if not tiles:
+                break
+            tile = tiles[rng.below(len(tiles))]
+            options = castle.legal_placements(tile)
+            placement = options[rng.below(len(options))]
+            castle.add(tile, *placement)
+            E.add_tile(C, R, tile, *placement)
+        assert_same_castle(C, castle)
+        xs, ys = [p.x for p in castle.tiles], [p.y for p in castle.tiles]
+        for tile in SWEPT:
+            level = E.UP if g.TILE_LEVELS[tile] & 1 else E.DOWN
+            for rot in range(4):
+                for x in range(min(xs) - 7, max(xs) + 8):
+                    for y in range(min(ys) - 7, max(ys) + 8):
+                        want = castle.violation(tile, rot, x, y, level)
+                        assert E.violation(C, R, tile, rot, x, y, level) == CODES[want], (tile, rot, x, y)
+                        codes[want] += 1
+                        if want == "G5":
+                            new = g.place(tile, rot, x, y, level)
+                            codes["G5 diagonal"] += not any(new.fence & b.walls or b.fence & new.walls
+                                                            for b in castle.tiles)
+    assert codes[None] and codes["G2"] and codes["G3"] and codes["G5"]
+    if variant == "default":
+        assert codes["G5 diagonal"]  # a fence diagonal on an octagon's diagonal wall in a shared cell

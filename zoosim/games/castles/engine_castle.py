@@ -1,0 +1,746 @@
+"""One player's castle for the numba engine: a flat int64 block, placing a tile, door states, the candidate
+placements of a tile with G1-G6 as bit tests, a placement's points and completion (spec §4.3-§6).
+
+The same facts as reference_castle.Castle (which keeps them in dictionaries) kept in fixed-size arrays, so a game
+never allocates: cells and edges are bit sets, doors and tiles are rows of fixed length. Tests play the two side by
+side on random castles (tests/test_castles_engine.py).
+
+Rules reach these functions as `R`, a small int64 array (`rules_array`, offsets R_*); the grid size is a rule, so
+nothing here depends on it at compile time: the shape tables below are relative to the placement's offset and
+`grid_size` only enters through arithmetic (a row mask is a <= 7-bit pattern shifted by x, an edge id is
+(y * (grid_size + 1) + x) * 2 + o as geometry.edge_id).
+
+The castle block `C` (int64, `castle_size(grid_size)` long, made by `new_castle`):
+    header      C[H_N] tiles placed, C[H_OPEN_UP] OPEN doors at level UP (R7 external entrances), C[H_N_OPEN]
+                entries in the open-door list, C[H_N_HALF] entries in the half-cell list, C[H_N_FENCE] fence edges
+                laid, C[H_GRID] grid size, C[H_WORDS] uint64 words per cell row, C[H_EWORDS] words of an edge set,
+                C[H_OCC], C[H_WALL], C[H_FENCE], C[H_DOOR] offsets of the bit sets (below)
+    per tile t  (t = castle index, placement order, < MAX_TILES): C[T_TILE + t] tile, C[T_ROT + t], C[T_X + t],
+                C[T_Y + t], C[T_LEVEL + t] the placement; C[T_TOUCH + t] bit b set iff t and b touch (§4.3, connected
+                ones included); C[T_COMPLETE + t] 1 once completed (§6, set by `completions`)
+    per door    i = t * MAX_DOORS + k (k in data.TILE_DOOR_SLOT order): C[D_STATE + i] OPEN / CONNECTED / BLOCKED
+                (-1 past the tile's doors), C[D_PARTNER + i] the connected tile or -1
+    open list   C[OPEN_LIST + j], j < C[H_N_OPEN]: every OPEN door, packed by `_open_entry` (castle door index,
+                the cell across it, its direction, its level); unordered
+    half list   C[HALF_LIST + j], j < C[H_N_HALF]: every half cell claimed, packed by `_half_entry` (cell id, tile,
+                half, diagonal wall 0/1, fence diagonal 0/1)
+    bit sets    C[C[H_OCC] + y * words + x // 64] bit x % 64: cell (x, y) claimed (full or half);
+                C[C[H_WALL] + e // 64] bit e % 64: edge id e is a straight wall; likewise C[H_FENCE] fence edges and
+                C[H_DOOR] + level * eword: a door of that level on edge e
+A game keeps one block per player (rows of a 2-D array).
+
+Placements are (rot, x, y, level) as geometry.place. `legal_placements` writes the distinct legal ones sorted
+ascending as tuples (PROTOCOL.md 4) into a preallocated [n, 4] buffer, with a scratch key buffer of
+`MAX_CANDIDATES`; a key is ((rot * grid + x) * grid + y) * 2 + level, which sorts as the tuple does.
+G3 always holds for a candidate (it is made by joining one of its doors to an OPEN door of that level); `violation`
+still tests it, so that it answers for any placement as Castle.violation does.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from zoosim.games.castles import data
+from zoosim.games.castles import geometry as g
+from zoosim.games.castles.rules import Rules
+
+MAX_TILES = g.MAX_TILES
+MAX_DOORS = data.MAX_DOORS
+MAX_CASTLE_DOORS = MAX_TILES * MAX_DOORS
+MAX_HALF_CLAIMS = MAX_TILES * g.MAX_HALF
+OPEN, CONNECTED, BLOCKED = g.OPEN, g.CONNECTED, g.BLOCKED
+UP, DOWN = g.UP, g.DOWN
+
+# ---------------------------------------------------------------- the rules the castle reads
+(R_GRID, R_FOYER_XY, R_SHARING, R_MIXED_ILLEGAL, R_MIN_EXT, R_PIECES_CORRIDOR, R_PIECES_CASTLE, R_CASTLE_SELF,
+ R_PER_LINK, R_LIVING_NEIGHBOURS) = range(10)
+R_SIZE = 10
+
+
+def rules_array(rules: Rules) -> np.ndarray:
+    """The castle's rules as int64 (offsets R_*): geometry readings (§4.6) and scoring switches (§5)."""
+    r = np.zeros(R_SIZE, np.int64)
+    r[R_GRID] = rules.grid_size
+    r[R_FOYER_XY] = rules.geometry().foyer_xy
+    r[R_SHARING] = rules.allow_half_cell_sharing
+    r[R_MIXED_ILLEGAL] = rules.mixed_level_door_contact == "illegal"
+    r[R_MIN_EXT] = rules.min_external_entrances
+    r[R_PIECES_CORRIDOR] = rules.pieces_are_corridor_for_room_rules
+    r[R_PIECES_CASTLE] = rules.pieces_count_for_castle_rules
+    r[R_CASTLE_SELF] = rules.castle_rule_counts_self
+    r[R_PER_LINK] = rules.bonus_per_link
+    r[R_LIVING_NEIGHBOURS] = rules.living_rescore_includes_neighbours
+    return r
+
+
+# ---------------------------------------------------------------- block layout
+(H_N, H_OPEN_UP, H_N_OPEN, H_N_HALF, H_N_FENCE, H_GRID, H_WORDS, H_EWORDS, H_OCC, H_WALL, H_FENCE,
+ H_DOOR) = range(12)
+HEADER = 16
+T_TILE = HEADER
+T_ROT = T_TILE + MAX_TILES
+T_X = T_ROT + MAX_TILES
+T_Y = T_X + MAX_TILES
+T_LEVEL = T_Y + MAX_TILES
+T_TOUCH = T_LEVEL + MAX_TILES
+T_COMPLETE = T_TOUCH + MAX_TILES
+D_STATE = T_COMPLETE + MAX_TILES
+D_PARTNER = D_STATE + MAX_CASTLE_DOORS
+OPEN_LIST = D_PARTNER + MAX_CASTLE_DOORS
+HALF_LIST = OPEN_LIST + MAX_CASTLE_DOORS
+BITS_AT = HALF_LIST + MAX_HALF_CLAIMS
+
+
+def _words(grid_size: int) -> tuple[int, int]:
+    return (grid_size + 63) // 64, (2 * (grid_size + 1) ** 2 + 63) // 64
+
+
+def castle_size(grid_size: int) -> int:
+    """int64 entries of one castle block for this grid size."""
+    words, ewords = _words(grid_size)
+    return BITS_AT + grid_size * words + 4 * ewords
+
+
+# ---------------------------------------------------------------- tables (relative to the placement's offset)
+S, T = data.N_SHAPES, data.N_TILES
+MAX_BOX = g.MAX_BOX
+
+
+def _canonical(rows: np.ndarray) -> np.ndarray:
+    """(dx, dy, d) of own cells -> canonical (cx, cy, o) relative to the offset (geometry.canonical_edge)."""
+    out = np.full(rows.shape, -1, np.int64)
+    for idx in np.ndindex(rows.shape[:-1]):
+        dx, dy, d = (int(v) for v in rows[idx])
+        if dx >= 0:
+            out[idx] = g.canonical_edge(dx, dy, d)
+    return out
+
+
+def _row_patterns(cells: np.ndarray, counts) -> np.ndarray:
+    """[S, R, MAX_BOX] int64: bit dx of row dy set for each cell (dx, dy) of the list."""
+    out = np.zeros((S, 4, MAX_BOX), np.int64)
+    for s in range(S):
+        for r in range(4):
+            for dx, dy in cells[s, r, :counts[s], :2]:
+                out[s, r, dy] |= 1 << int(dx)
+    return out
+
+
+def _joins() -> tuple[np.ndarray, np.ndarray]:
+    """[T, door level, direction] the ways a door of the tile meets an OPEN door of that level facing it:
+    (level laid, rot, dx, dy of the door's own cell), distinct rotations only (reference_castle._joins)."""
+    rows: dict[tuple[int, int, int], list[tuple[int, int, int, int]]] = {}
+    for tile in range(T):
+        for lv in (UP, DOWN):
+            if not g.TILE_LEVELS[tile] >> lv & 1:
+                continue
+            for r in range(4):
+                if not g.TILE_ROT_DISTINCT[tile, r]:
+                    continue
+                for k in range(int(data.TILE_N_DOORS[tile])):
+                    dx, dy, d = (int(v) for v in g.TILE_DOOR[tile, r, k])
+                    door_level = int(g.TILE_DOOR_LEVEL[tile, lv, k])
+                    want = g.opposite(d)  # the open door this one meets faces the other way
+                    rows.setdefault((tile, door_level, want), []).append((lv, r, dx, dy))
+    most = max(len(v) for v in rows.values())
+    table = np.full((T, 2, 4, most, 4), -1, np.int64)
+    count = np.zeros((T, 2, 4), np.int64)
+    for (tile, door_level, want), v in rows.items():
+        table[tile, door_level, want, :len(v)] = v
+        count[tile, door_level, want] = len(v)
+    return table, count
+
+
+SR_W = np.ascontiguousarray(g.SHAPE_W)
+SR_H = np.ascontiguousarray(g.SHAPE_H)
+ROW_FULL = _row_patterns(g.SHAPE_FULL, g.SHAPE_N_FULL)
+ROW_HALF = _row_patterns(g.SHAPE_HALF, g.SHAPE_N_HALF)
+ROW_ALL = ROW_FULL | ROW_HALF
+SR_N_HALF = np.ascontiguousarray(g.SHAPE_N_HALF)
+SR_HALF = np.ascontiguousarray(g.SHAPE_HALF)                 # [S, R, 4, 3] (dx, dy, half)
+SR_HALF_FENCE = np.zeros((S, 4, g.MAX_HALF), np.int64)      # 1 if that half cell's diagonal is fence
+for _s in range(S):
+    for _r in range(4):
+        for _j in range(int(g.SHAPE_N_HALF[_s])):
+            for _f in range(int(g.SHAPE_N_FENCE_DIAG[_s])):
+                if (g.SHAPE_HALF[_s, _r, _j] == g.SHAPE_FENCE_DIAG[_s, _r, _f]).all():
+                    SR_HALF_FENCE[_s, _r, _j] = 1
+SR_DIAGONAL = np.ascontiguousarray(g.SHAPE_DIAGONAL_WALL)
+SR_N_WALL = np.ascontiguousarray(g.SHAPE_N_WALL)
+SR_WALL = _canonical(g.SHAPE_WALL)                         # [S, R, MAX_WALL, 3] canonical (cx, cy, o)
+SR_N_FENCE = np.ascontiguousarray(g.SHAPE_N_FENCE)
+SR_FENCE = _canonical(g.SHAPE_FENCE)
+SR_N_FENCE_DIAG = np.ascontiguousarray(g.SHAPE_N_FENCE_DIAG)
+TL_SHAPE = np.ascontiguousarray(data.TILE_SHAPE)
+TL_N_DOORS = np.ascontiguousarray(data.TILE_N_DOORS)
+TL_DOOR_SIDE = np.ascontiguousarray(g.TILE_DOOR)            # [T, R, 14, 3] (dx, dy, d) of an own cell
+TL_DOOR_EDGE = _canonical(g.TILE_DOOR)                      # [T, R, 14, 3] canonical (cx, cy, o)
+TL_DOOR_LEVEL = np.ascontiguousarray(g.TILE_DOOR_LEVEL)     # [T, level laid, 14]
+TL_HAS_FENCE = np.ascontiguousarray(data.TILE_HAS_FENCE)
+TL_TYPE = np.ascontiguousarray(data.TILE_TYPE)
+TL_IS_PIECE = np.ascontiguousarray(data.TILE_IS_PIECE)
+TL_BASE = np.ascontiguousarray(data.TILE_BASE)
+TL_RULE_KIND = np.ascontiguousarray(data.TILE_RULE_KIND)
+TL_RULE_VALUE = np.ascontiguousarray(data.TILE_RULE_VALUE)
+JOIN, N_JOIN = _joins()
+MAX_CANDIDATES = MAX_CASTLE_DOORS * JOIN.shape[3]
+"""Length of the scratch key buffer of `legal_placements` (every open door times the most joins it can take)."""
+DIR_DX = np.ascontiguousarray(g.DIR_DX)
+DIR_DY = np.ascontiguousarray(g.DIR_DY)
+FOYER = data.FOYER
+RULE_CONN, RULE_TOUCH, RULE_CASTLE = data.RULE_CONN, data.RULE_TOUCH, data.RULE_CASTLE
+
+
+# ---------------------------------------------------------------- bit helpers (scalars in, scalars out)
+@njit(cache=True, _nrt=False, inline="always")
+def _edge(grid, x0, y0, cx, cy, o):
+    """geometry.edge_id of the canonical edge (x0 + cx, y0 + cy, o)."""
+    return ((y0 + cy) * (grid + 1) + x0 + cx) * 2 + o
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _edge_bit(C, at, e):
+    return (C[at + (e >> 6)] >> (e & 63)) & 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _cell_bit(C, x, y):
+    """1 if cell (x, y) is claimed; cells off the grid are not."""
+    grid = C[H_GRID]
+    if x < 0 or y < 0 or x >= grid or y >= grid:
+        return 0
+    return (C[C[H_OCC] + y * C[H_WORDS] + (x >> 6)] >> (x & 63)) & 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _in_footprint(s, r, x0, y0, x, y):
+    """1 if cell (x, y) is claimed (full or half) by shape s at rotation r laid at (x0, y0)."""
+    dx = x - x0
+    dy = y - y0
+    if dx < 0 or dy < 0 or dx >= SR_W[s, r] or dy >= SR_H[s, r]:
+        return 0
+    return (ROW_ALL[s, r, dy] >> dx) & 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _open_entry(door, ax, ay, d, level):
+    """An open-list entry: castle door index t * MAX_DOORS + k, the cell across (ax, ay), direction, level."""
+    return (((door * 2048 + ax + 1) * 2048 + ay + 1) * 4 + d) * 2 + level
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _half_entry(cell, tile_index, half, diagonal, fence):
+    return (cell << 12) | (tile_index << 4) | (fence << 3) | (diagonal << 2) | half
+
+
+# ---------------------------------------------------------------- building a castle
+def new_castle(R: np.ndarray) -> np.ndarray:
+    """A block holding the foyer (rotation 0, box at foyer_xy), as reference.new_player's castle."""
+    C = np.zeros(castle_size(int(R[R_GRID])), np.int64)
+    init_castle(C, R)
+    return C
+
+
+@njit(cache=True, _nrt=False)
+def init_castle(C, R):
+    """Reset the block to an empty castle of the rules' grid size, then lay the foyer."""
+    grid = R[R_GRID]
+    words = (grid + 63) // 64
+    ewords = (2 * (grid + 1) * (grid + 1) + 63) // 64
+    for i in range(BITS_AT + grid * words + 4 * ewords):
+        C[i] = 0
+    for i in range(MAX_CASTLE_DOORS):
+        C[D_STATE + i] = -1
+        C[D_PARTNER + i] = -1
+    C[H_GRID] = grid
+    C[H_WORDS] = words
+    C[H_EWORDS] = ewords
+    C[H_OCC] = BITS_AT
+    C[H_WALL] = BITS_AT + grid * words
+    C[H_FENCE] = C[H_WALL] + ewords
+    C[H_DOOR] = C[H_FENCE] + ewords
+    add_tile(C, R, FOYER, 0, R[R_FOYER_XY], R[R_FOYER_XY], UP)
+
+
+@njit(cache=True, _nrt=False)
+def add_tile(C, R, tile, rot, x0, y0, level):
+    """Lay the tile (no legality check, as Castle.add) and update every derived fact. Returns the bit mask of the
+    old tiles that gained a CONNECTED door."""
+    n = C[H_N]
+    grid = C[H_GRID]
+    words = C[H_WORDS]
+    s = TL_SHAPE[tile]
+    r = rot & 3
+    w = SR_W[s, r]
+    h = SR_H[s, r]
+    C[T_TILE + n] = tile
+    C[T_ROT + n] = r
+    C[T_X + n] = x0
+    C[T_Y + n] = y0
+    C[T_LEVEL + n] = level
+    C[T_TOUCH + n] = 0
+    C[T_COMPLETE + n] = 0
+    C[H_N] = n + 1
+    bit_n = np.int64(1) << n
+    # touching (§4.3): an old tile with a straight wall on one of ours
+    wall_at = C[H_WALL]
+    hit = False
+    for j in range(SR_N_WALL[s]):
+        if _edge_bit(C, wall_at, _edge(grid, x0, y0, SR_WALL[s, r, j, 0], SR_WALL[s, r, j, 1], SR_WALL[s, r, j, 2])):
+            hit = True
+            break
+    if hit:
+        for b in range(n):
+            tb = C[T_TILE + b]
+            sb = TL_SHAPE[tb]
+            rb = C[T_ROT + b]
+            xb = C[T_X + b]
+            yb = C[T_Y + b]
+            if xb > x0 + w or x0 > xb + SR_W[sb, rb] or yb > y0 + h or y0 > yb + SR_H[sb, rb]:
+                continue
+            found = False
+            for i in range(SR_N_WALL[sb]):
+                eb = _edge(grid, xb, yb, SR_WALL[sb, rb, i, 0], SR_WALL[sb, rb, i, 1], SR_WALL[sb, rb, i, 2])
+                for j in range(SR_N_WALL[s]):
+                    if eb == _edge(grid, x0, y0, SR_WALL[s, r, j, 0], SR_WALL[s, r, j, 1], SR_WALL[s, r, j, 2]):
+                        found = True
+                        break
+                if found:
+                    break
+            if found:
+                C[T_TOUCH + n] |= np.int64(1) << b
+                C[T_TOUCH + b] |= bit_n
+    # ... or a diagonal wall opposite one of ours in a shared cell
+    has_fence = TL_HAS_FENCE[tile]
+    diagonal = SR_DIAGONAL[s]
+    for j in range(SR_N_HALF[s]):
+        cx = x0 + SR_HALF[s, r, j, 0]
+        cy = y0 + SR_HALF[s, r, j, 1]
+        half = SR_HALF[s, r, j, 2]
+        cell = cy * grid + cx
+        if diagonal:
+            for i in range(C[H_N_HALF]):
+                v = C[HALF_LIST + i]
+                if v >> 12 == cell and v & 3 == (half + 2) & 3 and (v >> 2) & 1:
+                    b = (v >> 4) & 255
+                    C[T_TOUCH + n] |= np.int64(1) << b
+                    C[T_TOUCH + b] |= bit_n
+        C[HALF_LIST + C[H_N_HALF]] = _half_entry(cell, n, half, diagonal, has_fence * SR_HALF_FENCE[s, r, j])
+        C[H_N_HALF] += 1
+    # claims
+    occ = C[H_OCC]
+    sh = x0 & 63
+    for dy in range(h):
+        row = ROW_ALL[s, r, dy]
+        at = occ + (y0 + dy) * words + (x0 >> 6)
+        C[at] |= row << sh
+        if sh > 0:
+            spill = row >> (64 - sh)
+            if spill:
+                C[at + 1] |= spill
+    for j in range(SR_N_WALL[s]):
+        e = _edge(grid, x0, y0, SR_WALL[s, r, j, 0], SR_WALL[s, r, j, 1], SR_WALL[s, r, j, 2])
+        C[wall_at + (e >> 6)] |= np.int64(1) << (e & 63)
+    if has_fence:
+        fence_at = C[H_FENCE]
+        for j in range(SR_N_FENCE[s]):
+            e = _edge(grid, x0, y0, SR_FENCE[s, r, j, 0], SR_FENCE[s, r, j, 1], SR_FENCE[s, r, j, 2])
+            C[fence_at + (e >> 6)] |= np.int64(1) << (e & 63)
+        C[H_N_FENCE] += SR_N_FENCE[s]
+    # doors: CONNECTED to a same-level door on the edge, else BLOCKED if the cell across is claimed, else OPEN
+    door_at = C[H_DOOR]
+    ewords = C[H_EWORDS]
+    gained = np.int64(0)
+    for k in range(TL_N_DOORS[tile]):
+        e = _edge(grid, x0, y0, TL_DOOR_EDGE[tile, r, k, 0], TL_DOOR_EDGE[tile, r, k, 1], TL_DOOR_EDGE[tile, r, k, 2])
+        lv = TL_DOOR_LEVEL[tile, level, k]
+        d = TL_DOOR_SIDE[tile, r, k, 2]
+        ax = x0 + TL_DOOR_SIDE[tile, r, k, 0] + DIR_DX[d]
+        ay = y0 + TL_DOOR_SIDE[tile, r, k, 1] + DIR_DY[d]
+        i = D_STATE + n * MAX_DOORS + k
+        if _edge_bit(C, door_at + lv * ewords, e):
+            partner = -1
+            pk = -1
+            for b in range(n):
+                tb = C[T_TILE + b]
+                rb = C[T_ROT + b]
+                for j in range(TL_N_DOORS[tb]):
+                    if TL_DOOR_LEVEL[tb, C[T_LEVEL + b], j] == lv and e == _edge(
+                            grid, C[T_X + b], C[T_Y + b], TL_DOOR_EDGE[tb, rb, j, 0], TL_DOOR_EDGE[tb, rb, j, 1],
+                            TL_DOOR_EDGE[tb, rb, j, 2]):
+                        partner = b
+                        pk = j
+                        break
+                if partner >= 0:
+                    break
+            C[i] = CONNECTED
+            C[i - D_STATE + D_PARTNER] = partner
+            _set_door(C, partner * MAX_DOORS + pk, CONNECTED, n)
+            gained |= np.int64(1) << partner
+        elif _cell_bit(C, ax, ay):
+            C[i] = BLOCKED
+        else:
+            C[i] = OPEN
+            C[OPEN_LIST + C[H_N_OPEN]] = _open_entry(n * MAX_DOORS + k, ax, ay, d, lv)
+            C[H_N_OPEN] += 1
+            C[H_OPEN_UP] += lv == UP
+        C[door_at + lv * ewords + (e >> 6)] |= np.int64(1) << (e & 63)
+    # old OPEN doors facing a cell the new tile claims: BLOCKED
+    for j in range(C[H_N_OPEN] - 1, -1, -1):
+        v = C[OPEN_LIST + j]
+        ay = ((v >> 3) & 2047) - 1
+        ax = ((v >> 14) & 2047) - 1
+        if _in_footprint(s, r, x0, y0, ax, ay):
+            door = v >> 25
+            C[D_STATE + door] = BLOCKED
+            C[D_PARTNER + door] = -1
+            C[H_OPEN_UP] -= (v & 1) == UP
+            C[H_N_OPEN] -= 1
+            C[OPEN_LIST + j] = C[OPEN_LIST + C[H_N_OPEN]]
+    return gained
+
+
+@njit(cache=True, _nrt=False)
+def _set_door(C, door, state, partner):
+    """Door `door` (t * MAX_DOORS + k) becomes `state`; leaving OPEN takes it off the open list."""
+    if C[D_STATE + door] == OPEN:
+        for j in range(C[H_N_OPEN]):
+            v = C[OPEN_LIST + j]
+            if v >> 25 == door:
+                C[H_OPEN_UP] -= (v & 1) == UP
+                C[H_N_OPEN] -= 1
+                C[OPEN_LIST + j] = C[OPEN_LIST + C[H_N_OPEN]]
+                break
+    C[D_STATE + door] = state
+    C[D_PARTNER + door] = partner
+
+
+# ---------------------------------------------------------------- §4.4 legality
+@njit(cache=True, _nrt=False)
+def violation(C, R, tile, rot, x0, y0, level):
+    """0 if the placement is legal, else the first rule of G1-G6 it breaks as 1-6 (Castle.violation)."""
+    grid = C[H_GRID]
+    words = C[H_WORDS]
+    s = TL_SHAPE[tile]
+    r = rot & 3
+    w = SR_W[s, r]
+    h = SR_H[s, r]
+    # G1 (the box is tight: every row and column holds a claimed cell)
+    if x0 < 0 or y0 < 0 or x0 + w > grid or y0 + h > grid:
+        return 1
+    # G2: no full cell on a claimed cell; a half cell only on the opposite half (when sharing)
+    occ = C[H_OCC]
+    sh = x0 & 63
+    half_hit = False
+    for dy in range(h):
+        at = occ + (y0 + dy) * words + (x0 >> 6)
+        lo = C[at]
+        hi = C[at + 1] if sh > 0 and (x0 >> 6) + 1 < words else 0
+        full = ROW_FULL[s, r, dy]
+        part = ROW_HALF[s, r, dy]
+        if sh > 0:
+            if ((full << sh) & lo) | ((full >> (64 - sh)) & hi):
+                return 2
+            if ((part << sh) & lo) | ((part >> (64 - sh)) & hi):
+                half_hit = True
+        else:
+            if full & lo:
+                return 2
+            if part & lo:
+                half_hit = True
+    if half_hit:
+        for j in range(SR_N_HALF[s]):
+            cx = x0 + SR_HALF[s, r, j, 0]
+            cy = y0 + SR_HALF[s, r, j, 1]
+            if not _cell_bit(C, cx, cy):
+                continue
+            if not R[R_SHARING]:
+                return 2
+            cell = cy * grid + cx
+            want = (SR_HALF[s, r, j, 2] + 2) & 3
+            ok = 0
+            for i in range(C[H_N_HALF]):
+                v = C[HALF_LIST + i]
+                if v >> 12 == cell:
+                    ok += 1 if v & 3 == want else 2
+            if ok != 1:
+                return 2
+    # G3, G4: a door on a same-level door; none on a door of the other level (when that is illegal)
+    door_at = C[H_DOOR]
+    ewords = C[H_EWORDS]
+    nd = TL_N_DOORS[tile]
+    meets = False
+    for k in range(nd):
+        e = _edge(grid, x0, y0, TL_DOOR_EDGE[tile, r, k, 0], TL_DOOR_EDGE[tile, r, k, 1], TL_DOOR_EDGE[tile, r, k, 2])
+        if _edge_bit(C, door_at + TL_DOOR_LEVEL[tile, level, k] * ewords, e):
+            meets = True
+            break
+    if not meets:
+        return 3
+    if R[R_MIXED_ILLEGAL]:
+        for k in range(nd):
+            e = _edge(grid, x0, y0, TL_DOOR_EDGE[tile, r, k, 0], TL_DOOR_EDGE[tile, r, k, 1],
+                      TL_DOOR_EDGE[tile, r, k, 2])
+            if _edge_bit(C, door_at + (1 - TL_DOOR_LEVEL[tile, level, k]) * ewords, e):
+                return 4
+    # G5: fence on wall, wall on fence, fence diagonal on diagonal wall
+    has_fence = TL_HAS_FENCE[tile]
+    if has_fence:
+        wall_at = C[H_WALL]
+        for j in range(SR_N_FENCE[s]):
+            if _edge_bit(C, wall_at, _edge(grid, x0, y0, SR_FENCE[s, r, j, 0], SR_FENCE[s, r, j, 1],
+                                           SR_FENCE[s, r, j, 2])):
+                return 5
+    if C[H_N_FENCE] > 0:
+        fence_at = C[H_FENCE]
+        for j in range(SR_N_WALL[s]):
+            if _edge_bit(C, fence_at, _edge(grid, x0, y0, SR_WALL[s, r, j, 0], SR_WALL[s, r, j, 1],
+                                            SR_WALL[s, r, j, 2])):
+                return 5
+    if half_hit:  # every half cell on a claimed cell shares it with the opposite half (G2 passed)
+        for j in range(SR_N_HALF[s]):
+            mine_fence = has_fence * SR_HALF_FENCE[s, r, j]
+            mine_diag = SR_DIAGONAL[s]
+            if not (mine_fence or mine_diag):
+                continue
+            cx = x0 + SR_HALF[s, r, j, 0]
+            cy = y0 + SR_HALF[s, r, j, 1]
+            cell = cy * grid + cx
+            want = (SR_HALF[s, r, j, 2] + 2) & 3
+            for i in range(C[H_N_HALF]):
+                v = C[HALF_LIST + i]
+                if v >> 12 == cell and v & 3 == want:
+                    if (mine_fence and (v >> 2) & 1) or (mine_diag and (v >> 3) & 1):
+                        return 5
+    # G6: the OPEN upstairs doors after the placement
+    lost = 0
+    for j in range(C[H_N_OPEN]):
+        v = C[OPEN_LIST + j]
+        if (v & 1) == UP and _in_footprint(s, r, x0, y0, ((v >> 14) & 2047) - 1, ((v >> 3) & 2047) - 1):
+            lost += 1
+    gained = 0
+    for k in range(nd):
+        if TL_DOOR_LEVEL[tile, level, k] != UP:
+            continue
+        d = TL_DOOR_SIDE[tile, r, k, 2]
+        ax = x0 + TL_DOOR_SIDE[tile, r, k, 0] + DIR_DX[d]
+        ay = y0 + TL_DOOR_SIDE[tile, r, k, 1] + DIR_DY[d]
+        if _cell_bit(C, ax, ay) or _in_footprint(s, r, x0, y0, ax, ay):
+            continue
+        e = _edge(grid, x0, y0, TL_DOOR_EDGE[tile, r, k, 0], TL_DOOR_EDGE[tile, r, k, 1], TL_DOOR_EDGE[tile, r, k, 2])
+        if _edge_bit(C, door_at, e) or _edge_bit(C, door_at + ewords, e):
+            continue
+        gained += 1
+    if C[H_OPEN_UP] - lost + gained < R[R_MIN_EXT]:
+        return 6
+    return 0
+
+
+@njit(cache=True, _nrt=False)
+def candidates(C, tile, keys):
+    """§4.4 candidate generation: for each OPEN door, each way a door of the tile meets it, the placement's key
+    (G1 filtered, duplicates kept, unsorted) into `keys`. Returns how many."""
+    grid = C[H_GRID]
+    n = 0
+    for j in range(C[H_N_OPEN]):
+        v = C[OPEN_LIST + j]
+        lv_open = v & 1
+        d = (v >> 1) & 3
+        ay = ((v >> 3) & 2047) - 1
+        ax = ((v >> 14) & 2047) - 1
+        for i in range(N_JOIN[tile, lv_open, d]):
+            lv = JOIN[tile, lv_open, d, i, 0]
+            r = JOIN[tile, lv_open, d, i, 1]
+            x0 = ax - JOIN[tile, lv_open, d, i, 2]
+            y0 = ay - JOIN[tile, lv_open, d, i, 3]
+            s = TL_SHAPE[tile]
+            if x0 < 0 or y0 < 0 or x0 + SR_W[s, r] > grid or y0 + SR_H[s, r] > grid:
+                continue
+            keys[n] = ((r * grid + x0) * grid + y0) * 2 + lv
+            n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def _sort(a, n):
+    """Shell sort of a[:n] in place (Ciura's gaps)."""
+    for gap in (701, 301, 132, 57, 23, 10, 4, 1):
+        for i in range(gap, n):
+            v = a[i]
+            j = i
+            while j >= gap and a[j - gap] > v:
+                a[j] = a[j - gap]
+                j -= gap
+            a[j] = v
+
+
+@njit(cache=True, _nrt=False)
+def legal_placements(C, R, tile, keys, out):
+    """The distinct legal placements of `tile` sorted ascending as (rot, x, y, level) into out[:n] (n returned);
+    `keys` is scratch of MAX_CANDIDATES."""
+    grid = C[H_GRID]
+    n = candidates(C, tile, keys)
+    _sort(keys, n)
+    m = 0
+    last = -1
+    for i in range(n):
+        key = keys[i]
+        if key == last:
+            continue
+        last = key
+        lv = key & 1
+        y0 = (key >> 1) % grid
+        rest = (key >> 1) // grid
+        x0 = rest % grid
+        r = rest // grid
+        if violation(C, R, tile, r, x0, y0, lv) == 0:
+            out[m, 0] = r
+            out[m, 1] = x0
+            out[m, 2] = y0
+            out[m, 3] = lv
+            m += 1
+    return m
+
+
+@njit(cache=True, _nrt=False)
+def can_place(C, R, tile):
+    """Some placement of `tile` is legal (§4.4: a room may be bought only then)."""
+    grid = C[H_GRID]
+    s = TL_SHAPE[tile]
+    for j in range(C[H_N_OPEN]):
+        v = C[OPEN_LIST + j]
+        lv_open = v & 1
+        d = (v >> 1) & 3
+        ay = ((v >> 3) & 2047) - 1
+        ax = ((v >> 14) & 2047) - 1
+        for i in range(N_JOIN[tile, lv_open, d]):
+            r = JOIN[tile, lv_open, d, i, 1]
+            x0 = ax - JOIN[tile, lv_open, d, i, 2]
+            y0 = ay - JOIN[tile, lv_open, d, i, 3]
+            if x0 < 0 or y0 < 0 or x0 + SR_W[s, r] > grid or y0 + SR_H[s, r] > grid:
+                continue
+            if violation(C, R, tile, r, x0, y0, JOIN[tile, lv_open, d, i, 0]) == 0:
+                return True
+    return False
+
+
+# ---------------------------------------------------------------- §5 scoring, §6 completion
+@njit(cache=True, _nrt=False, inline="always")
+def _rule_type(R, tile):
+    """The type a neighbour's conn/touch rule sees (reference_scoring.rule_type)."""
+    if TL_IS_PIECE[tile] and not R[R_PIECES_CORRIDOR]:
+        return -1
+    return TL_TYPE[tile]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _castle_type(R, tile):
+    """The type a castle-wide rule counts (reference_scoring.castle_type)."""
+    if TL_IS_PIECE[tile] and not R[R_PIECES_CASTLE]:
+        return -1
+    return TL_TYPE[tile]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _rule_value(tile, kind, other_type):
+    if other_type < 0 or TL_RULE_KIND[tile] != kind:
+        return 0
+    return TL_RULE_VALUE[tile, other_type]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _links(C, a, b):
+    """Connected door pairs between castle tiles a and b."""
+    c = 0
+    for k in range(TL_N_DOORS[C[T_TILE + a]]):
+        i = a * MAX_DOORS + k
+        if C[D_STATE + i] == CONNECTED and C[D_PARTNER + i] == b:
+            c += 1
+    return c
+
+
+@njit(cache=True, _nrt=False)
+def _conn_points(C, R, a, b):
+    """a's conn rule toward b (per door pair with bonus_per_link)."""
+    value = _rule_value(C[T_TILE + a], RULE_CONN, _rule_type(R, C[T_TILE + b]))
+    if value == 0:
+        return 0
+    return value * (_links(C, a, b) if R[R_PER_LINK] else 1)
+
+
+@njit(cache=True, _nrt=False)
+def placement_points(C, R, x):
+    """§5 (reference_scoring.placement_points): base, both conn rules over x's connected tiles, both touch rules
+    over its touching tiles, the other tiles' castle-wide rules counting x, x's own over tiles 0..x."""
+    n = C[H_N]
+    tile = C[T_TILE + x]
+    pts = TL_BASE[tile]
+    seen = np.int64(0)
+    for k in range(TL_N_DOORS[tile]):
+        i = x * MAX_DOORS + k
+        if C[D_STATE + i] != CONNECTED:
+            continue
+        b = C[D_PARTNER + i]
+        if (seen >> b) & 1:
+            continue
+        seen |= np.int64(1) << b
+        pts += _conn_points(C, R, x, b) + _conn_points(C, R, b, x)
+    mine = _rule_type(R, tile)
+    touch = C[T_TOUCH + x]
+    for b in range(n):
+        if (touch >> b) & 1:
+            tb = C[T_TILE + b]
+            pts += _rule_value(tile, RULE_TOUCH, _rule_type(R, tb)) + _rule_value(tb, RULE_TOUCH, mine)
+    kind = _castle_type(R, tile)
+    for d in range(n):
+        if d != x:
+            pts += _rule_value(C[T_TILE + d], RULE_CASTLE, kind)
+    if TL_RULE_KIND[tile] == RULE_CASTLE:
+        for t in range(x + 1):
+            if t != x or R[R_CASTLE_SELF]:
+                pts += _rule_value(tile, RULE_CASTLE, _castle_type(R, C[T_TILE + t]))
+    return pts
+
+
+@njit(cache=True, _nrt=False)
+def living_rescore(C, R, x):
+    """§5 living re-score (reference_scoring.living_rescore)."""
+    pts = TL_BASE[C[T_TILE + x]]
+    seen = np.int64(0)
+    for k in range(TL_N_DOORS[C[T_TILE + x]]):
+        i = x * MAX_DOORS + k
+        if C[D_STATE + i] != CONNECTED:
+            continue
+        b = C[D_PARTNER + i]
+        if (seen >> b) & 1:
+            continue
+        seen |= np.int64(1) << b
+        pts += _conn_points(C, R, x, b)
+        if R[R_LIVING_NEIGHBOURS]:
+            pts += _conn_points(C, R, b, x)
+    return pts
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def complete_now(C, t):
+    """§6: every doorway of castle tile t CONNECTED."""
+    for k in range(TL_N_DOORS[C[T_TILE + t]]):
+        if C[D_STATE + t * MAX_DOORS + k] != CONNECTED:
+            return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def completions(C, n, gained, out):
+    """PROTOCOL.md 6: of the new tile n, then the old tiles in `gained` (add_tile's mask) ascending, those complete
+    now and not before are marked complete and written to out; returns how many."""
+    m = 0
+    for i in range(n + 1):
+        t = n if i == 0 else i - 1
+        if t != n and not (gained >> t) & 1:
+            continue
+        if C[T_COMPLETE + t] == 0 and complete_now(C, t):
+            C[T_COMPLETE + t] = 1
+            out[m] = t
+            m += 1
+    return m
