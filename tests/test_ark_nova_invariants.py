@@ -33,7 +33,7 @@ def check(s):
         assert p.rep <= 9 or p.side2[CARDS_ACTION]
         assert p.workers_active + sum(p.task_workers) + p.workers_supply == 4 and min(p.task_workers) >= 0
         assert sum(p.side2) <= 5 and sorted(p.slots) == [0, 1, 2, 3, 4]
-        assert len(p.partner_zoos) <= (4 if p.side2[ASSOCIATION] else 2) or len(p.partner_zoos) <= 4
+        assert len(p.partner_zoos) <= (4 if p.side2[ASSOCIATION] else 2)
         assert len(set(p.partner_zoos)) == len(p.partner_zoos) and len(p.universities) <= 3
         assert p.okapi_tokens in (0, 1, 2, 3) and p.wildcards >= 0
         for b in p.buildings:
