@@ -15,7 +15,7 @@ from zoosim.core.rng import PyRng
 from zoosim.games.castles import data
 from zoosim.games.castles import engine_castle as E
 from zoosim.games.castles import geometry as g
-from zoosim.games.castles.reference_castle import Castle
+from zoosim.games.castles.reference_castle import Castle, footprint
 from zoosim.games.castles.reference_scoring import living_rescore, placement_points
 from zoosim.games.castles.rules import Rules
 
@@ -39,7 +39,9 @@ PROBE = [T["Terrace Gardens"], T["Throne Room"], T["Hunding's Hut"], data.HALLWA
 PROBE += [t for t in range(data.N_ROOMS) if data.TILE_SHAPE[t] in (data.SHAPE_INDEX["oct7x4"],
                                                                      data.SHAPE_INDEX["circ5"])][:4]
 
-LEVEL_TILES = {data.STAIRS, data.HALLWAY} | {t for t in range(data.N_ROOMS) if data.TILE_TYPE[t] == data.DOWNSTAIRS}
+LEVEL_TILES = frozenset({data.STAIRS, data.HALLWAY} | {t for t in range(data.N_ROOMS)
+                                                       if data.TILE_TYPE[t] == data.DOWNSTAIRS})
+RULE_TILES = LEVEL_TILES | {t for t in range(data.N_ROOMS) if data.TILE_RULE_KIND[t] != data.RULE_NONE}
 KEYS = np.zeros(E.MAX_CANDIDATES, np.int64)
 OUT = np.zeros((E.MAX_CANDIDATES, 4), np.int64)
 DONE = np.zeros(E.MAX_TILES, np.int64)
@@ -74,8 +76,17 @@ def assert_same_castle(C, castle: Castle) -> None:
         assert bool(C[E.T_COMPLETE + t]) == castle.complete[t]
 
 
-def grow(rules: Rules, seed: int, steps: int, codes: Counter) -> None:
-    """Grow one castle by random legal placements of the reference, checking the engine at every step."""
+def joins(castle: Castle, tile: int, placement: tuple[int, int, int, int]) -> int:
+    """Doors of the placement that would meet a door of the castle at their level."""
+    rot, x, y, level = placement
+    return sum(any(lv2 == lv for _, _, lv2 in castle.doors_at.get((ex + x, ey + y, o), ()))
+               for (ex, ey, o), lv, _ in footprint(tile, rot, level).doors)
+
+
+def grow(rules: Rules, seed: int, steps: int, codes: Counter, favour: frozenset[int] = LEVEL_TILES,
+         greedy: bool = False) -> None:
+    """Grow one castle by random legal placements of the reference (tiles in `favour` five times as likely; with
+    `greedy` a placement meeting the most doors), checking the engine at every step."""
     R = E.rules_array(rules)
     C = E.new_castle(R)
     castle = reference_castle(rules)
@@ -93,10 +104,13 @@ def grow(rules: Rules, seed: int, steps: int, codes: Counter) -> None:
             assert [t for t in range(data.N_TILES - 1) if E.can_place(C, R, t)] == placeable
         if not placeable or len(castle.tiles) == E.MAX_TILES:
             break
-        weighted = placeable + 4 * [t for t in placeable if t in LEVEL_TILES]  # reach the lower level often
+        weighted = placeable + 4 * [t for t in placeable if t in favour]
         tile = weighted[rng.below(len(weighted))]
         options = castle.legal_placements(tile)
         assert engine_placements(C, R, tile) == options
+        if greedy:
+            most = max(joins(castle, tile, c) for c in options)
+            options = [c for c in options if joins(castle, tile, c) == most]
         rot, x, y, level = options[rng.below(len(options))]
         n, gained = castle.add(tile, rot, x, y, level)
         mask = E.add_tile(C, R, tile, rot, x, y, level)
@@ -124,6 +138,52 @@ def test_engine_castle_agrees_with_reference(variant):
         grow(rules, 100 * list(VARIANTS).index(variant) + seed, 20, codes)
     assert codes[0] and codes[2]  # legal and overlapping candidates were compared
     assert codes["completed"] and codes["down"]  # completions and downstairs placements were compared
+
+
+@pytest.mark.parametrize("variant", ["default", "scoring_switches", "pieces_not_corridor"])
+def test_engine_scores_castles_of_rule_rooms(variant):
+    """Castles of pieces and rooms with conn, touch and castle-wide rules, each placement meeting as many doors as
+    it can: the same points, re-scores and completions."""
+    rules = replace(BASE, **VARIANTS[variant])
+    codes: Counter = Counter()
+    for seed in range(3):
+        grow(rules, 50 + seed, 18, codes, favour=RULE_TILES, greedy=True)
+    assert codes["completed"]
+
+
+def both_castles(rules: Rules, placements):
+    R = E.rules_array(rules)
+    C, castle = E.new_castle(R), reference_castle(rules)
+    for tile, placement in placements:
+        castle.add(tile, *placement)
+        E.add_tile(C, R, tile, *placement)
+    assert_same_castle(C, castle)
+    return C, R, castle
+
+
+@pytest.mark.parametrize("per_link", [False, True])
+def test_conn_rule_per_door_pair(per_link):
+    """Stables (conn activity 1) meets the Oratory (activity) through two door pairs: 1 point, 2 per door pair."""
+    rules = replace(BASE, bonus_per_link=per_link, living_rescore_includes_neighbours=per_link)
+    oratory, stables = T["Oratory"], T["Stables"]
+    C, R, castle = both_castles(rules, [(oratory, (1, 60, 61, 0)), (stables, (1, 59, 66, 0))])
+    assert castle.links[2] == {1: 2} and data.TILE_TYPE[oratory] == data.ACTIVITY
+    assert E.placement_points(C, R, 2) == placement_points(castle, rules, 2)
+    assert E.placement_points(C, R, 2) - data.TILE_BASE[stables] == (2 if per_link else 1)
+    for t in range(3):
+        assert E.living_rescore(C, R, t) == living_rescore(castle, rules, t)
+
+
+@pytest.mark.parametrize("counts_self", [False, True])
+def test_castle_rule_naming_its_own_type(counts_self):
+    """The Dungeon (castle-wide: 2 per downstairs room) laid below the stairs counts itself only with
+    castle_rule_counts_self."""
+    rules = replace(BASE, castle_rule_counts_self=counts_self)
+    dungeon = T["Dungeon"]
+    C, R, castle = both_castles(rules, [(data.STAIRS, (0, 65, 63, 0)), (dungeon, (1, 68, 61, 1))])
+    assert E.placement_points(C, R, 2) == placement_points(castle, rules, 2)
+    assert E.placement_points(C, R, 2) - placement_points(castle, replace(rules, castle_rule_counts_self=False), 2) \
+        == (2 if counts_self else 0)
 
 
 OCTAGONS_AND_CIRCLES = [t for t in range(data.N_ROOMS) if data.TILE_SHAPE[t] in (data.SHAPE_INDEX["oct7x4"],
