@@ -87,3 +87,19 @@ def test_games_with_policies_on_the_view_are_reproducible():
     a = ref.play_game(R, 2, 9, 0, [hash_policy, rs.uniform])
     b = ref.play_game(R, 2, 9, 0, [hash_policy, rs.uniform])
     assert a.events == b.events and a.game_over
+
+
+def test_the_keep_decision_sees_the_own_dealt_cards_only():
+    seen = []
+
+    def record(view, seat, hook, options):
+        seen.append((seat, hook, [pv.dealt for pv in view.ps], view.ps[seat].hand))
+        return 0
+
+    s = rs.setup(R, 2, PyRng(4, 0), [record, record])
+    (s0, h0, dealt0, hand0), (s1, h1, dealt1, hand1) = seen[:2]
+    assert (s0, h0, s1, h1) == (0, rs.H_KEEP, 1, rs.H_KEEP)
+    assert dealt0[1] is None and dealt1[0] is None and len(dealt0[0]) == 8 and len(dealt1[1]) == 8
+    assert s.ps[0].hand == list(dealt0[0][:4]) and s.ps[1].hand == list(dealt1[1][:4])  # option 0 keeps 0-3
+    assert not set(dealt0[0]) & set(dealt1[1]) and all(not p.dealt for p in s.ps)
+    assert set(dealt0[0][4:]) <= set(s.discard)  # setup discards are public

@@ -100,6 +100,7 @@ class Player:
     waza_class: int = -1        # 227: the class chosen by its search (0 small, 1 large), -1 none
     full_cover_done: bool = False
     turns: int = 0
+    dealt: list[int] = field(default_factory=list)  # the 8 dealt cards while this seat decides what to keep (§3)
 
     @property
     def covered(self) -> int:
@@ -208,6 +209,7 @@ class PlayerView:
     hand: tuple[int, ...] | None = None      # the viewer's own only
     finals: tuple[int, ...] | None = None
     pouched: tuple[tuple[int, tuple[int, ...]], ...] | None = None
+    dealt: tuple[int, ...] | None = None      # the viewer's dealt cards during its setup keep decision
 
 
 @dataclass(frozen=True)
@@ -251,7 +253,8 @@ def player_view(pl: Player, own: bool) -> PlayerView:
         tuple(pl.bonus_tokens), pl.supports, tuple(pl.supported), pl.wildcards, pl.okapi_tokens, pl.waza_class,
         pl.turns, len(pl.hand), len(pl.finals), tuple((a, len(cs)) for a, cs in sorted(pl.pouched.items())),
         tuple(pl.hand) if own else None, tuple(pl.finals) if own else None,
-        tuple((a, tuple(cs)) for a, cs in sorted(pl.pouched.items())) if own else None)
+        tuple((a, tuple(cs)) for a, cs in sorted(pl.pouched.items())) if own else None,
+        tuple(pl.dealt) if own else None)
 
 
 def public_view(s: State, seat: int) -> PublicView:
@@ -665,8 +668,11 @@ def keep_options(rules: Rules, seat: int) -> list[tuple[int, ...]]:
 
 
 def keep_opening_hand(s: State, seat: int, dealt: list[int]) -> None:
-    keep = choose(s, seat, H_KEEP, keep_options(s.rules, seat))
+    """KEEP: the seat sees its 8 dealt cards (its view's `dealt`, dealt positions 0-7) while it decides."""
     pl = s.ps[seat]
+    pl.dealt = list(dealt)
+    keep = choose(s, seat, H_KEEP, keep_options(s.rules, seat))
+    pl.dealt = []
     for i, card in enumerate(dealt):
         if i in keep:
             pl.hand.append(card)
