@@ -20,14 +20,16 @@ GAMES = [(players, index) for players in (2, 3, 4) for index in range(10)]
 ENDS: dict[tuple[int, int], int] = {}
 
 
-def check(s):
+def check(s, dropped):
+    """`dropped` = [events read so far, final cards discarded so far] (read incrementally)."""
     assert Counter(rs.all_zoo_cards(s)) == ZOO
     base = s.base_pile + s.base_projects + [c for c in s.project_row if c <= 112]
     base += [c for p in s.ps for c in p.hand + [c for cs in p.pouched.values() for c in cs] if 101 <= c <= 112]
     assert not any(101 <= c <= 112 for c in s.deck + s.discard + s.display)
     assert Counter(base) == BASE
-    dropped = [e[2] for e in s.events if e[0] == E_DISCARD and e[3] == 1]
-    assert Counter(s.final_pile + [c for p in s.ps for c in p.finals] + dropped) == FINALS
+    dropped[1] += [e[2] for e in s.events[dropped[0]:] if e[0] == E_DISCARD and e[3] == 1]
+    dropped[0] = len(s.events)
+    assert Counter(s.final_pile + [c for p in s.ps for c in p.finals] + dropped[1]) == FINALS
     for p in s.ps:
         assert 0 <= p.appeal <= 113 and 0 <= p.cp <= 41 and 1 <= p.rep <= 15 and 0 <= p.x <= 5 and p.money >= 0
         assert p.rep <= 9 or p.side2[CARDS_ACTION]
@@ -46,12 +48,13 @@ def check(s):
 @pytest.mark.parametrize("players, index", GAMES)
 def test_uniform_game_invariants_after_every_turn(players, index):
     s = rs.setup(R, players, PyRng(2026, index), [rs.uniform] * players)
-    check(s)
+    dropped = [0, []]
+    check(s, dropped)
     while not s.game_over:
         p = s.current
         ref.play_turn(s, p)
         ref.after_turn(s, p)
-        check(s)
+        check(s, dropped)
     assert s.end_reason in (ref.END_SCORE, ref.END_TURN_CAP)
     if s.end_reason == ref.END_SCORE:
         assert s.end_triggered and not s.last_turns
