@@ -3,9 +3,10 @@ whole uniform games — Okapi Stable (253) and WAZA Small Animals (228), side II
 project cards entering the row, breeding projects, 215/218 wildcard tokens, multiplier runs, Action:A and
 Determination, unique buildings, `break_after_last_turn`; and the registry of CSV effect tags -> tests."""
 
-from test_ark_nova_reference_play import R, Script, game, m  # noqa: F401  (helpers by module name)
-
 from dataclasses import replace
+
+import pytest
+from test_ark_nova_reference_play import R, Script, game, m  # noqa: F401  (helpers by module name)
 
 from zoosim.games.ark_nova import reference as ref
 from zoosim.games.ark_nova import reference_actions as ra
@@ -197,10 +198,11 @@ def test_breeding_project_needs_the_category_from_a_partner_zoo_continent():
     assert rass.slot_options(s, 0, 126) == []  # once per project
 
 
-def test_wildcard_tokens_of_215_count_as_one_icon_on_base_projects_only():
+@pytest.mark.parametrize("sponsor", [215, 218])
+def test_wildcard_tokens_of_215_count_as_one_icon_on_base_projects_only(sponsor):
     s, script = game(2, (H_PROJECT, (0, 110)), (rs.H_PROJECT_SLOT, (1, 1)), (rs.H_BONUS_TOKEN, 5))
     p = s.ps[0]
-    ra.enter_zoo(s, 0, 215, p.sponsors)
+    ra.enter_zoo(s, 0, sponsor, p.sponsors)
     assert p.wildcards == 2
     s.base_projects = [110]
     s.project_slots = {110: [-1, -1, -1], 128: [-1, -1, -1]}
