@@ -74,3 +74,25 @@ def test_share_of_games_ended_by_the_turn_cap():
             ENDS[(players, index)] = ref.play_game(R, players, 2026, index, [rs.uniform] * players).end_reason
     capped = sum(1 for v in ENDS.values() if v == ref.END_TURN_CAP)
     assert capped / len(GAMES) <= 0.1, f"{capped} of {len(GAMES)} games ended by the turn cap"
+
+
+VARIANTS = {
+    "peaceful": dict(peaceful=True),
+    "no_unique_buildings": dict(place_unique_buildings=False),
+    "break_after_last_turn": dict(break_after_last_turn=True),
+    "fixed_order": dict(random_action_order=False, start_seat_random=False),
+    "null_action": dict(allow_null_action=True),
+    "no_reshuffle": dict(reshuffle_discard=False),
+    "free_building_ignores_build2": dict(free_building_ignores_build2=True, covered_terrain_counts=True,
+                                         snap_ignores_reputation=False),
+    "strict_support": dict(support_without_bonus_token=False, peacocking_needs_build2=True),
+}
+
+
+@pytest.mark.parametrize("k, name", list(enumerate(VARIANTS)))
+def test_rule_variants_play_to_the_end_with_invariants(k, name):
+    from dataclasses import replace
+    players = 2 + k % 3
+    s = ref.play_game(replace(R, **VARIANTS[name]), players, 77, k, [rs.uniform] * players)
+    check(s, [0, []])
+    assert s.game_over and s.end_reason in (ref.END_SCORE, ref.END_TURN_CAP)
