@@ -90,8 +90,8 @@ def legal_footprints(s: State, p: int, kind: int, build2: bool) -> list[int]:
             continue
         if adjacency and not mask & reach:
             continue
-        if not ignore_terrain and (terrain_touched(s, p, mask, ROCK) < min_rock
-                                   or terrain_touched(s, p, mask, WATER) < min_water):
+        if not ignore_terrain and ((min_rock and terrain_touched(s, p, mask, ROCK) < min_rock)
+                                   or (min_water and terrain_touched(s, p, mask, WATER) < min_water)):
             continue
         if ones(mask & BORDER) < min_border:
             continue

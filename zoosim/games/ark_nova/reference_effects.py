@@ -18,7 +18,7 @@ from zoosim.games.ark_nova.reference_build import (
 from zoosim.games.ark_nova.reference_state import (
     C, E_PLAY, E_TOKEN, H_BASE_PROJECT, H_BOOST, H_CLEVER, H_DIG_KIND, H_HAND_CARD, H_KEEP_CARD,
     H_PILFER_GIVE, H_POSTURE_TYPE, H_RESISTANCE, H_SEARCH_CLASS, H_SNAP_FOLDER, H_TARGET, SOURCE_DECK, State, advance_break,
-    call, choose, coin, discard_card, draw_deck, gain, has_effect, icon_counts, idx, pay, refill_display, shuffle,
+    call, card_rows, choose, coin, discard_card, draw_deck, gain, has_effect, icon_counts, idx, pay, refill_display, shuffle,
     take_card, take_from_display, to_hand,
 )
 from zoosim.games.ark_nova.vocab import CATEGORY_ICONS, CONTINENT_ICONS, ICONS, KIOSK, PAVILION, ROCK, WATER
@@ -29,11 +29,8 @@ UNIMPLEMENTED: frozenset[Op] = frozenset()
 MAY_TRIGGERS = (Op.FREE_BUILDING, Op.POUCH, Op.CLEVER)  # §12.3: resolved after the current action
 
 
-def rows(s: State, card: int, moment: int) -> list[tuple[int, tuple[int, ...]]]:
-    prog = cards.program(s.rules.peaceful)
-    c = idx(card)
-    start, n = prog.start[c, moment], prog.count[c, moment]
-    return [(int(r[0]), tuple(int(a) for a in r[1:])) for r in prog.ops[start:start + n]]
+def rows(s: State, card: int, moment: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    return card_rows(s.rules.peaceful, card, moment)
 
 
 def run(s: State, p: int, card: int, moment: int) -> None:

@@ -324,17 +324,29 @@ def range_folders(s: State, p: int) -> int:
     return min(s.rules.range_folders(s.ps[p].rep), len(s.display))
 
 
+_ROWS: dict[bool, dict[int, tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]]] = {}
+
+
+def card_rows(peaceful: bool, card: int, moment: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The card's effect rows `(opcode, args)` at `moment`, read once from `cards.program(peaceful)`."""
+    table = _ROWS.get(peaceful)
+    if table is None:
+        prog = cards.program(peaceful)
+        table = {}
+        for c, printed in enumerate(C.ids):
+            table[int(printed)] = tuple(
+                tuple((int(r[0]), tuple(int(a) for a in r[1:]))
+                      for r in prog.ops[prog.start[c, m]:prog.start[c, m] + prog.count[c, m]])
+                for m in range(prog.start.shape[1]))
+        _ROWS[peaceful] = table
+    return table[card][moment]
+
+
 def has_effect(s: State, p: int, op: int) -> list[tuple[int, ...]]:
     """The arguments of every passive (PASSIVE-moment) effect `op` on the player's sponsors and animals."""
-    prog = cards.program(s.rules.peaceful)
-    out = []
-    for card in s.ps[p].sponsors + s.ps[p].animals:
-        c = idx(card)
-        start, n = prog.start[c, 4], prog.count[c, 4]
-        for row in prog.ops[start:start + n]:
-            if row[0] == op:
-                out.append(tuple(int(a) for a in row[1:]))
-    return out
+    peaceful = s.rules.peaceful
+    return [args for card in s.ps[p].sponsors + s.ps[p].animals for o, args in card_rows(peaceful, card, 4)
+            if o == op]
 
 
 # ---------------------------------------------------------------- tracks (§8, §4.4, §4.5)
