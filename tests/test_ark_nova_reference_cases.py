@@ -326,3 +326,16 @@ def test_a_discarded_base_project_returns_to_the_base_pile_not_the_deck():
     s.base_pile = [101]
     ra.cards_action(s, 0, 1, False)  # draw 1, discard 1
     assert s.base_pile == [101, 108] and 108 not in s.discard and 108 not in s.ps[0].hand
+
+
+def test_project_card_from_the_display_on_association_side_2_pays_the_folder():
+    s, script = game(2, (H_PROJECT, (2, 130)), (rs.H_BONUS_TOKEN, 5))
+    p = s.ps[0]
+    p.rep = 3  # range: folders 1-2
+    p.animals = [405, 473]  # 2 small animals: 130's slot 2 (8/5/2)
+    s.display = [401, 130, 131, 402, 403, 404]
+    assert rass.project_options(s, 0, False) == []
+    assert rass.project_options(s, 0, True) == [(2, 130)]  # 131 (folder 3) is out of range
+    rass.support_project(s, 0, True)
+    assert s.project_row == [130] and s.display[1] == 0 and s.project_slots[130] == [-1, -1, 0]
+    assert p.money == 25 - 2 + 12 and p.cp == 2 and p.supports == 1
