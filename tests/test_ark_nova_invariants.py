@@ -1,6 +1,8 @@
 """Ark Nova §17 invariants over 30 uniform games at 2-4 players, checked after every turn: every zoo card, base
 project and final card in exactly one place; tracks within bounds; workers, upgrades, partner zoos and universities
-within their limits; every game ends with its end reason set; and the share of games ended by the turn cap."""
+within their limits; at every break the hands within their limit after the discard step (R22), tokens gone, the
+display refilled, the break token back to 0; every game ends with its end reason set; and the share of games ended by
+the turn cap."""
 from collections import Counter
 
 import pytest
@@ -46,15 +48,31 @@ def check(s, dropped):
 
 
 @pytest.mark.parametrize("players, index", GAMES)
-def test_uniform_game_invariants_after_every_turn(players, index):
+def test_uniform_game_invariants_after_every_turn(players, index, monkeypatch):
+    breaks = []
+    income = ref.income
+
+    def checked_income(s, q):  # §17: at the first income of a break every hand is within its limit (R22)
+        if q == s.break_trigger:
+            assert all(len(s.ps[k].hand) <= rs.hand_limit(s, k) for k in range(s.players))
+            assert not any(any(pl.multiplier) or any(pl.venom) or any(pl.constriction) for pl in s.ps)
+            assert all(s.display) or not s.deck
+            breaks.append(s.turn)
+        income(s, q)
+
+    monkeypatch.setattr(ref, "income", checked_income)
     s = rs.setup(R, players, PyRng(2026, index), [rs.uniform] * players)
     dropped = [0, []]
     check(s, dropped)
     while not s.game_over:
         p = s.current
         ref.play_turn(s, p)
+        n = len(breaks)
         ref.after_turn(s, p)
+        if len(breaks) > n:
+            assert s.break_token == 0 and not s.break_pending
         check(s, dropped)
+    assert breaks
     assert s.end_reason in (ref.END_SCORE, ref.END_TURN_CAP)
     if s.end_reason == ref.END_SCORE:
         assert s.end_triggered and not s.last_turns
