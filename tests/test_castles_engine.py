@@ -59,6 +59,13 @@ def engine_placements(C, R, tile) -> list[tuple[int, int, int, int]]:
     return [tuple(int(v) for v in row) for row in OUT[:n]]
 
 
+def engine_candidates(C, rules: Rules, tile) -> set[tuple[int, int, int, int]]:
+    n, grid = E.candidates(C, tile, KEYS), rules.grid_size
+    keys = [int(k) >> 1 for k in KEYS[:n]]
+    levels = [int(k) & 1 for k in KEYS[:n]]
+    return {(k // grid // grid, k // grid % grid, k % grid, lv) for k, lv in zip(keys, levels)}
+
+
 def assert_same_castle(C, castle: Castle) -> None:
     n = len(castle.tiles)
     assert C[E.H_N] == n
@@ -95,6 +102,8 @@ def grow(rules: Rules, seed: int, steps: int, codes: Counter, favour: frozenset[
     for step in range(steps):
         for tile in PROBE[step % 3::3]:
             assert engine_placements(C, R, tile) == castle.legal_placements(tile), (tile, step)
+            assert engine_candidates(C, rules, tile) == {c for c in castle._candidates(tile)
+                                                         if castle.violation(tile, *c) != "G1"}
             for c in sorted(set(castle._candidates(tile))):
                 code = CODES[castle.violation(tile, *c)]
                 codes[code] += 1

@@ -32,8 +32,10 @@ A game keeps one block per player (rows of a 2-D array).
 Placements are (rot, x, y, level) as geometry.place. `legal_placements` writes the distinct legal ones sorted
 ascending as tuples (PROTOCOL.md 4) into a preallocated [n, 4] buffer, with a scratch key buffer of
 `MAX_CANDIDATES`; a key is ((rot * grid + x) * grid + y) * 2 + level, which sorts as the tuple does.
-G3 always holds for a candidate (it is made by joining one of its doors to an OPEN door of that level); `violation`
-still tests it, so that it answers for any placement as Castle.violation does.
+G1 and G3 always hold for a candidate (G1 is tested as it is made, and it joins one of its doors to an OPEN door of
+that level): the generators skip them, `violation` tests them, so that it answers for any placement as
+Castle.violation does. G6 is settled without counting the doors a placement closes when it opens enough new ones
+(those closed are some of the castle's OPEN upstairs doors, so open_up - closed + opened >= opened).
 """
 from __future__ import annotations
 
@@ -419,6 +421,12 @@ def _set_door(C, door, state, partner):
 @njit(cache=True, _nrt=False)
 def violation(C, R, tile, rot, x0, y0, level):
     """0 if the placement is legal, else the first rule of G1-G6 it breaks as 1-6 (Castle.violation)."""
+    return _violation(C, R, tile, rot, x0, y0, level, True)
+
+
+@njit(cache=True, _nrt=False)
+def _violation(C, R, tile, rot, x0, y0, level, g3):
+    """`violation`; with g3 False the placement is a candidate: G1 and G3 hold and are not tested."""
     grid = C[H_GRID]
     words = C[H_WORDS]
     s = TL_SHAPE[tile]
@@ -426,27 +434,26 @@ def violation(C, R, tile, rot, x0, y0, level):
     w = SR_W[s, r]
     h = SR_H[s, r]
     # G1 (the box is tight: every row and column holds a claimed cell)
-    if x0 < 0 or y0 < 0 or x0 + w > grid or y0 + h > grid:
+    if g3 and (x0 < 0 or y0 < 0 or x0 + w > grid or y0 + h > grid):
         return 1
     # G2: no full cell on a claimed cell; a half cell only on the opposite half (when sharing)
-    occ = C[H_OCC]
+    occ = C[H_OCC] + y0 * words + (x0 >> 6)
     sh = x0 & 63
     half_hit = False
-    for dy in range(h):
-        at = occ + (y0 + dy) * words + (x0 >> 6)
-        lo = C[at]
-        hi = C[at + 1] if sh > 0 and (x0 >> 6) + 1 < words else 0
-        full = ROW_FULL[s, r, dy]
-        part = ROW_HALF[s, r, dy]
-        if sh > 0:
-            if ((full << sh) & lo) | ((full >> (64 - sh)) & hi):
-                return 2
-            if ((part << sh) & lo) | ((part >> (64 - sh)) & hi):
+    if sh + w <= 64:  # the box lies in one word of each row
+        for dy in range(h):
+            lo = C[occ + dy * words] >> sh
+            if ROW_ALL[s, r, dy] & lo:
+                if ROW_FULL[s, r, dy] & lo:
+                    return 2
                 half_hit = True
-        else:
-            if full & lo:
-                return 2
-            if part & lo:
+    else:
+        for dy in range(h):
+            at = occ + dy * words
+            cells = ((C[at] >> sh) & ((np.int64(1) << (64 - sh)) - 1)) | (C[at + 1] << (64 - sh))
+            if ROW_ALL[s, r, dy] & cells:
+                if ROW_FULL[s, r, dy] & cells:
+                    return 2
                 half_hit = True
     if half_hit:
         for j in range(SR_N_HALF[s]):
@@ -469,20 +476,22 @@ def violation(C, R, tile, rot, x0, y0, level):
     door_at = C[H_DOOR]
     ewords = C[H_EWORDS]
     nd = TL_N_DOORS[tile]
-    meets = False
-    for k in range(nd):
-        e = _edge(grid, x0, y0, TL_DOOR_EDGE[tile, r, k, 0], TL_DOOR_EDGE[tile, r, k, 1], TL_DOOR_EDGE[tile, r, k, 2])
-        if _edge_bit(C, door_at + TL_DOOR_LEVEL[tile, level, k] * ewords, e):
-            meets = True
-            break
-    if not meets:
-        return 3
-    if R[R_MIXED_ILLEGAL]:
+    meets = not g3
+    mixed = False
+    mixed_illegal = R[R_MIXED_ILLEGAL]
+    if g3 or mixed_illegal:
         for k in range(nd):
             e = _edge(grid, x0, y0, TL_DOOR_EDGE[tile, r, k, 0], TL_DOOR_EDGE[tile, r, k, 1],
                       TL_DOOR_EDGE[tile, r, k, 2])
-            if _edge_bit(C, door_at + (1 - TL_DOOR_LEVEL[tile, level, k]) * ewords, e):
-                return 4
+            lv = TL_DOOR_LEVEL[tile, level, k]
+            if _edge_bit(C, door_at + lv * ewords, e):
+                meets = True
+            if mixed_illegal and _edge_bit(C, door_at + (1 - lv) * ewords, e):
+                mixed = True
+    if not meets:
+        return 3
+    if mixed:
+        return 4
     # G5: fence on wall, wall on fence, fence diagonal on diagonal wall
     has_fence = TL_HAS_FENCE[tile]
     if has_fence:
@@ -512,12 +521,9 @@ def violation(C, R, tile, rot, x0, y0, level):
                 if v >> 12 == cell and v & 3 == want:
                     if (mine_fence and (v >> 2) & 1) or (mine_diag and (v >> 3) & 1):
                         return 5
-    # G6: the OPEN upstairs doors after the placement
-    lost = 0
-    for j in range(C[H_N_OPEN]):
-        v = C[OPEN_LIST + j]
-        if (v & 1) == UP and _in_footprint(s, r, x0, y0, ((v >> 14) & 2047) - 1, ((v >> 3) & 2047) - 1):
-            lost += 1
+    # G6: the OPEN upstairs doors after the placement, open_up - lost + gained >= min_external_entrances. The lost
+    # ones are some of the open_up, so enough gained settles it without counting them.
+    need = R[R_MIN_EXT]
     gained = 0
     for k in range(nd):
         if TL_DOOR_LEVEL[tile, level, k] != UP:
@@ -531,8 +537,17 @@ def violation(C, R, tile, rot, x0, y0, level):
         if _edge_bit(C, door_at, e) or _edge_bit(C, door_at + ewords, e):
             continue
         gained += 1
-    if C[H_OPEN_UP] - lost + gained < R[R_MIN_EXT]:
+        if gained >= need:
+            return 0
+    left = C[H_OPEN_UP] + gained
+    if left < need:
         return 6
+    for j in range(C[H_N_OPEN]):
+        v = C[OPEN_LIST + j]
+        if (v & 1) == UP and _in_footprint(s, r, x0, y0, ((v >> 14) & 2047) - 1, ((v >> 3) & 2047) - 1):
+            left -= 1
+            if left < need:
+                return 6
     return 0
 
 
@@ -562,43 +577,45 @@ def candidates(C, tile, keys):
 
 
 @njit(cache=True, _nrt=False)
-def _sort(a, n):
-    """Shell sort of a[:n] in place (Ciura's gaps)."""
-    for gap in (701, 301, 132, 57, 23, 10, 4, 1):
-        for i in range(gap, n):
-            v = a[i]
-            j = i
-            while j >= gap and a[j - gap] > v:
-                a[j] = a[j - gap]
-                j -= gap
-            a[j] = v
-
-
-@njit(cache=True, _nrt=False)
 def legal_placements(C, R, tile, keys, out):
     """The distinct legal placements of `tile` sorted ascending as (rot, x, y, level) into out[:n] (n returned);
-    `keys` is scratch of MAX_CANDIDATES."""
+    `keys` is scratch of MAX_CANDIDATES. Candidates (as `candidates` makes them) are tested as generated (repeats
+    are rare) and the legal ones' keys insertion-sorted, without repeats, into `keys`."""
     grid = C[H_GRID]
-    n = candidates(C, tile, keys)
-    _sort(keys, n)
+    s = TL_SHAPE[tile]
     m = 0
-    last = -1
-    for i in range(n):
-        key = keys[i]
-        if key == last:
-            continue
-        last = key
-        lv = key & 1
-        y0 = (key >> 1) % grid
-        rest = (key >> 1) // grid
-        x0 = rest % grid
-        r = rest // grid
-        if violation(C, R, tile, r, x0, y0, lv) == 0:
-            out[m, 0] = r
-            out[m, 1] = x0
-            out[m, 2] = y0
-            out[m, 3] = lv
+    for o in range(C[H_N_OPEN]):
+        v = C[OPEN_LIST + o]
+        lv_open = v & 1
+        d = (v >> 1) & 3
+        ay = ((v >> 3) & 2047) - 1
+        ax = ((v >> 14) & 2047) - 1
+        for c in range(N_JOIN[tile, lv_open, d]):
+            lv = JOIN[tile, lv_open, d, c, 0]
+            r = JOIN[tile, lv_open, d, c, 1]
+            x0 = ax - JOIN[tile, lv_open, d, c, 2]
+            y0 = ay - JOIN[tile, lv_open, d, c, 3]
+            if x0 < 0 or y0 < 0 or x0 + SR_W[s, r] > grid or y0 + SR_H[s, r] > grid:
+                continue
+            if _violation(C, R, tile, r, x0, y0, lv, False) != 0:
+                continue
+            key = ((r * grid + x0) * grid + y0) * 2 + lv
+            j = m
+            while j > 0 and keys[j - 1] > key:
+                j -= 1
+            if j > 0 and keys[j - 1] == key:
+                continue
+            for q in range(m, j, -1):
+                keys[q] = keys[q - 1]
+            keys[j] = key
             m += 1
+    for i in range(m):
+        key = keys[i]
+        rest = (key >> 1) // grid
+        out[i, 0] = rest // grid
+        out[i, 1] = rest % grid
+        out[i, 2] = (key >> 1) % grid
+        out[i, 3] = key & 1
     return m
 
 
@@ -619,7 +636,7 @@ def can_place(C, R, tile):
             y0 = ay - JOIN[tile, lv_open, d, i, 3]
             if x0 < 0 or y0 < 0 or x0 + SR_W[s, r] > grid or y0 + SR_H[s, r] > grid:
                 continue
-            if violation(C, R, tile, r, x0, y0, JOIN[tile, lv_open, d, i, 0]) == 0:
+            if _violation(C, R, tile, r, x0, y0, JOIN[tile, lv_open, d, i, 0], False) == 0:
                 return True
     return False
 
