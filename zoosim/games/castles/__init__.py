@@ -6,4 +6,5 @@ precomputed at import), every rule number and reading as `rules.Rules`, and the 
 plays whole games (`reference`, `reference_castle`, `reference_scoring`; decisions, draws and event rows as
 `PROTOCOL.md` fixes them). There is no numba engine yet, so the game is not registered and `zoosim games` does
 not list it.
+The engine's first piece is in: `engine_castle`, one castle's state, legal placements, scoring and completion.
 """
