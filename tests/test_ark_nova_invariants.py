@@ -86,7 +86,11 @@ def test_uniform_game_invariants_after_every_turn(players, index, monkeypatch):
 
 
 def test_share_of_games_ended_by_the_turn_cap():
-    """§17: under uniform about 1% of 2-player games and almost none at 3-4 players end by the cap."""
+    """§17: under uniform about 1% of 2-player games and almost none at 3-4 players end by the cap.
+
+    Measured with the reference (uniform, max_turns 150): 2 players 3 of 300 (seed 2027) and 0 of 150 (seed 2026),
+    the longest 150 and 148 turns per seat, about 105 on average; 3 players 0 of 60; 4 players 0 of 60 (longest 121).
+    Here: 0 of these 30."""
     for players, index in GAMES:
         if (players, index) not in ENDS:
             ENDS[(players, index)] = ref.play_game(R, players, 2026, index, [rs.uniform] * players).end_reason
