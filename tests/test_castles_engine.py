@@ -2,7 +2,7 @@
 castles grown by the reference from seeds, under several rule variants, the engine finds the same candidate list
 (distinct legal placements, sorted), the same verdict G1-G6 for every candidate the reference generates, the same
 can_place, and after every placement the same door states and partners, external entrances, touching pairs,
-placement points, living re-scores and completions."""
+placement points, living re-scores, completions and end-of-game castle metrics."""
 from __future__ import annotations
 
 from collections import Counter
@@ -16,7 +16,8 @@ from zoosim.games.castles import data
 from zoosim.games.castles import engine_castle as E
 from zoosim.games.castles import geometry as g
 from zoosim.games.castles.reference_castle import Castle, footprint
-from zoosim.games.castles.reference_scoring import living_rescore, placement_points
+from zoosim.games.castles.geometry import BLOCKED
+from zoosim.games.castles.reference_scoring import living_rescore, metrics, placement_points
 from zoosim.games.castles.rules import Rules
 
 BASE = Rules(first_mb="seat0")
@@ -32,6 +33,7 @@ VARIANTS = {
     "scoring_switches": {"bonus_per_link": True, "castle_rule_counts_self": True,
                          "living_rescore_includes_neighbours": True},
     "pieces_not_corridor": {"pieces_are_corridor_for_room_rules": False, "pieces_count_for_castle_rules": False},
+    "pieces_in_cards_not_area": {"corridor_pieces_in_card_counts": True, "area_includes_pieces": False},
 }
 # tiles that exercise half cells, fences, diagonals, levels and many doors
 PROBE = [T["Terrace Gardens"], T["Throne Room"], T["Hunding's Hut"], data.HALLWAY, data.STAIRS, T["Dungeon"],
@@ -90,6 +92,18 @@ def joins(castle: Castle, tile: int, placement: tuple[int, int, int, int]) -> in
                for (ex, ey, o), lv, _ in footprint(tile, rot, level).doors)
 
 
+def assert_same_metrics(C, R, castle: Castle, rules: Rules) -> None:
+    out = np.zeros(E.M_SIZE, np.int64)
+    E.castle_metrics(C, R, out)
+    m = metrics(castle, rules, 0)
+    assert list(out[E.M_COUNT_BY_TYPE:E.M_COUNT_BY_TYPE + data.N_TYPES]) == m.count_by_type
+    assert list(out[E.M_AREA_BY_TYPE:E.M_AREA_BY_TYPE + data.N_TYPES]) == m.area_by_type
+    assert list(out[E.M_COUNT_BY_SIZE:E.M_COUNT_BY_SIZE + data.N_SIZES]) == m.count_by_size
+    assert list(out[[E.M_COMPLETED, E.M_INCOMPLETE, E.M_ENTRANCES, E.M_HALLWAYS, E.M_STAIRS, E.M_AREA]]) == \
+        [m.completed, m.incomplete, m.entrances, m.hallways, m.stairs, m.area]
+    assert out[E.M_BLOCKED] == castle.count_doors(BLOCKED)
+
+
 def grow(rules: Rules, seed: int, steps: int, codes: Counter, favour: frozenset[int] = LEVEL_TILES,
          greedy: bool = False) -> None:
     """Grow one castle by random legal placements of the reference (tiles in `favour` five times as likely; with
@@ -135,6 +149,7 @@ def grow(rules: Rules, seed: int, steps: int, codes: Counter, favour: frozenset[
         codes["completed"] += m
         codes["down"] += level == E.DOWN
         assert_same_castle(C, castle)
+        assert_same_metrics(C, R, castle, rules)
         for t in range(n + 1):
             assert E.living_rescore(C, R, t) == living_rescore(castle, rules, t)
 

@@ -1,5 +1,6 @@
 """One player's castle for the numba engine: a flat int64 block, placing a tile, door states, the candidate
-placements of a tile with G1-G6 as bit tests, a placement's points and completion (spec §4.3-§6).
+placements of a tile with G1-G6 as bit tests, a placement's points and completion (spec §4.3-§6), and the castle
+metrics the end of the game counts (§7, `castle_metrics`, offsets M_*).
 
 The same facts as reference_castle.Castle (which keeps them in dictionaries) kept in fixed-size arrays, so a game
 never allocates: cells and edges are bit sets, doors and tiles are rows of fixed length. Tests play the two side by
@@ -55,12 +56,13 @@ UP, DOWN = g.UP, g.DOWN
 
 # ---------------------------------------------------------------- the rules the castle reads
 (R_GRID, R_FOYER_XY, R_SHARING, R_MIXED_ILLEGAL, R_MIN_EXT, R_PIECES_CORRIDOR, R_PIECES_CASTLE, R_CASTLE_SELF,
- R_PER_LINK, R_LIVING_NEIGHBOURS) = range(10)
-R_SIZE = 10
+ R_PER_LINK, R_LIVING_NEIGHBOURS, R_CARD_PIECES, R_AREA_PIECES) = range(12)
+R_SIZE = 12
 
 
 def rules_array(rules: Rules) -> np.ndarray:
-    """The castle's rules as int64 (offsets R_*): geometry readings (§4.6) and scoring switches (§5)."""
+    """The castle's rules as int64 (offsets R_*): geometry readings (§4.6), scoring switches (§5) and what the
+    end's castle metrics count (§7)."""
     r = np.zeros(R_SIZE, np.int64)
     r[R_GRID] = rules.grid_size
     r[R_FOYER_XY] = rules.geometry().foyer_xy
@@ -72,6 +74,8 @@ def rules_array(rules: Rules) -> np.ndarray:
     r[R_CASTLE_SELF] = rules.castle_rule_counts_self
     r[R_PER_LINK] = rules.bonus_per_link
     r[R_LIVING_NEIGHBOURS] = rules.living_rescore_includes_neighbours
+    r[R_CARD_PIECES] = rules.corridor_pieces_in_card_counts
+    r[R_AREA_PIECES] = rules.area_includes_pieces
     return r
 
 
@@ -761,3 +765,47 @@ def completions(C, n, gained, out):
             out[m] = t
             m += 1
     return m
+
+
+# ---------------------------------------------------------------- §7 the castle's metrics
+M_COUNT_BY_TYPE = 0                            # [N_TYPES] rooms (and pieces per corridor_pieces_in_card_counts)
+M_AREA_BY_TYPE = M_COUNT_BY_TYPE + data.N_TYPES  # [N_TYPES] their printed square feet
+M_COUNT_BY_SIZE = M_AREA_BY_TYPE + data.N_TYPES  # [N_SIZES] rooms by size (pieces never)
+M_COMPLETED = M_COUNT_BY_SIZE + data.N_SIZES   # completed rooms
+M_INCOMPLETE = M_COMPLETED + 1                 # rooms not complete (R6)
+M_ENTRANCES = M_INCOMPLETE + 1                 # OPEN doors at level UP
+M_HALLWAYS = M_ENTRANCES + 1
+M_STAIRS = M_HALLWAYS + 1
+M_AREA = M_STAIRS + 1                          # the tie-break area (pieces per area_includes_pieces)
+M_BLOCKED = M_AREA + 1                         # BLOCKED doorways of every tile (a result column)
+M_SIZE = M_BLOCKED + 1
+HALLWAY, STAIRS = data.HALLWAY, data.STAIRS
+TL_SIZE = np.ascontiguousarray(data.TILE_SIZE)
+TL_SIZE_SQFT = np.ascontiguousarray(data.TILE_SIZE_SQFT)
+
+
+@njit(cache=True, _nrt=False)
+def castle_metrics(C, R, out):
+    """What bonus cards, favours and the tie-break count in the castle (reference_scoring.metrics without money)
+    into out[:M_SIZE] (offsets M_*)."""
+    for i in range(M_SIZE):
+        out[i] = 0
+    for t in range(C[H_N]):
+        tile = C[T_TILE + t]
+        piece = TL_IS_PIECE[tile]
+        if tile != FOYER and (not piece or R[R_CARD_PIECES]):
+            out[M_COUNT_BY_TYPE + TL_TYPE[tile]] += 1
+            out[M_AREA_BY_TYPE + TL_TYPE[tile]] += TL_SIZE_SQFT[tile]
+        if not piece:
+            out[M_COUNT_BY_SIZE + TL_SIZE[tile]] += 1
+            if C[T_COMPLETE + t]:
+                out[M_COMPLETED] += 1
+            else:
+                out[M_INCOMPLETE] += 1
+        if not piece or R[R_AREA_PIECES]:
+            out[M_AREA] += TL_SIZE_SQFT[tile]
+        out[M_HALLWAYS] += tile == HALLWAY
+        out[M_STAIRS] += tile == STAIRS
+        for k in range(TL_N_DOORS[tile]):
+            out[M_BLOCKED] += C[D_STATE + t * MAX_DOORS + k] == BLOCKED
+    out[M_ENTRANCES] = C[H_OPEN_UP]
