@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from zoosim.core.rng import PyRng
+from zoosim.errors import ZoosimError
 from zoosim.games.ark_nova import board, cards
 from zoosim.games.ark_nova.reference_actions import (
     can_animals, can_sponsors, move_card, strength,
@@ -183,6 +184,7 @@ def do_break(s: State) -> None:
     t = s.break_trigger
     order = [(t + d) % s.players for d in range(s.players)]
     s.log(E_BREAK, t, s.turn)
+    s.breaks += 1
     for q in order:  # 1. hand limit (R22)
         pl = s.ps[q]
         while len(pl.hand) > hand_limit(s, q):
@@ -308,10 +310,14 @@ def finish(s: State, reason: int) -> None:
         discard_final_cards(s)
     s.scoring = True
     for q in range(s.players):
+        before = s.ps[q].cp
         end_effects(s, q)
+        s.ps[q].end_cp_sponsors = s.ps[q].cp - before
     for q in range(s.players):
+        before = s.ps[q].cp
         for card in s.ps[q].finals:
             gain(s, q, 4, final_card_cp(s, q, card))
+        s.ps[q].end_cp_finals = s.ps[q].cp - before
     for pl in s.ps:
         pl.appeal = min(pl.appeal, s.rules.max_appeal)
         pl.cp = min(pl.cp, s.rules.max_cp)
@@ -339,14 +345,63 @@ def result(s: State) -> Result:
     return Result([k[0] for k in keys], ranks, share, s.end_reason, s.turn)
 
 
+@dataclass
+class GameRecord:
+    """What the log keeps of one finished game (columns.py): per seat `score`, `rank`, `win_share` and every
+    `COLUMNS` value (`seats[q][name]`); per game `turns`, `breaks`, `end_reason`; and the event log (PROTOCOL.md 6)."""
+    players: int
+    turns: int
+    breaks: int
+    end_reason: int
+    seats: list[dict[str, float]]
+    events: list[tuple[int, int, int, int, int, int]]
+
+
+def seat_columns(s: State, q: int) -> dict[str, int]:
+    """Seat q's `COLUMNS` values in a finished game."""
+    pl, r = s.ps[q], s.rules
+    return {
+        "appeal": min(pl.appeal, r.max_appeal),
+        "conservation": pl.cp,
+        "conservation_points": r.cp_points[min(max(pl.cp, 0), r.max_cp)],
+        "reputation": pl.rep,
+        "money": pl.money,
+        "end_conservation_sponsors": pl.end_cp_sponsors,
+        "end_conservation_final_cards": pl.end_cp_finals,
+        "animals": len(pl.animals),
+        "sponsors": len(pl.sponsors),
+        "projects_supported": pl.supports,
+        "partner_zoos": len(pl.partner_zoos),
+        "universities": len(pl.universities),
+        "buildings": len(pl.buildings),
+        "breaks": s.breaks,
+        "end_reason": s.end_reason,
+    }
+
+
+def game_record(s: State) -> GameRecord:
+    """The log record of a finished game; the score components (`SCORE_COMPONENTS`) add up to each score."""
+    if not s.game_over:
+        raise ZoosimError("game_record needs a finished game")
+    r = result(s)
+    seats = []
+    for q in range(s.players):
+        row: dict[str, float] = {"score": r.scores[q], "rank": r.ranks[q], "win_share": r.win_share[q]}
+        row.update(seat_columns(s, q))
+        seats.append(row)
+    return GameRecord(s.players, s.turn, s.breaks, s.end_reason, seats, list(s.events))
+
+
 def play_game(rules: Rules, players: int, seed: int, game_index: int, policies: list[Callable]) -> State:
-    """One whole game on the stream PyRng(seed, game_index) (PROTOCOL.md 1)."""
+    """One whole game on the stream PyRng(seed, game_index) (PROTOCOL.md 1). Returns the final state, whose
+    `record` is the game's log record (`game_record`)."""
     s = setup(rules, players, PyRng(seed, game_index), policies)
     while not s.game_over:
         p = s.current
         play_turn(s, p)
         after_turn(s, p)
+    s.record = game_record(s)
     return s
 
 
-__all__ = ["play_game", "play_turn", "do_break", "finish", "result", "board", "draw_deck", "refill_display"]
+__all__ = ["play_game", "game_record", "GameRecord", "seat_columns", "play_turn", "do_break", "finish", "result", "board", "draw_deck", "refill_display"]

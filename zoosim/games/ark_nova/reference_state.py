@@ -100,6 +100,8 @@ class Player:
     waza_class: int = -1        # 227: the class chosen by its search (0 small, 1 large), -1 none
     full_cover_done: bool = False
     turns: int = 0
+    end_cp_sponsors: int = 0    # CP the sponsor end effects added (§13.2 step 2; the log's column)
+    end_cp_finals: int = 0      # CP the final scoring cards added (§13.2 step 3)
     dealt: list[int] = field(default_factory=list)  # the 8 dealt cards while this seat decides what to keep (§3)
 
     @property
@@ -146,6 +148,8 @@ class State:
     scoring: bool = False  # final scoring: CP gains pass no milestone (R18)
     after_queue: list[tuple] = field(default_factory=list)  # "after finishing" effects of this turn
     events: list[tuple[int, int, int, int, int, int]] = field(default_factory=list)
+    breaks: int = 0         # breaks resolved
+    record: object = None   # the game's log record (reference.GameRecord), set by play_game
 
     @property
     def break_len(self) -> int:
