@@ -7,6 +7,7 @@ every legal building footprint. `vocab` holds the names both share.
 `rules` holds every number and parameter of the spec (`Rules`, `RULE_DOCS`, `validate`); `reference` (with
 `reference_state`, `_build`, `_effects`, `_actions`, `_association`) is the plain-Python executable spec and
 PROTOCOL.md what an engine must match. `columns` names the log's columns (`COLUMNS`, `SCORE_COMPONENTS`; the
-reference's `play_game` fills them in the state's `record`), `pack` the rules as the core's int64 array. There is no numba engine or policy module yet, so the game is
+reference's `play_game` fills them in the state's `record`), `pack` the rules as the core's int64 array,
+`positions` end positions as JSON (`score_position`, `format_score_text`) for `zoosim score`. There is no numba engine or policy module yet, so the game is
 deliberately NOT registered in `zoosim.games.registry` and does not appear in `zoosim games`.
 """
