@@ -1,0 +1,79 @@
+"""The numba Castles loop (castles/play.py) against the reference: for the same (seed, game index), rules and
+policies, the engine's event rows equal reference.play_game's (the first differing one is shown) and so do the
+per-seat results."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from zoosim.games.castles import play as P
+from zoosim.games.castles import reference
+from zoosim.games.castles.rules import Rules
+
+SEED = 20261201
+
+
+def seat_rows(record):
+    rows = []
+    for s in record.seats:
+        c = s.components
+        rows.append((s.policy, s.score, c["start_points"], c["placement_points"], c["completion_rewards"],
+                     c["exhausted_stacks"], c["favors"], c["bonus_cards"], c["money_points"], s.rank, s.win_share,
+                     s.money, s.area, tuple(s.rooms_by_type), s.hallways, s.stairs, s.completed_rooms,
+                     s.blocked_doorways, s.times_master_builder, s.money_as_master_builder, s.passes,
+                     record.rounds, record.turns, record.end_reason))
+    return rows
+
+
+def engine_rows(out):
+    rows = []
+    for o in out:
+        share = 1.0 / int(o[P.O_WINNERS]) if o[P.O_RANK] == 1 else 0.0
+        rows.append((int(o[P.O_POLICY]), int(o[P.O_SCORE]), int(o[P.O_START]), int(o[P.O_PLACE]),
+                     int(o[P.O_COMPL]), int(o[P.O_EXH]), int(o[P.O_FAV]), int(o[P.O_BON]), int(o[P.O_MONEYPTS]),
+                     int(o[P.O_RANK]), share, int(o[P.O_MONEY]), int(o[P.O_AREA]),
+                     tuple(int(v) for v in o[P.O_BY_TYPE:P.O_BY_TYPE + P.N_TYPES]), int(o[P.O_HALLWAYS]),
+                     int(o[P.O_STAIRS]), int(o[P.O_COMPLETED]), int(o[P.O_BLOCKED]), int(o[P.O_TMB]),
+                     int(o[P.O_MMB]), int(o[P.O_PASSES]), int(o[P.O_ROUNDS]), int(o[P.O_TURNS]), int(o[P.O_END])))
+    return rows
+
+
+def check_games(rules, players, policies, games, seed=SEED):
+    pack = P.Pack(rules, players)
+    for g in range(games):
+        events, out = P.play_traced(rules, players, policies, seed, g, pack)
+        record = reference.play_game(rules, players, policies, seed, g)
+        for i, (mine, ref) in enumerate(zip(events, record.events)):
+            assert mine == ref, f"game {g} ({players}p {policies}) event {i}: engine {mine} reference {ref}; " \
+                                f"before: {record.events[max(0, i - 4):i]}"
+        assert len(events) == len(record.events), f"game {g}: {len(events)} events, reference {len(record.events)}"
+        assert engine_rows(out) == seat_rows(record), f"game {g} ({players}p {policies}) seat results"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_uniform_games_equal_reference(players):
+    check_games(Rules(), players, ["uniform"] * players, {2: 40, 3: 25, 4: 20}[players])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_and_mixed_games_equal_reference(players):
+    check_games(Rules(), players, ["random"] * players, 8)
+    check_games(Rules(), players, ["uniform", "random"] + ["uniform"] * (players - 2), 6, seed=7)
+
+
+VARIANTS = [
+    dict(on_empty_stack="skip", coins_count_toward_price=True, first_mb="seat0"),
+    dict(once_per_turn_scope="player_round", food_extra_action_may_pass=False, pieces_give_rewards=False),
+    dict(ds_wild_living_target="any_completed_room", downstairs_reward_every=1, corridor_reward_once_per_turn=False,
+         downstairs_reward_once_per_turn=False, sleeping_reward_max_tiles=3, corridor_pieces_in_card_counts=True,
+         area_includes_pieces=False, exclusive_favors=()),
+]
+
+
+@pytest.mark.parametrize("variant", range(len(VARIANTS)))
+def test_rules_variants_equal_reference(variant):
+    rules = dataclasses.replace(Rules(), **VARIANTS[variant])
+    for players in (2, 3, 4):
+        check_games(rules, players, ["random"] * players, 3, seed=11 + variant)
+        check_games(rules, players, ["uniform"] * players, 3, seed=31 + variant)
