@@ -53,13 +53,13 @@ def check_games(rules, players, policies, games, seed=SEED):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_uniform_games_equal_reference(players):
-    check_games(Rules(), players, ["uniform"] * players, {2: 40, 3: 25, 4: 20}[players])
+    check_games(Rules(), players, ["uniform"] * players, {2: 100, 3: 70, 4: 50}[players])
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_and_mixed_games_equal_reference(players):
-    check_games(Rules(), players, ["random"] * players, 8)
-    check_games(Rules(), players, ["uniform", "random"] + ["uniform"] * (players - 2), 6, seed=7)
+    check_games(Rules(), players, ["random"] * players, 12)
+    check_games(Rules(), players, ["uniform", "random"] + ["uniform"] * (players - 2), 8, seed=7)
 
 
 VARIANTS = [
@@ -68,6 +68,8 @@ VARIANTS = [
     dict(ds_wild_living_target="any_completed_room", downstairs_reward_every=1, corridor_reward_once_per_turn=False,
          downstairs_reward_once_per_turn=False, sleeping_reward_max_tiles=3, corridor_pieces_in_card_counts=True,
          area_includes_pieces=False, exclusive_favors=()),
+    dict(max_rounds=4, bonus_deal=6, bonus_keep=1, utility_reward_draw=5, utility_reward_keep=3,
+         downstairs_reward_every=1, money_card_unit=5000, favor_points=(5, 3, 0, 0)),
 ]
 
 
