@@ -79,3 +79,13 @@ def test_rules_variants_equal_reference(variant):
     for players in (2, 3, 4):
         check_games(rules, players, ["random"] * players, 3, seed=11 + variant)
         check_games(rules, players, ["uniform"] * players, 3, seed=31 + variant)
+
+
+def test_play_block_equals_traced_games():
+    rules = Rules()
+    for players, policies in ((2, ["uniform", "random"]), (4, ["uniform"] * 4)):
+        rows = P.play_block(rules, players, policies, SEED, 5, 12, threads=2)
+        pack = P.Pack(rules, players)
+        for g in range(12):
+            _, out = P.play_traced(rules, players, policies, SEED, 5 + g, pack)
+            assert (rows[g * players:(g + 1) * players] == out).all(), f"game {5 + g}"

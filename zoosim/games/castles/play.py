@@ -9,6 +9,8 @@ by seat. `play_traced` returns the events and the per-seat results (tests compar
 """
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import numpy as np
 from numba import njit
 
@@ -202,7 +204,8 @@ N_OUT = O_BY_TYPE + N_TYPES
 def _log(G, EV, kind, player, a, b, c, d, e):
     n = G[G_NEV]
     if n >= EV.shape[0]:
-        G[G_OVERFLOW] = 1
+        if EV.shape[0] > 0:   # an empty log (play_many) records nothing
+            G[G_OVERFLOW] = 1
         return
     EV[n, 0] = kind
     EV[n, 1] = player
@@ -942,3 +945,49 @@ def play_traced(rules: Rules, players: int, policies, seed: int, game_index: int
         raise ZoosimError(f"castles play: more than {MAX_EVENTS} events")
     events = [tuple(int(v) for v in row) for row in pk.EV[:n]]
     return events, pk.out[:players].copy()
+
+
+@njit(cache=True, nogil=True)
+def play_many(R, RG, FAV, BON, BKIND, BUNIT, policies, seed, first_index, count, castle_len, rows):
+    """Games first_index .. first_index + count - 1 without an event log; rows[g * players + seat, :] get the
+    per-seat results (O_*). Releases the GIL: `play_block` runs one call per thread on disjoint ranges."""
+    players = RG[RG_N]
+    G = np.zeros(G_SIZE, np.int64)
+    CS = np.zeros((MAX_PLAYERS, castle_len), np.int64)
+    EV = np.zeros((0, 7), np.int64)
+    rng = np.zeros(4, np.uint64)
+    keys = np.zeros(EC.MAX_CANDIDATES, np.int64)
+    opts = np.zeros((EC.MAX_CANDIDATES, 4), np.int64)
+    cbuf = np.zeros(2 * EC.MAX_TILES, np.int64)
+    out = np.zeros((MAX_PLAYERS, N_OUT), np.int64)
+    for g in range(count):
+        seed_stream(rng, seed, first_index + g)
+        play_game(G, CS, R, RG, EV, rng, policies, FAV, BON, BKIND, BUNIT, keys, opts, cbuf, out)
+        for p in range(players):
+            for k in range(N_OUT):
+                rows[g * players + p, k] = out[p, k]
+
+
+def play_block(rules: Rules, players: int, policies, seed: int, first_index: int, count: int,
+               threads: int = 1) -> np.ndarray:
+    """Per-seat result rows [count * players, N_OUT] of games first_index .. first_index + count - 1, split
+    over `threads` (results do not depend on it: each game has its own stream)."""
+    if len(policies) != players:
+        raise ZoosimError(f"need one policy per seat ({players}), got {len(policies)}")
+    pk = Pack(rules, players)
+    codes = _policy_codes(policies)
+    rows = np.zeros((count * players, N_OUT), np.int64)
+    size = EC.castle_size(rules.grid_size)
+    cuts = [first_index + count * k // threads for k in range(threads + 1)]
+
+    def run(k: int) -> None:
+        a, b = cuts[k], cuts[k + 1]
+        part = rows[(a - first_index) * players:(b - first_index) * players]
+        play_many(pk.R, pk.RG, pk.FAV, pk.BON, pk.BKIND, pk.BUNIT, codes, seed, a, b - a, size, part)
+
+    if threads <= 1:
+        run(0)
+    else:
+        with ThreadPoolExecutor(threads) as pool:
+            list(pool.map(run, range(threads)))
+    return rows
