@@ -15,6 +15,8 @@ from zoosim.core.rng import PyRng
 from zoosim.games.castles import data
 from zoosim.games.castles import engine_castle as E
 from zoosim.games.castles import geometry as g
+from zoosim.games.castles import play as P
+from zoosim.games.castles import reference_scoring as RS
 from zoosim.games.castles.reference_castle import Castle, footprint
 from zoosim.games.castles.geometry import BLOCKED
 from zoosim.games.castles.reference_scoring import living_rescore, metrics, placement_points
@@ -251,3 +253,78 @@ def test_violation_agrees_on_every_offset_near_castles_of_corners(variant):
     assert codes[None] and codes["G2"] and codes["G3"] and codes["G5"]
     if variant == "default":
         assert codes["G5 diagonal"]  # a fence diagonal on an octagon's diagonal wall in a shared cell
+
+
+# ---------------------------------------------------------------- the game loop's card tables (castles/play.py)
+def metrics_from_vector(v) -> RS.Metrics:
+    """A reference Metrics from an engine metric vector (engine_castle's M_* then play's K_MONEY)."""
+    return RS.Metrics(count_by_type=[int(x) for x in v[E.M_COUNT_BY_TYPE:E.M_COUNT_BY_TYPE + data.N_TYPES]],
+                      area_by_type=[int(x) for x in v[E.M_AREA_BY_TYPE:E.M_AREA_BY_TYPE + data.N_TYPES]],
+                      count_by_size=[int(x) for x in v[E.M_COUNT_BY_SIZE:E.M_COUNT_BY_SIZE + data.N_SIZES]],
+                      completed=int(v[E.M_COMPLETED]), incomplete=int(v[E.M_INCOMPLETE]),
+                      entrances=int(v[E.M_ENTRANCES]), hallways=int(v[E.M_HALLWAYS]), stairs=int(v[E.M_STAIRS]),
+                      money=int(v[P.K_MONEY]), area=int(v[E.M_AREA]))
+
+
+def engine_bonus_points(c, v, bon, kind, unit) -> int:
+    """play.final_scoring's reading of one bonus card's table row."""
+    if kind[c] == P.ALL_SIZES:
+        return int(unit[c]) if all(v[E.M_COUNT_BY_SIZE:E.M_COUNT_BY_SIZE + data.N_SIZES]) else 0
+    if kind[c] == P.ALL_TYPES:
+        return int(unit[c]) if all(v[E.M_COUNT_BY_TYPE:E.M_COUNT_BY_TYPE + data.N_TYPES]) else 0
+    return int(bon[c] @ v)
+
+
+def test_play_does_not_import_the_reference():
+    """The engine's card tables come from the data layer and spec §7, never from reference_scoring."""
+    import ast
+    import pathlib
+    import zoosim.games.castles as pkg
+
+    for path in pathlib.Path(pkg.__file__).parent.glob("*.py"):
+        if path.name.startswith("reference") or path.name == "__init__.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""] + [a.name for a in node.names]
+            assert not any("reference" in n for n in names), (path.name, names)
+
+
+@pytest.mark.parametrize("money_card_unit", [10000, 5000, 7])
+def test_card_tables_equal_the_reference_rules(money_card_unit):
+    """Every King's Favor's metric and every bonus card's points, read from play.card_tables as the loop reads
+    them, equal reference_scoring.favor_metric / bonus_card_points: on each unit metric vector and on random
+    vectors (sparse ones too, so the set cards score both ways)."""
+    rules = replace(BASE, money_card_unit=money_card_unit)
+    fav, bon, kind, unit = P.card_tables(rules)
+    rng = np.random.default_rng(money_card_unit)
+    vectors = []
+    for k in range(P.K_SIZE):
+        if k in (E.M_BLOCKED, P.K_MONEY_UNITS):
+            continue
+        v = np.zeros(P.K_SIZE, np.int64)
+        v[k] = 1 if k != P.K_MONEY else money_card_unit
+        vectors.append(v)
+    for density in (1.0, 0.95, 0.6, 0.2):
+        for _ in range(50):
+            v = rng.integers(0, 12, P.K_SIZE) * (rng.random(P.K_SIZE) < density)
+            v[P.K_MONEY] = rng.integers(0, 80000)
+            vectors.append(v.astype(np.int64))
+    full = np.ones(P.K_SIZE, np.int64)
+    vectors.append(full)
+    scored = Counter()
+    for v in vectors:
+        v[E.M_BLOCKED] = 0
+        v[P.K_MONEY_UNITS] = v[P.K_MONEY] // money_card_unit
+        m = metrics_from_vector(v)
+        for f, card in enumerate(data.FAVORS):
+            assert int(fav[f] @ v) == RS.favor_metric(card, m), (card.id, v)
+        for c, card in enumerate(data.BONUS_CARDS):
+            want = RS.bonus_card_points(card, m, rules)
+            assert engine_bonus_points(c, v, bon, kind, unit) == want, (card.id, v)
+            scored[card.id] += want > 0
+    assert all(scored[c.id] for c in data.BONUS_CARDS)
+    assert sorted(kind[kind > 0].tolist()) == [P.ALL_SIZES, P.ALL_TYPES]

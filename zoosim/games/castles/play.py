@@ -18,7 +18,6 @@ from zoosim.core.rng import below, seed_stream, shuffle
 from zoosim.errors import ZoosimError
 from zoosim.games.castles import data
 from zoosim.games.castles import engine_castle as EC
-from zoosim.games.castles import reference_scoring as RS
 from zoosim.games.castles.rules import Rules, validate
 
 UNIFORM, RANDOM = 0, 1
@@ -116,51 +115,67 @@ def game_rules(rules: Rules, players: int) -> np.ndarray:
     return r
 
 
-def _probe(**fields) -> RS.Metrics:
-    base = dict(count_by_type=[0] * N_TYPES, area_by_type=[0] * N_TYPES, count_by_size=[0] * N_SIZES, completed=0,
-                incomplete=0, entrances=0, hallways=0, stairs=0, money=0, area=0)
-    base.update(fields)
-    return RS.Metrics(**base)
-
-
-def _basis(money_value: int) -> list[tuple[int, RS.Metrics]]:
-    out = []
-    for k in range(N_TYPES):
-        v = [0] * N_TYPES
-        v[k] = 1
-        out.append((EC.M_COUNT_BY_TYPE + k, _probe(count_by_type=list(v))))
-        out.append((EC.M_AREA_BY_TYPE + k, _probe(area_by_type=list(v))))
-    for s in range(N_SIZES):
-        v = [0] * N_SIZES
-        v[s] = 1
-        out.append((EC.M_COUNT_BY_SIZE + s, _probe(count_by_size=v)))
-    for k, name in ((EC.M_COMPLETED, "completed"), (EC.M_INCOMPLETE, "incomplete"), (EC.M_ENTRANCES, "entrances"),
-                    (EC.M_HALLWAYS, "hallways"), (EC.M_STAIRS, "stairs"), (EC.M_AREA, "area")):
-        out.append((k, _probe(**{name: 1})))
-    out.append((K_MONEY if money_value == 1 else K_MONEY_UNITS, _probe(money=money_value)))
-    return out
+_M_COUNT, _M_AREA, _M_SET, _M_MONEY = (data.METRICS.index(m) for m in ("count", "area_sqft", "set", "money"))
+_SQUARE = (data.SIZES_SQFT.index(100), data.SIZES_SQFT.index(400))      # §7.2/7.3 square rooms: 100, 400
+_CIRCULAR = (data.SIZES_SQFT.index(150), data.SIZES_SQFT.index(500))    # circular rooms: 150, 500
+# the special cards (no type or size of their own), by source_key: the metric offsets they add up (castles-bonus.csv)
+_FAVOR_SPECIAL = {
+    "ExternalEntrancesFavor": (EC.M_ENTRANCES,), "CompletedRoomsFavor": (EC.M_COMPLETED,),
+    "IncompleteRoomsFavor": (EC.M_INCOMPLETE,),
+    "SmallRoomsFavor": tuple(EC.M_COUNT_BY_SIZE + s for s in data.SMALL_SIZES),
+    "CircularRoomsFavor": tuple(EC.M_COUNT_BY_SIZE + s for s in _CIRCULAR),
+    "LargeRoomsFavor": tuple(EC.M_COUNT_BY_SIZE + s for s in data.LARGE_SIZES),
+    "SquareRoomsFavor": tuple(EC.M_COUNT_BY_SIZE + s for s in _SQUARE),
+}
+_BONUS_SPECIAL = {
+    "GalleriesBonusCard": (EC.M_HALLWAYS,), "ExternalEntrancesBonusCard": (EC.M_ENTRANCES,),
+    "SquareRoomsBonusCard": tuple(EC.M_COUNT_BY_SIZE + s for s in _SQUARE),
+    "MoneyBonusCard": (K_MONEY_UNITS,),                # floor(money / money_card_unit) per unit
+    "StairsBonusCard": (EC.M_STAIRS,), "CompletedRoomsBonusCard": (EC.M_COMPLETED,),
+    "CircularRoomsBonusCard": tuple(EC.M_COUNT_BY_SIZE + s for s in _CIRCULAR),
+}
+_BONUS_SETS = {"AllFigureTypesBonusCard": ALL_SIZES, "AllRoomPurposesBonusCard": ALL_TYPES}
 
 
 def card_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Favours and bonus cards as linear forms over the metric vector (K_*): reference_scoring's favor_metric and
-    bonus_card_points are linear in the metrics except the two 'all' cards (kind ALL_*, unit points)."""
+    """Favours and bonus cards (spec §7.2, §7.3; data.FAVOR_*, data.BONUS_*) as linear forms over the metric vector
+    (K_*): a favour's row gives its ranked metric, a bonus card's row its points (unit points per unit); the two
+    set cards (kind ALL_SIZES / ALL_TYPES) score their unit points when every size / type is present. `rules` is
+    accepted for the caller's convenience: money_card_unit enters through K_MONEY_UNITS."""
+    del rules
     fav = np.zeros((N_FAVORS, K_SIZE), np.int64)
     for f, card in enumerate(data.FAVORS):
-        for k, m in _basis(1):
-            fav[f, k] = RS.favor_metric(card, m)
+        metric, ttype = int(data.FAVOR_METRIC[f]), int(data.FAVOR_TYPE[f])
+        if ttype >= 0 and metric == _M_AREA:
+            fav[f, EC.M_AREA_BY_TYPE + ttype] = 1
+        elif ttype >= 0 and metric == _M_COUNT:
+            fav[f, EC.M_COUNT_BY_TYPE + ttype] = 1
+        elif metric == _M_MONEY:
+            fav[f, K_MONEY] = 1
+        elif metric == _M_COUNT and card.source_key in _FAVOR_SPECIAL:
+            for k in _FAVOR_SPECIAL[card.source_key]:
+                fav[f, k] = 1
+        else:
+            raise ZoosimError(f"castles play: King's Favor {card.id} ({card.source_key}, metric "
+                              f"{data.METRICS[metric]}) has no reading (spec §7.2)")
     bon = np.zeros((N_BONUS, K_SIZE), np.int64)
     kind = np.zeros(N_BONUS, np.int64)
     unit = np.zeros(N_BONUS, np.int64)
     for c, card in enumerate(data.BONUS_CARDS):
-        unit[c] = card.unit_points
-        if card.source_key == "AllFigureTypesBonusCard":
-            kind[c] = ALL_SIZES
-            continue
-        if card.source_key == "AllRoomPurposesBonusCard":
-            kind[c] = ALL_TYPES
-            continue
-        for k, m in _basis(rules.money_card_unit):
-            bon[c, k] = RS.bonus_card_points(card, m, rules)
+        metric, ttype, size = int(data.BONUS_METRIC[c]), int(data.BONUS_TYPE[c]), int(data.BONUS_SIZE[c])
+        u = unit[c] = int(data.BONUS_UNIT_POINTS[c])
+        if metric == _M_SET and card.source_key in _BONUS_SETS:
+            kind[c] = _BONUS_SETS[card.source_key]
+        elif metric == _M_COUNT and ttype >= 0:
+            bon[c, EC.M_COUNT_BY_TYPE + ttype] = u
+        elif metric == _M_COUNT and size >= 0:
+            bon[c, EC.M_COUNT_BY_SIZE + size] = u
+        elif metric == _M_COUNT and card.source_key in _BONUS_SPECIAL:
+            for k in _BONUS_SPECIAL[card.source_key]:
+                bon[c, k] = u
+        else:
+            raise ZoosimError(f"castles play: bonus card {card.id} ({card.source_key}, metric "
+                              f"{data.METRICS[metric]}) has no reading (spec §7.3)")
     return fav, bon, kind, unit
 
 
