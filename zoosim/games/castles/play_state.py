@@ -1,0 +1,255 @@
+"""The Castles game loop's layout (castles/play.py): event kinds, the game's rules `RG` (offsets RG_*, built by
+`game_rules`), the favour and bonus-card tables over the metric vector (K_*, built by `card_tables` from the data
+layer and spec §7), the state block `G` (offsets G_*, per-player P_* rows), the per-seat result columns (O_*) and the
+small helpers every part of the loop uses (the event log, a uniform choice).
+
+The njit parts (play_setup, play_rewards, play_end, play) freeze these offsets as compile-time constants; numba's
+cache is keyed on each file's own content, so after a change here clear the cache (or touch those files).
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from zoosim.core.rng import below
+from zoosim.errors import ZoosimError
+from zoosim.games.castles import data
+from zoosim.games.castles import engine_castle as EC
+from zoosim.games.castles.rules import Rules, validate
+
+
+UNIFORM, RANDOM = 0, 1
+POLICY_CODES = {"uniform": UNIFORM, "random": RANDOM}
+
+(SEATS, FAVOR, BONUS_DRAW, BONUS_RETURN, MARKET_IN, CARD_EMPTY, ROUND_START, UPKEEP, PRICE, BUY_ROOM, BUY_PIECE,
+ PASS, PLACE, SCORE, COMPLETE, REWARD, SLEEPING_TAKE, EXTRA_ACTION, ROUND_END, LIVING_TARGET) = range(1, 21)
+
+N_SIZES = data.N_SIZES
+N_TYPES = data.N_TYPES
+N_BONUS = data.N_BONUS_CARDS
+N_FAVORS = data.N_FAVORS
+HALLWAY, STAIRS, FOYER = data.HALLWAY, data.STAIRS, data.FOYER
+N_ROOMS = data.N_ROOMS
+LIVING, ACTIVITY, SLEEPING, OUTDOOR, UTILITY, FOOD, CORRIDOR, DOWNSTAIRS = range(8)
+MAX_SLOTS = 16
+MAX_DECK = 256
+MAX_STACK = int(data.SIZE_TILES.shape[1])
+MAX_EVENTS = 32768
+MAX_PLAYERS = 4
+
+# ---------------------------------------------------------------- the game's rules (RG)
+(RG_N, RG_SMALL, RG_LARGE, RG_STAIRS, RG_HALL, RG_DECK_KEEP, RG_MKT, RG_NSLOTS, RG_NFAV_PLAY, RG_START_MONEY,
+ RG_BDEAL, RG_BKEEP, RG_FIRST_RANDOM, RG_UNSOLD, RG_PIECE, RG_PASS, RG_COINS_COUNT, RG_SKIP, RG_SCOPE_ACTION,
+ RG_MAX_ROUNDS, RG_ACT_PTS, RG_OUT_MONEY, RG_UT_DRAW, RG_UT_KEEP, RG_SLEEP_MAX, RG_FOOD_PASS, RG_CORR_ONCE,
+ RG_DS_ONCE, RG_DS_EVERY, RG_LIV_ANY, RG_PIECES_REWARD, RG_EXHAUST, RG_MONEY_PER_PT, RG_MONEY_UNIT) = range(34)
+RG_COMP = 40                       # [N_SIZES] room_card_composition
+RG_PRICE = RG_COMP + N_SIZES       # [MAX_SLOTS] price_slots for N
+RG_START_PTS = RG_PRICE + MAX_SLOTS  # [4]
+RG_FAVPTS = RG_START_PTS + 4       # [4] favor_points (0 past the list)
+RG_EXCL = RG_FAVPTS + 4            # [N_FAVORS] 1 for the exclusive favours
+RG_SIZE = RG_EXCL + N_FAVORS
+
+# metric vector: engine_castle's M_* then money and money // money_card_unit
+K_MONEY = EC.M_SIZE
+K_MONEY_UNITS = EC.M_SIZE + 1
+K_SIZE = EC.M_SIZE + 2
+ALL_NONE, ALL_SIZES, ALL_TYPES = 0, 1, 2
+
+
+def game_rules(rules: Rules, players: int) -> np.ndarray:
+    """The rules the loop reads, per-player-count values for `players` (offsets RG_*)."""
+    validate(rules, players)
+    r = np.zeros(RG_SIZE, np.int64)
+    fp = rules.for_players
+    prices = fp("price_slots", players)
+    if len(prices) > MAX_SLOTS or fp("market_slots", players) > MAX_SLOTS:
+        raise ZoosimError(f"castles play: at most {MAX_SLOTS} price slots and market slots")
+    if sum(rules.room_card_composition) > MAX_DECK:
+        raise ZoosimError(f"castles play: at most {MAX_DECK} room cards")
+    r[RG_N] = players
+    r[RG_SMALL] = fp("small_stack", players)
+    r[RG_LARGE] = fp("large_stack", players)
+    r[RG_STAIRS] = fp("stairs", players)
+    r[RG_HALL] = fp("hallways", players)
+    r[RG_DECK_KEEP] = rules.deck_cards_per_player * players
+    r[RG_MKT] = fp("market_slots", players)
+    r[RG_NSLOTS] = len(prices)
+    r[RG_NFAV_PLAY] = fp("favors_in_play", players)
+    r[RG_START_MONEY] = rules.start_money
+    r[RG_BDEAL] = rules.bonus_deal
+    r[RG_BKEEP] = rules.bonus_keep
+    r[RG_FIRST_RANDOM] = rules.first_mb == "random"
+    r[RG_UNSOLD] = rules.unsold_increment
+    r[RG_PIECE] = rules.piece_price
+    r[RG_PASS] = rules.pass_income
+    r[RG_COINS_COUNT] = rules.coins_count_toward_price
+    r[RG_SKIP] = rules.on_empty_stack == "skip"
+    r[RG_SCOPE_ACTION] = rules.once_per_turn_scope == "action"
+    r[RG_MAX_ROUNDS] = rules.max_rounds
+    r[RG_ACT_PTS] = rules.activity_reward_points
+    r[RG_OUT_MONEY] = rules.outdoor_reward_money
+    r[RG_UT_DRAW] = rules.utility_reward_draw
+    r[RG_UT_KEEP] = rules.utility_reward_keep
+    r[RG_SLEEP_MAX] = rules.sleeping_reward_max_tiles
+    r[RG_FOOD_PASS] = rules.food_extra_action_may_pass
+    r[RG_CORR_ONCE] = rules.corridor_reward_once_per_turn
+    r[RG_DS_ONCE] = rules.downstairs_reward_once_per_turn
+    r[RG_DS_EVERY] = rules.downstairs_reward_every
+    r[RG_LIV_ANY] = rules.ds_wild_living_target == "any_completed_room"
+    r[RG_PIECES_REWARD] = rules.pieces_give_rewards
+    r[RG_EXHAUST] = rules.exhaust_bonus
+    r[RG_MONEY_PER_PT] = rules.money_per_point
+    r[RG_MONEY_UNIT] = rules.money_card_unit
+    for s in range(N_SIZES):
+        r[RG_COMP + s] = rules.room_card_composition[s]
+    for k, v in enumerate(prices):
+        r[RG_PRICE + k] = v
+    for k in range(players):
+        r[RG_START_PTS + k] = rules.start_points[k]
+    for k, v in enumerate(rules.favor_points[:4]):
+        r[RG_FAVPTS + k] = v
+    for f in rules.exclusive_favors:
+        r[RG_EXCL + data.FAVOR_INDEX[f]] = 1
+    return r
+
+
+_M_COUNT, _M_AREA, _M_SET, _M_MONEY = (data.METRICS.index(m) for m in ("count", "area_sqft", "set", "money"))
+_SQUARE = (data.SIZES_SQFT.index(100), data.SIZES_SQFT.index(400))      # §7.2/7.3 square rooms: 100, 400
+_CIRCULAR = (data.SIZES_SQFT.index(150), data.SIZES_SQFT.index(500))    # circular rooms: 150, 500
+# the special cards (no type or size of their own), by source_key: the metric offsets they add up (castles-bonus.csv)
+_FAVOR_SPECIAL = {
+    "ExternalEntrancesFavor": (EC.M_ENTRANCES,), "CompletedRoomsFavor": (EC.M_COMPLETED,),
+    "IncompleteRoomsFavor": (EC.M_INCOMPLETE,),
+    "SmallRoomsFavor": tuple(EC.M_COUNT_BY_SIZE + s for s in data.SMALL_SIZES),
+    "CircularRoomsFavor": tuple(EC.M_COUNT_BY_SIZE + s for s in _CIRCULAR),
+    "LargeRoomsFavor": tuple(EC.M_COUNT_BY_SIZE + s for s in data.LARGE_SIZES),
+    "SquareRoomsFavor": tuple(EC.M_COUNT_BY_SIZE + s for s in _SQUARE),
+}
+_BONUS_SPECIAL = {
+    "GalleriesBonusCard": (EC.M_HALLWAYS,), "ExternalEntrancesBonusCard": (EC.M_ENTRANCES,),
+    "SquareRoomsBonusCard": tuple(EC.M_COUNT_BY_SIZE + s for s in _SQUARE),
+    "MoneyBonusCard": (K_MONEY_UNITS,),                # floor(money / money_card_unit) per unit
+    "StairsBonusCard": (EC.M_STAIRS,), "CompletedRoomsBonusCard": (EC.M_COMPLETED,),
+    "CircularRoomsBonusCard": tuple(EC.M_COUNT_BY_SIZE + s for s in _CIRCULAR),
+}
+_BONUS_SETS = {"AllFigureTypesBonusCard": ALL_SIZES, "AllRoomPurposesBonusCard": ALL_TYPES}
+
+
+def card_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Favours and bonus cards (spec §7.2, §7.3; data.FAVOR_*, data.BONUS_*) as linear forms over the metric vector
+    (K_*): a favour's row gives its ranked metric, a bonus card's row its points (unit points per unit); the two
+    set cards (kind ALL_SIZES / ALL_TYPES) score their unit points when every size / type is present. `rules` is
+    accepted for the caller's convenience: money_card_unit enters through K_MONEY_UNITS."""
+    del rules
+    fav = np.zeros((N_FAVORS, K_SIZE), np.int64)
+    for f, card in enumerate(data.FAVORS):
+        metric, ttype = int(data.FAVOR_METRIC[f]), int(data.FAVOR_TYPE[f])
+        if ttype >= 0 and metric == _M_AREA:
+            fav[f, EC.M_AREA_BY_TYPE + ttype] = 1
+        elif ttype >= 0 and metric == _M_COUNT:
+            fav[f, EC.M_COUNT_BY_TYPE + ttype] = 1
+        elif metric == _M_MONEY:
+            fav[f, K_MONEY] = 1
+        elif metric == _M_COUNT and card.source_key in _FAVOR_SPECIAL:
+            for k in _FAVOR_SPECIAL[card.source_key]:
+                fav[f, k] = 1
+        else:
+            raise ZoosimError(f"castles play: King's Favor {card.id} ({card.source_key}, metric "
+                              f"{data.METRICS[metric]}) has no reading (spec §7.2)")
+    bon = np.zeros((N_BONUS, K_SIZE), np.int64)
+    kind = np.zeros(N_BONUS, np.int64)
+    unit = np.zeros(N_BONUS, np.int64)
+    for c, card in enumerate(data.BONUS_CARDS):
+        metric, ttype, size = int(data.BONUS_METRIC[c]), int(data.BONUS_TYPE[c]), int(data.BONUS_SIZE[c])
+        u = unit[c] = int(data.BONUS_UNIT_POINTS[c])
+        if metric == _M_SET and card.source_key in _BONUS_SETS:
+            kind[c] = _BONUS_SETS[card.source_key]
+        elif metric == _M_COUNT and ttype >= 0:
+            bon[c, EC.M_COUNT_BY_TYPE + ttype] = u
+        elif metric == _M_COUNT and size >= 0:
+            bon[c, EC.M_COUNT_BY_SIZE + size] = u
+        elif metric == _M_COUNT and card.source_key in _BONUS_SPECIAL:
+            for k in _BONUS_SPECIAL[card.source_key]:
+                bon[c, k] = u
+        else:
+            raise ZoosimError(f"castles play: bonus card {card.id} ({card.source_key}, metric "
+                              f"{data.METRICS[metric]}) has no reading (spec §7.3)")
+    return fav, bon, kind, unit
+
+
+# ---------------------------------------------------------------- the state block (G)
+(G_N, G_ROUND, G_MB, G_FINAL, G_END, G_TURNS, G_CORR_USED, G_DS_USED, G_NEV, G_SUP_H, G_SUP_S, G_DECK_HEAD,
+ G_DECK_N, G_BD_N, G_MKT_N, G_PEND_N, G_NFAV, G_QH, G_QT, G_OVERFLOW) = range(20)
+G_SEATPOL = 24
+G_STN = G_SEATPOL + MAX_PLAYERS
+G_STK = G_STN + N_SIZES
+G_DECK = G_STK + N_SIZES * MAX_STACK
+G_BD = G_DECK + MAX_DECK
+G_FAV = G_BD + N_BONUS
+G_MKT_T = G_FAV + N_FAVORS
+G_MKT_C = G_MKT_T + MAX_SLOTS
+G_SLOT = G_MKT_C + MAX_SLOTS
+G_PEND = G_SLOT + MAX_SLOTS
+MAX_PEND = 128
+G_Q = G_PEND + MAX_PEND
+MAX_Q = 2 * EC.MAX_TILES
+G_HAND = G_Q + MAX_Q               # scratch: a bonus hand being drawn
+G_OPT = G_HAND + N_BONUS           # scratch: option codes
+MAX_OPT = 64
+G_SCR = G_OPT + MAX_OPT           # scratch (favour pile, sleeping picks, final metrics)
+G_PL = G_SCR + 256
+(P_MONEY, P_BONUS_N, P_DS, P_PASSES, P_TMB, P_MMB, P_START, P_PLACE, P_COMPL, P_EXH, P_FAVP, P_BONP,
+ P_MONEYPTS) = range(13)
+P_BONUS = 16
+PB = P_BONUS + N_BONUS
+G_SIZE = G_PL + MAX_PLAYERS * PB
+
+OPT_PIECE, OPT_PASS = 1000, 2000
+
+# per-seat results (int64 rows)
+(O_POLICY, O_SCORE, O_START, O_PLACE, O_COMPL, O_EXH, O_FAV, O_BON, O_MONEYPTS, O_RANK, O_WINNERS, O_MONEY, O_AREA,
+ O_HALLWAYS, O_STAIRS, O_COMPLETED, O_BLOCKED, O_TMB, O_MMB, O_PASSES, O_ROUNDS, O_TURNS, O_END) = range(23)
+O_BY_TYPE = 23
+N_OUT = O_BY_TYPE + N_TYPES
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _log(G, EV, kind, player, a, b, c, d, e):
+    n = G[G_NEV]
+    if n >= EV.shape[0]:
+        if EV.shape[0] > 0:   # an empty log (play_many) records nothing
+            G[G_OVERFLOW] = 1
+        return
+    EV[n, 0] = kind
+    EV[n, 1] = player
+    EV[n, 2] = a
+    EV[n, 3] = b
+    EV[n, 4] = c
+    EV[n, 5] = d
+    EV[n, 6] = e
+    G[G_NEV] = n + 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _choose(rng, n):
+    """A hook's choice among n options: no draw with one (PROTOCOL.md 4)."""
+    if n <= 1:
+        return 0
+    return below(rng, n)
+
+
+@njit(cache=True, _nrt=False)
+def _comb(n, k):
+    if k < 0 or k > n:
+        return 0
+    c = 1
+    for i in range(k):
+        c = c * (n - i) // (i + 1)
+    return c
+
+
+# tables the njit parts read as constants
+SIZE_TILES = np.ascontiguousarray(data.SIZE_TILES)
+SMALL_SIZE = np.array([s in data.SMALL_SIZES for s in range(N_SIZES)], np.int64)
+TL_TYPE = np.ascontiguousarray(data.TILE_TYPE).astype(np.int64)
+TL_SIZE = np.ascontiguousarray(data.TILE_SIZE).astype(np.int64)
