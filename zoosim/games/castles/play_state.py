@@ -3,8 +3,9 @@
 layer and spec §7), the state block `G` (offsets G_*, per-player P_* rows), the per-seat result columns (O_*) and the
 small helpers every part of the loop uses (the event log, a uniform choice).
 
-The njit parts (play_setup, play_rewards, play_end, play) freeze these offsets as compile-time constants; numba's
-cache is keyed on each file's own content, so after a change here clear the cache (or touch those files).
+The njit parts (play_setup, play_rewards, play_end, play) freeze these offsets as compile-time constants. numba
+keys its cache on each function's own file, but zoosim keys the whole cache directory on every source under
+games/ (zoosim/__init__.py), so a change here recompiles them all; no stale copy can be loaded.
 """
 from __future__ import annotations
 
