@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from zoosim.errors import ZoosimError
+from zoosim.errors import need
 from zoosim.games.ark_nova import cards as _cards
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -246,10 +246,6 @@ READINGS = {
 
 def validate(rules: Rules, players: int) -> None:
     """Raise ZoosimError (one line: the bad value and what is accepted) for rules the game cannot be played with."""
-
-    def need(ok: bool, message: str) -> None:
-        if not ok:
-            raise ZoosimError(message)
 
     def choice(name: str, accepted: tuple[str, ...]) -> None:
         value = getattr(rules, name)

@@ -235,6 +235,12 @@ def _open_entry(door, ax, ay, d, level):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def _open_fields(v):
+    """An open-list entry's (level, direction, ax, ay): the inverse of `_open_entry` but for the door."""
+    return v & 1, (v >> 1) & 3, ((v >> 14) & 2047) - 1, ((v >> 3) & 2047) - 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def _half_entry(cell, tile_index, half, diagonal, fence):
     return (cell << 12) | (tile_index << 4) | (fence << 3) | (diagonal << 2) | half
 
@@ -563,10 +569,7 @@ def candidates(C, tile, keys):
     n = 0
     for j in range(C[H_N_OPEN]):
         v = C[OPEN_LIST + j]
-        lv_open = v & 1
-        d = (v >> 1) & 3
-        ay = ((v >> 3) & 2047) - 1
-        ax = ((v >> 14) & 2047) - 1
+        lv_open, d, ax, ay = _open_fields(v)
         for i in range(N_JOIN[tile, lv_open, d]):
             lv = JOIN[tile, lv_open, d, i, 0]
             r = JOIN[tile, lv_open, d, i, 1]
@@ -590,10 +593,7 @@ def legal_placements(C, R, tile, keys, out):
     m = 0
     for o in range(C[H_N_OPEN]):
         v = C[OPEN_LIST + o]
-        lv_open = v & 1
-        d = (v >> 1) & 3
-        ay = ((v >> 3) & 2047) - 1
-        ax = ((v >> 14) & 2047) - 1
+        lv_open, d, ax, ay = _open_fields(v)
         for c in range(N_JOIN[tile, lv_open, d]):
             lv = JOIN[tile, lv_open, d, c, 0]
             r = JOIN[tile, lv_open, d, c, 1]
@@ -630,10 +630,7 @@ def can_place(C, R, tile):
     s = TL_SHAPE[tile]
     for j in range(C[H_N_OPEN]):
         v = C[OPEN_LIST + j]
-        lv_open = v & 1
-        d = (v >> 1) & 3
-        ay = ((v >> 3) & 2047) - 1
-        ax = ((v >> 14) & 2047) - 1
+        lv_open, d, ax, ay = _open_fields(v)
         for i in range(N_JOIN[tile, lv_open, d]):
             r = JOIN[tile, lv_open, d, i, 1]
             x0 = ax - JOIN[tile, lv_open, d, i, 2]

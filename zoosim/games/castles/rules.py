@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from zoosim.errors import ZoosimError
+from zoosim.errors import need
 from zoosim.games.castles import data
 from zoosim.games.castles.geometry import MIXED_LEVEL_DOOR_CONTACTS, GeometryParams
 
@@ -158,10 +158,6 @@ PER_PLAYER_COUNT = ("small_stack", "large_stack", "stairs", "hallways", "market_
 
 def validate(rules: Rules, players: int) -> None:
     """Raise ZoosimError (one line: the bad value and what is accepted) for rules the game cannot be played with."""
-
-    def need(ok: bool, message: str) -> None:
-        if not ok:
-            raise ZoosimError(message)
 
     need(isinstance(players, int) and MIN_PLAYERS <= players <= MAX_PLAYERS,
          f"castles is for {MIN_PLAYERS}-{MAX_PLAYERS} players, got {players}")

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from zoosim.games.base import ZoosimError
+from zoosim.errors import ZoosimError, need
 
 WIN_CHECKS = ("end_of_turn", "per_breeding_line", "immediate")
 BREEDING_ORDERS = ("crossing", "line_index")
@@ -93,10 +93,6 @@ RULE_DOCS = {
 
 def validate(rules: Rules, players: int) -> None:
     """Raise ZoosimError (one line: what is wrong, what is accepted) for rules the core cannot play."""
-
-    def need(ok: bool, message: str) -> None:
-        if not ok:
-            raise ZoosimError(message)
 
     def one_of(name: str, accepted: tuple[str, ...]) -> None:
         value = getattr(rules, name)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from zoosim.games.base import ZoosimError
+from zoosim.errors import need
 
 SPECIES_NAMES = ("flamingo", "camel", "leopard", "elephant", "panda", "chimpanzee", "zebra", "kangaroo")
 STALL_NAMES = ("A", "B", "C", "D", "E", "F", "G", "H")
@@ -154,10 +154,6 @@ RULE_DOCS = {
 
 def validate(rules: Rules, players: int) -> None:
     """Raise ZoosimError (one line: what is wrong, what is accepted) for rules the core cannot play."""
-
-    def need(ok: bool, message: str) -> None:
-        if not ok:
-            raise ZoosimError(message)
 
     need(2 <= players <= MAX_PLAYERS, f"zooloretto is for 2-{MAX_PLAYERS} players, got {players}")
     need(1 <= rules.species <= MAX_SPECIES, f"species must be 1-{MAX_SPECIES}, got {rules.species}")
