@@ -1,0 +1,92 @@
+"""Shared by the Ark Nova engine tests: a reference `State` as `engine_state.decode`'s plain-Python fields, random
+rules for setup, and the engine's setup run on a seed."""
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import numpy as np
+
+from zoosim.core.rng import seed_stream
+from zoosim.games.ark_nova import cards
+from zoosim.games.ark_nova import engine_state as es
+from zoosim.games.ark_nova.engine_setup import setup
+from zoosim.games.ark_nova.pack import pack
+from zoosim.games.ark_nova.rules import BONUS_TILES, Rules
+
+
+def tile_positions(rules: Rules, space_tiles: list[str], used: set[int]) -> list[int]:
+    """Tile names -> their positions in rules.bonus_tiles (the first not yet used, for duplicates)."""
+    out = []
+    for name in space_tiles:
+        pos = next(i for i, t in enumerate(rules.bonus_tiles) if t == name and i not in used)
+        used.add(pos)
+        out.append(pos)
+    return out
+
+
+GAME_FIELDS = ("players", "current", "turn", "game_over", "end_reason", "end_triggered", "break_token",
+               "break_pending", "break_trigger", "breaks", "donations", "cp10_reached", "scoring", "display_dirty",
+               "last_turns", "deck", "discard", "display", "base_pile", "final_pile", "base_projects", "project_row")
+PLAYER_FIELDS = ("seat", "money", "appeal", "rep", "cp", "x", "slots", "side2", "multiplier", "multiplier_pending",
+                 "venom", "constriction", "workers_active", "workers_supply", "task_workers", "hand", "finals",
+                 "animals", "sponsors", "partner_zoos", "universities", "supports", "supported", "rep_bonus_done",
+                 "cp_spaces_done", "wildcards", "okapi_tokens", "waza_class", "full_cover_done", "turns",
+                 "end_cp_sponsors", "end_cp_finals")
+
+
+def _copy(value):
+    return list(value) if isinstance(value, list) else set(value) if isinstance(value, set) else value
+
+
+def reference_fields(s) -> dict:
+    """The reference state in `engine_state.decode`'s format (bonus tiles as pool positions)."""
+    used: set[int] = set()
+    d = {name: _copy(getattr(s, name)) for name in GAME_FIELDS}
+    d["board_partner_zoos"] = sorted(s.board_partner_zoos)
+    d["board_universities"] = sorted(s.board_universities)
+    d["project_slots"] = {k: list(v) for k, v in s.project_slots.items()}
+    d["bonus_tiles"] = [tile_positions(s.rules, s.bonus_tiles.get(space, []), used)
+                        for space in s.rules.cp_bonus_spaces]
+    d["ps"] = []
+    for pl in s.ps:
+        q = {name: _copy(getattr(pl, name)) for name in PLAYER_FIELDS}
+        q["buildings"] = [(b.kind, b.mask, list(b.animals), b.cubes) for b in pl.buildings]
+        q["pouched"] = {a: list(v) for a, v in pl.pouched.items()}
+        q["bonus_tokens"] = sorted(pl.bonus_tokens)
+        d["ps"].append(q)
+    return d
+
+
+def random_setup_rules(rnd: random.Random, players: int) -> Rules:
+    """Rules that change setup, drawn where `rules.validate` allows them."""
+    base = Rules()
+    draw = rnd.randint(0, 12)
+    keep = rnd.randint(0, draw)
+    display = rnd.randint(1, 12)
+    pool = tuple(rnd.choice(BONUS_TILES) for _ in range(rnd.randint(2, 12)))
+    per = rnd.randint(1, len(pool) // 2)
+    opening, seat = 0, 0
+    if keep >= 1 and rnd.random() < 0.4:
+        opening = int(cards.CARDS.ids[rnd.choice(list(cards.ZOO_DECK))])
+        seat = rnd.randrange(players)
+    return replace(
+        base, hand_draw=draw, hand_keep=keep, display_size=display, bonus_tiles=pool, bonus_tiles_per_space=per,
+        random_action_order=rnd.random() < 0.7, opening_card=opening, opening_card_seat=seat,
+        final_scoring_dealt=rnd.randint(0, 11 // players), two_player_blocks=rnd.random() < 0.7,
+        base_projects_shown=tuple(rnd.randint(0, 12) for _ in range(3)), start_money=rnd.randint(0, 40),
+        start_appeal_by_seat=tuple(rnd.randint(0, 20) for _ in range(4)), start_reputation=rnd.randint(1, 9),
+        workers_start=rnd.randint(1, 3), workers_total=rnd.randint(3, 8),
+    )
+
+
+def engine_setup(rules: Rules, players: int, seed: int, game_index: int, events: int = 4096):
+    """(G, event rows as tuples, R) after the numba setup on stream (seed, game_index)."""
+    R = pack(rules, players)
+    G = es.new_state()
+    EV = es.new_events(events)
+    rng = np.zeros(4, np.uint64)
+    seed_stream(rng, seed, game_index)
+    setup(G, R, EV, rng)
+    rows = [tuple(int(v) for v in EV[i]) for i in range(int(G[es.G_NEV]))]
+    return G, rows, R, rng

@@ -1,0 +1,455 @@
+"""The Ark Nova numba engine's state: one flat int64 block `G` per game, its offsets as module constants, the event
+log and the small helpers every engine part uses (`_log`, `_choose`, popcount, `around`).
+
+The block holds everything `reference_state.State` holds, in fixed-size arrays sized from the data (the card
+tables, the map), so that a game never allocates and a lookahead copies one array:
+
+    game header   G[G_*] scalars: players, current seat, game turn, event count, break track, donations, ...
+    piles         G_DECK: the deck from G[G_DECK_HEAD] (the top) for G[G_DECK_N] cards (a pop from the top is
+                  head += 1; a reshuffle copies the discard pile to G_DECK + 0 and shuffles it there);
+                  G_DISCARD[0:G_DISCARD_N] in the order discarded; G_DISPLAY[0:R_DISPLAY_SIZE] folder f at f - 1;
+                  G_BASE_PILE, G_FINAL_PILE (index 0 = top, popped by shifting: at most 12 cards);
+                  G_BASE_PROJECTS in play (fixed positions); G_ROW the project row, leftmost first
+    projects      project k = card row - PROJECT_ROW0 (32: base 101-112, then 113-132): G[G_SLOT_ON + k] 1 while
+                  the project has slots (reference `project_slots` has the key), its 3 slots at G_SLOTS + 3k
+                  (FREE -1, BLOCKED -2, else the supporting seat)
+    bonus tiles   G[G_TILES_N + i] tiles left on CP bonus space i (rules.cp_bonus_spaces[i]), their positions in
+                  `rules.bonus_tiles` (the pool, not the tile kind: R[R_BONUS_TILES + pos] is the kind) at
+                  G_TILES + i * MAX_TILES_PER_SPACE
+    players       player p's block at G_PL + p * P_SIZE, offsets P_* below
+    scratch       G_SCRATCH: options and dealt cards of the decision being asked; never part of the state
+
+Conventions a successor must keep:
+- Cards are card *rows* (index into `cards.CARDS`, id order: finals 0-10, base projects 11-22, projects 23-42,
+  sponsors 43-106, animals 107-234), -1 = none / empty folder; `pack` already gives `opening_card` as a row.
+  Events log printed ids (`CARD_ID[row]`), exactly as the reference.
+- Cell masks (58 bits) are int64 (bit 63 never set), never uint64, so no signed/unsigned mixing; `FP_MASK`,
+  `FP_AROUND`, `NEIGHBOURS`, `KIOSK_BLOCKED` are int64 copies of board's tables.
+- Sets of small integers are bit masks: the board's partner zoos (bit = continent icon index 7-11) and
+  universities (bits 0-2), a player's bonus-column tokens left (bit = slot), reputation bonuses done (bit =
+  space), CP spaces done (bit = space).
+- A player's animals: P_ANIMALS in the order played, with P_HOME (building index, -1 none) and P_HOME_SEQ (the
+  order it entered that building: `Building.animals` is the animals with that home sorted by it; animals moved
+  into a new reptile house enter in id order, not play order).
+- Pouched cards are (animal, card) pairs in the order pouched (the reference's dict groups them by animal).
+
+`decode(G)` turns a block into plain Python (dicts and lists, printed ids) and `encode(d, players)` the reverse,
+so tests compare the engine with the reference field by field and can load any reference position.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from zoosim.core.rng import below
+from zoosim.games.ark_nova import board, cards
+from zoosim.games.ark_nova.effects import Moment
+from zoosim.games.ark_nova.vocab import CONTINENT_ICONS
+
+# ---------------------------------------------------------------- sizes from the data
+N_CARDS = cards.N_CARDS
+N_ZOO = len(cards.ZOO_DECK)                                   # 212
+_KIND = cards.CARDS.kind
+FINAL_ROWS = np.flatnonzero(_KIND == cards.FINAL).astype(np.int64)           # 11, ids 1-11
+BASE_ROWS = np.flatnonzero(_KIND == cards.PROJECT_BASE).astype(np.int64)     # 12, ids 101-112
+ZOO_ROWS = cards.ZOO_DECK.astype(np.int64)                    # id order: projects, sponsors, animals
+N_FINALS, N_BASE = len(FINAL_ROWS), len(BASE_ROWS)
+PROJECT_ROW0 = int(BASE_ROWS[0])
+N_PROJECTS = N_BASE + int((_KIND == cards.PROJECT).sum())    # 32
+N_ANIMAL_CARDS = int((_KIND == cards.ANIMAL).sum())           # 128
+N_SPONSOR_CARDS = int((_KIND == cards.SPONSOR).sum())         # 64
+MAX_PLAYERS = 4
+N_ACTIONS = 5
+MAX_DISPLAY = 12                                              # rules.validate: display_size 1-12
+MAX_ROW = N_PROJECTS
+MAX_TILES_PER_SPACE = 8                                       # pack.MAX_BONUS_TILES / 2 spaces
+MAX_HAND = N_ZOO + N_BASE                                     # every card a hand can hold
+MAX_BUILDINGS = board.N_CELLS                                 # each covers >= 1 cell
+MAX_PARTNERS = len(CONTINENT_ICONS)
+MAX_HAND_DRAW = 20                                            # rules.validate: hand_draw <= 20
+N_BONUS_SLOTS = len(board.MAP.bonus_column)
+MAX_EVENTS = 65536
+FREE, BLOCKED = -1, -2
+
+CARD_ID = cards.CARDS.ids.astype(np.int64)
+INDEX_OF_ID = cards.INDEX_OF_ID.astype(np.int64)
+
+# Event kinds (PROTOCOL.md 7, reference_state.E_*)
+(E_DECIDE, E_TURN, E_ACTION, E_X_ACTION, E_GAIN, E_DRAW, E_DISCARD, E_BUILD, E_PLAY, E_SUPPORT, E_BREAK, E_INCOME,
+ E_END, E_SCORE, E_RESHUFFLE, E_DISPLAY, E_UPGRADE, E_TILE, E_TOKEN, E_RELEASE) = range(1, 21)
+# Decision hooks (PROTOCOL.md 3, reference_state.H_*) the engine asks so far
+H_KEEP, H_BUILD_TYPE, H_FOOTPRINT = 1, 9, 10
+
+# ---------------------------------------------------------------- layout builder
+LAYOUT: list[tuple[str, int, int]] = []     # (name, offset, width) of the game block, in order
+PLAYER_LAYOUT: list[tuple[str, int, int]] = []
+
+
+def _slot(table: list, name: str, width: int = 1) -> int:
+    offset = table[-1][1] + table[-1][2] if table else 0
+    table.append((name, offset, width))
+    return offset
+
+
+def _g(name: str, width: int = 1) -> int:
+    return _slot(LAYOUT, name, width)
+
+
+def _p(name: str, width: int = 1) -> int:
+    return _slot(PLAYER_LAYOUT, name, width)
+
+
+# ---------------------------------------------------------------- a player's block (P_*)
+P_MONEY = _p("P_MONEY")
+P_APPEAL = _p("P_APPEAL")
+P_REP = _p("P_REP")
+P_CP = _p("P_CP")
+P_X = _p("P_X")
+P_SLOTS = _p("P_SLOTS", N_ACTIONS)              # [k] = action card in slot k + 1
+P_SIDE2 = _p("P_SIDE2", N_ACTIONS)              # by action
+P_MULT = _p("P_MULT", N_ACTIONS)                # usable multiplier tokens by action
+P_MULT_PENDING = _p("P_MULT_PENDING", N_ACTIONS)
+P_VENOM = _p("P_VENOM", N_ACTIONS)
+P_CONSTRICTION = _p("P_CONSTRICTION", N_ACTIONS)
+P_WORKERS_ACTIVE = _p("P_WORKERS_ACTIVE")
+P_WORKERS_SUPPLY = _p("P_WORKERS_SUPPLY")
+P_TASK_WORKERS = _p("P_TASK_WORKERS", 4)
+P_SUPPORTS = _p("P_SUPPORTS")
+P_WILDCARDS = _p("P_WILDCARDS")
+P_OKAPI = _p("P_OKAPI")
+P_WAZA_CLASS = _p("P_WAZA_CLASS")
+P_FULL_COVER = _p("P_FULL_COVER")
+P_TURNS = _p("P_TURNS")
+P_END_CP_SPONSORS = _p("P_END_CP_SPONSORS")
+P_END_CP_FINALS = _p("P_END_CP_FINALS")
+P_BONUS_TOKENS = _p("P_BONUS_TOKENS")           # bit mask of bonus-column slots left
+P_REP_DONE = _p("P_REP_DONE")                   # bit mask of reputation spaces whose bonus was taken
+P_CP_DONE = _p("P_CP_DONE")                     # bit mask of CP spaces passed
+P_COVERED = _p("P_COVERED")                     # cache: the union of the building masks
+P_HAND_N = _p("P_HAND_N")
+P_HAND = _p("P_HAND", MAX_HAND)
+P_FINALS_N = _p("P_FINALS_N")
+P_FINALS = _p("P_FINALS", N_FINALS)
+P_BUILDINGS_N = _p("P_BUILDINGS_N")
+P_B_KIND = _p("P_B_KIND", MAX_BUILDINGS)        # building list: start kiosk 0, start enclosure 1, then build order
+P_B_MASK = _p("P_B_MASK", MAX_BUILDINGS)
+P_B_CUBES = _p("P_B_CUBES", MAX_BUILDINGS)
+P_B_ANIMALS_N = _p("P_B_ANIMALS_N", MAX_BUILDINGS)  # animals housed (also the next P_HOME_SEQ there)
+P_ANIMALS_N = _p("P_ANIMALS_N")
+P_ANIMALS = _p("P_ANIMALS", N_ANIMAL_CARDS)
+P_HOME = _p("P_HOME", N_ANIMAL_CARDS)
+P_HOME_SEQ = _p("P_HOME_SEQ", N_ANIMAL_CARDS)
+P_SPONSORS_N = _p("P_SPONSORS_N")
+P_SPONSORS = _p("P_SPONSORS", N_SPONSOR_CARDS)
+P_POUCH_N = _p("P_POUCH_N")
+P_POUCH_ANIMAL = _p("P_POUCH_ANIMAL", MAX_HAND)
+P_POUCH_CARD = _p("P_POUCH_CARD", MAX_HAND)
+P_PARTNERS_N = _p("P_PARTNERS_N")
+P_PARTNERS = _p("P_PARTNERS", MAX_PARTNERS)     # continent icon indices in the order taken
+P_UNIVS_N = _p("P_UNIVS_N")
+P_UNIVS = _p("P_UNIVS", 3)
+P_SUPPORTED_N = _p("P_SUPPORTED_N")
+P_SUPPORTED = _p("P_SUPPORTED", N_PROJECTS)     # project card rows in the order supported
+P_SIZE = PLAYER_LAYOUT[-1][1] + PLAYER_LAYOUT[-1][2]
+
+# ---------------------------------------------------------------- the game block (G_*)
+G_PLAYERS = _g("G_PLAYERS")
+G_CURRENT = _g("G_CURRENT")
+G_TURN = _g("G_TURN")
+G_NEV = _g("G_NEV")                             # events logged
+G_OVERFLOW = _g("G_OVERFLOW")                   # 1 if the event log was too short
+G_GAME_OVER = _g("G_GAME_OVER")
+G_END_REASON = _g("G_END_REASON")
+G_END_TRIGGERED = _g("G_END_TRIGGERED")
+G_BREAK_TOKEN = _g("G_BREAK_TOKEN")
+G_BREAK_PENDING = _g("G_BREAK_PENDING")
+G_BREAK_TRIGGER = _g("G_BREAK_TRIGGER")
+G_BREAKS = _g("G_BREAKS")
+G_DONATIONS = _g("G_DONATIONS")
+G_CP10 = _g("G_CP10")
+G_SCORING = _g("G_SCORING")
+G_DISPLAY_DIRTY = _g("G_DISPLAY_DIRTY")
+G_BOARD_PARTNERS = _g("G_BOARD_PARTNERS")       # bit mask over continent icon indices
+G_BOARD_UNIVS = _g("G_BOARD_UNIVS")             # bit mask over university types 0-2
+G_LAST_N = _g("G_LAST_N")
+G_LAST = _g("G_LAST", MAX_PLAYERS)              # seats still to take a last turn, in order
+G_DECK_HEAD = _g("G_DECK_HEAD")
+G_DECK_N = _g("G_DECK_N")
+G_DECK = _g("G_DECK", N_ZOO)
+G_DISCARD_N = _g("G_DISCARD_N")
+G_DISCARD = _g("G_DISCARD", N_ZOO)
+G_DISPLAY_N = _g("G_DISPLAY_N")                 # folders (rules.display_size)
+G_DISPLAY = _g("G_DISPLAY", MAX_DISPLAY)
+G_BASE_PILE_N = _g("G_BASE_PILE_N")
+G_BASE_PILE = _g("G_BASE_PILE", N_BASE)
+G_FINAL_PILE_N = _g("G_FINAL_PILE_N")
+G_FINAL_PILE = _g("G_FINAL_PILE", N_FINALS)
+G_BASE_PROJECTS_N = _g("G_BASE_PROJECTS_N")
+G_BASE_PROJECTS = _g("G_BASE_PROJECTS", N_BASE)
+G_ROW_N = _g("G_ROW_N")
+G_ROW = _g("G_ROW", MAX_ROW)
+G_SLOT_ON = _g("G_SLOT_ON", N_PROJECTS)
+G_SLOTS = _g("G_SLOTS", 3 * N_PROJECTS)
+G_TILES_N = _g("G_TILES_N", 2)
+G_TILES = _g("G_TILES", 2 * MAX_TILES_PER_SPACE)
+G_SCRATCH_N = 2 * MAX_HAND + MAX_PLAYERS * MAX_HAND_DRAW
+G_SCRATCH = _g("G_SCRATCH", G_SCRATCH_N)
+G_PL = _g("G_PL", MAX_PLAYERS * P_SIZE)
+G_SIZE = LAYOUT[-1][1] + LAYOUT[-1][2]
+
+# ---------------------------------------------------------------- tables the njit parts read as constants
+FP = board.FOOTPRINTS
+FP_START = FP.start.astype(np.int64)
+FP_PLAIN_COUNT = FP.plain_count.astype(np.int64)
+FP_COUNT = FP.count.astype(np.int64)
+FP_MASK = FP.masks.astype(np.int64)
+FP_AROUND = FP.around.astype(np.int64)
+FP_BORDER_CELLS = FP.border_cells.astype(np.int64)
+NEIGHBOURS = board.NEIGHBOURS.astype(np.int64)
+KIOSK_BLOCKED = board.KIOSK_BLOCKED.astype(np.int64)
+B_SIZE = board.BUILDING["size"].astype(np.int64)
+B_MAX_PER_ZOO = board.BUILDING["max_per_zoo"].astype(np.int64)
+B_ADJACENCY = board.BUILDING["needs_adjacency"].astype(np.int64)
+B_MIN_ROCK = board.BUILDING["min_rock"].astype(np.int64)
+B_MIN_WATER = board.BUILDING["min_water"].astype(np.int64)
+B_MIN_BORDER = board.BUILDING["min_border_cells"].astype(np.int64)
+PLAIN_CELLS = np.int64(board.PLAIN_CELLS)
+ROCK_CELLS = np.int64(board.ROCK_CELLS)
+WATER_CELLS = np.int64(board.WATER_CELLS)
+BORDER_CELLS = np.int64(board.BORDER_CELLS)
+BUILD2_CELLS = np.int64(board.BUILD2_CELLS)
+START_B_KIND = board.START_BUILDING_KIND.astype(np.int64)
+START_B_MASK = board.START_BUILDING_MASK.astype(np.int64)
+
+
+def _passive_ops() -> np.ndarray:
+    """PASSIVE_OP[peaceful, card row, opcode] = 1 if the card has that standing (PASSIVE-moment) effect."""
+    n_ops = 1 + max(int(cards.program(False).ops[:, 0].max()), int(cards.program(True).ops[:, 0].max()))
+    out = np.zeros((2, N_CARDS, n_ops), np.int64)
+    for peaceful in (0, 1):
+        prog = cards.program(bool(peaceful))
+        m = int(Moment.PASSIVE)
+        for c in range(N_CARDS):
+            for r in range(int(prog.start[c, m]), int(prog.start[c, m] + prog.count[c, m])):
+                out[peaceful, c, int(prog.ops[r, 0])] = 1
+    return out
+
+
+PASSIVE_OP = _passive_ops()
+
+
+def new_state() -> np.ndarray:
+    return np.zeros(G_SIZE, np.int64)
+
+
+def new_events(n: int = MAX_EVENTS) -> np.ndarray:
+    return np.zeros((n, 6), np.int64)
+
+
+# ---------------------------------------------------------------- helpers
+@njit(cache=True, _nrt=False, inline="always")
+def _log(G, EV, kind, seat, a, b, c, d):
+    """One event row (PROTOCOL.md 7); an empty log (no tracing) records nothing, a full one sets G_OVERFLOW."""
+    n = G[G_NEV]
+    if n >= EV.shape[0]:
+        if EV.shape[0] > 0:
+            G[G_OVERFLOW] = 1
+        return
+    EV[n, 0] = kind
+    EV[n, 1] = seat
+    EV[n, 2] = a
+    EV[n, 3] = b
+    EV[n, 4] = c
+    EV[n, 5] = d
+    G[G_NEV] = n + 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _choose(G, EV, rng, seat, hook, n):
+    """`uniform` at a hook with n options (PROTOCOL.md 1, 5): one option is taken without a draw or a row."""
+    if n <= 1:
+        return 0
+    k = below(rng, n)
+    _log(G, EV, E_DECIDE, seat, hook, n, k, 0)
+    return k
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _ones(x):
+    """Set bits of a non-negative int64 (SWAR popcount)."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101) >> 56 & 0xFF
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _low_bit(x):
+    """Index of the lowest set bit of x > 0."""
+    return _ones((x & -x) - 1)
+
+
+@njit(cache=True, _nrt=False)
+def _around(mask):
+    """Cells adjacent to `mask` and not in it."""
+    out = 0
+    m = mask
+    while m:
+        low = m & -m
+        out |= NEIGHBOURS[_ones(low - 1)]
+        m ^= low
+    return out & ~mask
+
+
+# ---------------------------------------------------------------- decode / encode (plain Python, for tests)
+def _ids(values) -> list[int]:
+    return [int(CARD_ID[v]) for v in values]
+
+
+def _bits(mask: int) -> list[int]:
+    return [i for i in range(64) if mask >> i & 1]
+
+
+def decode(G: np.ndarray) -> dict:
+    """The block as plain Python with printed card ids, field names as the reference's `State` / `Player`."""
+    g = [int(v) for v in G]
+    n = g[G_PLAYERS]
+
+    def seq(at_n: int, at: int, cards_: bool = True, head: int = 0) -> list[int]:
+        vals = g[at + head:at + head + g[at_n]]
+        return _ids(vals) if cards_ else vals
+
+    out = {
+        "players": n, "current": g[G_CURRENT], "turn": g[G_TURN], "game_over": bool(g[G_GAME_OVER]),
+        "end_reason": g[G_END_REASON], "end_triggered": bool(g[G_END_TRIGGERED]), "break_token": g[G_BREAK_TOKEN],
+        "break_pending": bool(g[G_BREAK_PENDING]), "break_trigger": g[G_BREAK_TRIGGER], "breaks": g[G_BREAKS],
+        "donations": g[G_DONATIONS], "cp10_reached": bool(g[G_CP10]), "scoring": bool(g[G_SCORING]),
+        "display_dirty": bool(g[G_DISPLAY_DIRTY]), "board_partner_zoos": _bits(g[G_BOARD_PARTNERS]),
+        "board_universities": _bits(g[G_BOARD_UNIVS]), "last_turns": g[G_LAST:G_LAST + g[G_LAST_N]],
+        "deck": seq(G_DECK_N, G_DECK, head=g[G_DECK_HEAD]), "discard": seq(G_DISCARD_N, G_DISCARD),
+        "display": [int(CARD_ID[c]) if c >= 0 else 0 for c in g[G_DISPLAY:G_DISPLAY + g[G_DISPLAY_N]]],
+        "base_pile": seq(G_BASE_PILE_N, G_BASE_PILE), "final_pile": seq(G_FINAL_PILE_N, G_FINAL_PILE),
+        "base_projects": seq(G_BASE_PROJECTS_N, G_BASE_PROJECTS), "project_row": seq(G_ROW_N, G_ROW),
+        "project_slots": {int(CARD_ID[PROJECT_ROW0 + k]): g[G_SLOTS + 3 * k:G_SLOTS + 3 * k + 3]
+                       for k in range(N_PROJECTS) if g[G_SLOT_ON + k]},
+        "bonus_tiles": [g[G_TILES + i * MAX_TILES_PER_SPACE:G_TILES + i * MAX_TILES_PER_SPACE + g[G_TILES_N + i]]
+                     for i in range(2)],
+    }
+    ps = []
+    for p in range(n):
+        b = G_PL + p * P_SIZE
+        q = g[b:b + P_SIZE]
+        nb = q[P_BUILDINGS_N]
+        animals, homes, order = q[P_ANIMALS:P_ANIMALS + q[P_ANIMALS_N]], q[P_HOME:], q[P_HOME_SEQ:]
+        buildings = []
+        for i in range(nb):
+            inside = sorted((order[k], int(CARD_ID[a])) for k, a in enumerate(animals) if homes[k] == i)
+            buildings.append((q[P_B_KIND + i], q[P_B_MASK + i], [a for _, a in inside], q[P_B_CUBES + i]))
+        pouched: dict[int, list[int]] = {}
+        for k in range(q[P_POUCH_N]):
+            pouched.setdefault(int(CARD_ID[q[P_POUCH_ANIMAL + k]]), []).append(int(CARD_ID[q[P_POUCH_CARD + k]]))
+        ps.append({
+            "seat": p, "money": q[P_MONEY], "appeal": q[P_APPEAL], "rep": q[P_REP], "cp": q[P_CP], "x": q[P_X],
+            "slots": q[P_SLOTS:P_SLOTS + 5], "side2": [bool(v) for v in q[P_SIDE2:P_SIDE2 + 5]],
+            "multiplier": q[P_MULT:P_MULT + 5], "multiplier_pending": q[P_MULT_PENDING:P_MULT_PENDING + 5],
+            "venom": [bool(v) for v in q[P_VENOM:P_VENOM + 5]],
+            "constriction": [bool(v) for v in q[P_CONSTRICTION:P_CONSTRICTION + 5]],
+            "workers_active": q[P_WORKERS_ACTIVE], "workers_supply": q[P_WORKERS_SUPPLY],
+            "task_workers": q[P_TASK_WORKERS:P_TASK_WORKERS + 4], "hand": _ids(q[P_HAND:P_HAND + q[P_HAND_N]]),
+            "finals": _ids(q[P_FINALS:P_FINALS + q[P_FINALS_N]]), "buildings": buildings, "animals": _ids(animals),
+            "sponsors": _ids(q[P_SPONSORS:P_SPONSORS + q[P_SPONSORS_N]]), "pouched": pouched,
+            "partner_zoos": q[P_PARTNERS:P_PARTNERS + q[P_PARTNERS_N]],
+            "universities": q[P_UNIVS:P_UNIVS + q[P_UNIVS_N]],
+            "bonus_tokens": _bits(q[P_BONUS_TOKENS]), "supports": q[P_SUPPORTS],
+            "supported": _ids(q[P_SUPPORTED:P_SUPPORTED + q[P_SUPPORTED_N]]),
+            "rep_bonus_done": set(_bits(q[P_REP_DONE])),
+            "cp_spaces_done": set(_bits(q[P_CP_DONE])), "wildcards": q[P_WILDCARDS], "okapi_tokens": q[P_OKAPI],
+            "waza_class": q[P_WAZA_CLASS], "full_cover_done": bool(q[P_FULL_COVER]), "turns": q[P_TURNS],
+            "end_cp_sponsors": q[P_END_CP_SPONSORS], "end_cp_finals": q[P_END_CP_FINALS],
+        })
+    out["ps"] = ps
+    return out
+
+
+def _rows(ids) -> list[int]:
+    return [int(INDEX_OF_ID[i]) for i in ids]
+
+
+def _put(G: np.ndarray, at_n: int, at: int, values: list[int], width: int) -> None:
+    if len(values) > width:
+        raise ValueError(f"{len(values)} values do not fit {width} places")
+    G[at_n] = len(values)
+    G[at:at + len(values)] = values
+
+
+def encode(d: dict) -> np.ndarray:
+    """`decode`'s inverse: a block from plain Python (a position reached by the reference, for tests)."""
+    G = new_state()
+    n = G[G_PLAYERS] = d["players"]
+    for name, at in (("current", G_CURRENT), ("turn", G_TURN), ("game_over", G_GAME_OVER),
+                     ("end_reason", G_END_REASON), ("end_triggered", G_END_TRIGGERED), ("break_token", G_BREAK_TOKEN),
+                     ("break_pending", G_BREAK_PENDING), ("break_trigger", G_BREAK_TRIGGER), ("breaks", G_BREAKS),
+                     ("donations", G_DONATIONS), ("cp10_reached", G_CP10), ("scoring", G_SCORING),
+                     ("display_dirty", G_DISPLAY_DIRTY)):
+        G[at] = int(d[name])
+    G[G_BOARD_PARTNERS] = sum(1 << k for k in d["board_partner_zoos"])
+    G[G_BOARD_UNIVS] = sum(1 << k for k in d["board_universities"])
+    _put(G, G_LAST_N, G_LAST, d["last_turns"], MAX_PLAYERS)
+    G[G_DECK_HEAD] = 0
+    _put(G, G_DECK_N, G_DECK, _rows(d["deck"]), N_ZOO)
+    _put(G, G_DISCARD_N, G_DISCARD, _rows(d["discard"]), N_ZOO)
+    G[G_DISPLAY:G_DISPLAY + MAX_DISPLAY] = -1
+    G[G_DISPLAY_N] = len(d["display"])
+    G[G_DISPLAY:G_DISPLAY + len(d["display"])] = [int(INDEX_OF_ID[c]) if c else -1 for c in d["display"]]
+    _put(G, G_BASE_PILE_N, G_BASE_PILE, _rows(d["base_pile"]), N_BASE)
+    _put(G, G_FINAL_PILE_N, G_FINAL_PILE, _rows(d["final_pile"]), N_FINALS)
+    _put(G, G_BASE_PROJECTS_N, G_BASE_PROJECTS, _rows(d["base_projects"]), N_BASE)
+    _put(G, G_ROW_N, G_ROW, _rows(d["project_row"]), MAX_ROW)
+    for project, slots in d["project_slots"].items():
+        k = int(INDEX_OF_ID[project]) - PROJECT_ROW0
+        G[G_SLOT_ON + k] = 1
+        G[G_SLOTS + 3 * k:G_SLOTS + 3 * k + 3] = slots
+    for i in range(2):
+        _put(G, G_TILES_N + i, G_TILES + i * MAX_TILES_PER_SPACE, d["bonus_tiles"][i], MAX_TILES_PER_SPACE)
+    for p in range(n):
+        _encode_player(G, G_PL + p * P_SIZE, d["ps"][p])
+    return G
+
+
+def _encode_player(G: np.ndarray, b: int, q: dict) -> None:
+    for name, at in (("money", P_MONEY), ("appeal", P_APPEAL), ("rep", P_REP), ("cp", P_CP), ("x", P_X),
+                     ("workers_active", P_WORKERS_ACTIVE), ("workers_supply", P_WORKERS_SUPPLY),
+                     ("supports", P_SUPPORTS), ("wildcards", P_WILDCARDS), ("okapi_tokens", P_OKAPI),
+                     ("waza_class", P_WAZA_CLASS), ("full_cover_done", P_FULL_COVER), ("turns", P_TURNS),
+                     ("end_cp_sponsors", P_END_CP_SPONSORS), ("end_cp_finals", P_END_CP_FINALS)):
+        G[b + at] = int(q[name])
+    for name, at in (("slots", P_SLOTS), ("side2", P_SIDE2), ("multiplier", P_MULT),
+                     ("multiplier_pending", P_MULT_PENDING), ("venom", P_VENOM), ("constriction", P_CONSTRICTION),
+                     ("task_workers", P_TASK_WORKERS)):
+        G[b + at:b + at + len(q[name])] = [int(v) for v in q[name]]
+    G[b + P_BONUS_TOKENS] = sum(1 << k for k in q["bonus_tokens"])
+    G[b + P_REP_DONE] = sum(1 << k for k in q["rep_bonus_done"])
+    G[b + P_CP_DONE] = sum(1 << k for k in q["cp_spaces_done"])
+    _put(G, b + P_HAND_N, b + P_HAND, _rows(q["hand"]), MAX_HAND)
+    _put(G, b + P_FINALS_N, b + P_FINALS, _rows(q["finals"]), N_FINALS)
+    animals = _rows(q["animals"])
+    _put(G, b + P_ANIMALS_N, b + P_ANIMALS, animals, N_ANIMAL_CARDS)
+    G[b + P_HOME:b + P_HOME + N_ANIMAL_CARDS] = -1
+    covered = 0
+    G[b + P_BUILDINGS_N] = len(q["buildings"])
+    for i, (kind, mask, inside, cubes) in enumerate(q["buildings"]):
+        G[b + P_B_KIND + i], G[b + P_B_MASK + i], G[b + P_B_CUBES + i] = kind, mask, cubes
+        G[b + P_B_ANIMALS_N + i] = len(inside)
+        covered |= mask
+        for order, a in enumerate(inside):
+            k = animals.index(int(INDEX_OF_ID[a]))
+            G[b + P_HOME + k], G[b + P_HOME_SEQ + k] = i, order
+    G[b + P_COVERED] = covered
+    _put(G, b + P_SPONSORS_N, b + P_SPONSORS, _rows(q["sponsors"]), N_SPONSOR_CARDS)
+    pairs = [(a, c) for a, cs in q["pouched"].items() for c in cs]
+    G[b + P_POUCH_N] = len(pairs)
+    for k, (a, c) in enumerate(pairs):
+        G[b + P_POUCH_ANIMAL + k], G[b + P_POUCH_CARD + k] = INDEX_OF_ID[a], INDEX_OF_ID[c]
+    _put(G, b + P_PARTNERS_N, b + P_PARTNERS, list(q["partner_zoos"]), MAX_PARTNERS)
+    _put(G, b + P_UNIVS_N, b + P_UNIVS, list(q["universities"]), 3)
+    _put(G, b + P_SUPPORTED_N, b + P_SUPPORTED, _rows(q["supported"]), N_PROJECTS)
