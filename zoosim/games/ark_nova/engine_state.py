@@ -276,11 +276,16 @@ def _choose(G, EV, rng, seat, hook, n):
 
 @njit(cache=True, _nrt=False, inline="always")
 def _ones(x):
-    """Set bits of a non-negative int64 (SWAR popcount)."""
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return (x * 0x0101010101010101) >> 56 & 0xFF
+    """Set bits of a non-negative int64 (SWAR popcount). The bytes are summed by shifts, not by the usual
+    multiply by 0x0101...: that multiply overflows int64, which LLVM treats as impossible (signed overflow), and
+    inlined it folded a bounds check on the result to "always out of bounds"."""
+    a = x - ((x >> 1) & 0x5555555555555555)
+    b = (a & 0x3333333333333333) + ((a >> 2) & 0x3333333333333333)
+    c = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0F
+    c = c + (c >> 8)
+    c = c + (c >> 16)
+    c = c + (c >> 32)
+    return c & 0x7F
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -1,0 +1,197 @@
+"""Ark Nova's map in numba (spec §5.2, §6.3-§6.5, §6.9): which footprints of a building a player may place, which
+building types a Build action offers, and putting a building on the map — the same answers, in the same canonical
+order, as reference_build (`legal_footprints`, `build_types`, the BUILD_TYPE options of `build_action`).
+
+Every footprint is precomputed (board.FOOTPRINTS, int64 copies in engine_state): a legality test is a few mask
+operations on the player's covered cells. Option lists are written into the state block at a caller-given offset
+(usually in G_SCRATCH) and their length returned; a footprint option is its index into the FP_* tables (its mask is
+FP_MASK[i], the cells around it FP_AROUND[i]), in FP order = PROTOCOL.md 3's FOOTPRINT order.
+
+Placement bonuses, pavilion appeal, the full-cover bonus and moving animals into a new reptile house or aviary
+(reference_build.place_building / build_one) need the tracks and the card-drawing machinery and come with them;
+`put_building` only records the building.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from zoosim.games.ark_nova.effects import Op
+from zoosim.games.ark_nova.engine_state import (
+    B_ADJACENCY,
+    B_MAX_PER_ZOO,
+    B_MIN_BORDER,
+    B_MIN_ROCK,
+    B_MIN_WATER,
+    B_SIZE,
+    BORDER_CELLS,
+    BUILD2_CELLS,
+    FP_AROUND,
+    FP_COUNT,
+    FP_MASK,
+    FP_PLAIN_COUNT,
+    FP_START,
+    G_PL,
+    KIOSK_BLOCKED,
+    P_ANIMALS,
+    P_ANIMALS_N,
+    P_B_ANIMALS_N,
+    P_B_CUBES,
+    P_B_KIND,
+    P_B_MASK,
+    P_BUILDINGS_N,
+    P_COVERED,
+    P_MONEY,
+    P_SIZE,
+    P_SPONSORS,
+    P_SPONSORS_N,
+    PASSIVE_OP,
+    ROCK_CELLS,
+    WATER_CELLS,
+    _around,
+    _low_bit,
+    _ones,
+)
+from zoosim.games.ark_nova.pack import (
+    R_BUILDING_COST,
+    R_COVERED_TERRAIN_COUNTS,
+    R_PEACEFUL,
+)
+from zoosim.games.ark_nova.vocab import (
+    KIOSK,
+    LARGE_BIRD_AVIARY,
+    PETTING_ZOO,
+    REPTILE_HOUSE,
+)
+
+# §5.2: the types Build side I offers, in building index order; side II adds the reptile house and the aviary
+SIDE1_TYPES = np.array([0, 1, 2, 3, 4, KIOSK, 6, PETTING_ZOO], np.int64)
+SIDE2_TYPES = np.array([0, 1, 2, 3, 4, KIOSK, 6, PETTING_ZOO, REPTILE_HOUSE, LARGE_BIRD_AVIARY], np.int64)
+OP_BUILD_ON_ROCKWATER = int(Op.BUILD_ON_ROCKWATER)
+OP_IGNORE_ANIMAL_ROCKWATER = int(Op.IGNORE_ANIMAL_ROCKWATER)
+
+
+@njit(cache=True, _nrt=False)
+def has_passive(G, R, p, op):
+    """1 if a sponsor or animal in the player's zoo has standing effect `op` (reference_state.has_effect)."""
+    b = G_PL + p * P_SIZE
+    peaceful = R[R_PEACEFUL]
+    for i in range(G[b + P_SPONSORS_N]):
+        if PASSIVE_OP[peaceful, G[b + P_SPONSORS + i], op]:
+            return 1
+    for i in range(G[b + P_ANIMALS_N]):
+        if PASSIVE_OP[peaceful, G[b + P_ANIMALS + i], op]:
+            return 1
+    return 0
+
+
+@njit(cache=True, _nrt=False)
+def footprints(G, R, p, kind, build2, at, limit):
+    """The legal footprints of `kind` for player p (§6.3 rules 1-5, §6.9 constraints) as FP indices at G[at:],
+    in FP order; stops after `limit` (>= 1) of them. Returns how many were written."""
+    b = G_PL + p * P_SIZE
+    nb = G[b + P_BUILDINGS_N]
+    if B_MAX_PER_ZOO[kind]:
+        for i in range(nb):
+            if G[b + P_B_KIND + i] == kind:
+                return 0
+    covered = G[b + P_COVERED]
+    reach = _around(covered) if nb > 0 else BORDER_CELLS
+    forbidden = covered
+    if not build2:
+        forbidden |= BUILD2_CELLS
+    if kind == KIOSK:
+        for i in range(nb):
+            if G[b + P_B_KIND + i] == KIOSK:
+                forbidden |= KIOSK_BLOCKED[_low_bit(G[b + P_B_MASK + i])]
+    n = FP_COUNT[kind] if has_passive(G, R, p, OP_BUILD_ON_ROCKWATER) else FP_PLAIN_COUNT[kind]
+    adjacency = B_ADJACENCY[kind]
+    min_rock = B_MIN_ROCK[kind]
+    min_water = B_MIN_WATER[kind]
+    if has_passive(G, R, p, OP_IGNORE_ANIMAL_ROCKWATER):
+        min_rock = 0
+        min_water = 0
+    min_border = B_MIN_BORDER[kind]
+    terrain = ~covered
+    if R[R_COVERED_TERRAIN_COUNTS]:
+        terrain = ~0
+    rock = ROCK_CELLS & terrain
+    water = WATER_CELLS & terrain
+    found = 0
+    for i in range(FP_START[kind], FP_START[kind] + n):
+        mask = FP_MASK[i]
+        if mask & forbidden:
+            continue
+        if adjacency and not mask & reach:
+            continue
+        if min_rock and _ones(FP_AROUND[i] & rock) < min_rock:
+            continue
+        if min_water and _ones(FP_AROUND[i] & water) < min_water:
+            continue
+        if min_border and _ones(mask & BORDER_CELLS) < min_border:
+            continue
+        G[at + found] = i
+        found += 1
+        if found >= limit:
+            break
+    return found
+
+
+@njit(cache=True, _nrt=False)
+def affordable_types(G, R, p, types, max_size, build2, pay_cost, done, at):
+    """reference_build.affordable_types over `types` minus those in the bit mask `done`: size <= max_size, the
+    cost payable (if pay_cost), a legal footprint. Written at G[at:]; returns the count. The footprint probe
+    uses G[at + len(types)] as scratch."""
+    b = G_PL + p * P_SIZE
+    money = G[b + P_MONEY]
+    cost = R[R_BUILDING_COST]
+    probe = at + types.shape[0]
+    n = 0
+    for j in range(types.shape[0]):
+        k = types[j]
+        if done >> k & 1 or B_SIZE[k] > max_size:
+            continue
+        if pay_cost and money < cost * B_SIZE[k]:
+            continue
+        if footprints(G, R, p, k, build2, probe, 1) == 0:
+            continue
+        G[at + n] = k
+        n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def build_type_options(G, R, p, remaining, side2, built, n_built, at):
+    """The BUILD_TYPE options (PROTOCOL.md 3, hook 9) after `n_built` buildings (kinds in bit mask `built`) with
+    `remaining` size left: none once side I has built; else -1 (stop, only after one) then the legal types."""
+    if n_built > 0 and not side2:
+        return 0
+    start = at
+    if n_built > 0:
+        G[at] = -1
+        start = at + 1
+    if side2:
+        n = affordable_types(G, R, p, SIDE2_TYPES, remaining, side2, 1, built, start)
+    else:
+        n = affordable_types(G, R, p, SIDE1_TYPES, remaining, side2, 1, built, start)
+    return n + (start - at)
+
+
+@njit(cache=True, _nrt=False)
+def can_build(G, R, p, strength, side2, at):
+    """reference_build.can_build: Build at this strength offers a type (G[at:] is scratch)."""
+    return build_type_options(G, R, p, strength, side2, 0, 0, at) > 0
+
+
+@njit(cache=True, _nrt=False)
+def put_building(G, p, kind, mask):
+    """Record a new building (no cost, no bonuses: see the module doc); returns its building index."""
+    b = G_PL + p * P_SIZE
+    i = G[b + P_BUILDINGS_N]
+    G[b + P_B_KIND + i] = kind
+    G[b + P_B_MASK + i] = mask
+    G[b + P_B_CUBES + i] = 0
+    G[b + P_B_ANIMALS_N + i] = 0
+    G[b + P_BUILDINGS_N] = i + 1
+    G[b + P_COVERED] |= mask
+    return i
