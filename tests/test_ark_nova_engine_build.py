@@ -1,7 +1,8 @@
 """Ark Nova numba map (engine_build) against reference_build: on positions reached by reference games under
 `uniform` (loaded into the engine block with engine_state.encode), varied where legality depends on them (money,
 Diversity Researcher 219, an empty map, covered_terrain_counts, building cost) and grown by random legal
-placements, every footprint list, every BUILD_TYPE option list and can_build equal the reference's."""
+placements, every footprint list, every BUILD_TYPE, ENGINEER_TYPE and POSTURE_TYPE option list and can_build
+equal the reference's."""
 import copy
 import random
 from dataclasses import replace
@@ -16,7 +17,7 @@ from zoosim.games.ark_nova import reference_build as rb
 from zoosim.games.ark_nova import reference_state as rs
 from zoosim.games.ark_nova.pack import pack
 from zoosim.games.ark_nova.rules import Rules
-from zoosim.games.ark_nova.vocab import N_BUILDINGS
+from zoosim.games.ark_nova.vocab import KIOSK, N_BUILDINGS, PAVILION
 
 AT = es.G_SCRATCH
 
@@ -26,7 +27,8 @@ def positions(n_games: int, rnd: random.Random):
     for g in range(n_games):
         players = 2 + g % 3
         rules = replace(Rules(), covered_terrain_counts=rnd.random() < 0.3, peaceful=rnd.random() < 0.3,
-                        building_cost_per_cell=rnd.choice((0, 1, 2, 2, 3)))
+                        building_cost_per_cell=rnd.choice((0, 1, 2, 2, 3)),
+                        free_building_ignores_build2=rnd.random() < 0.5)
         s = rs.setup(rules, players, PyRng(77, g), [rs.uniform] * players)
         while not s.game_over:
             if rnd.random() < 0.03:
@@ -45,6 +47,8 @@ def vary(s, rnd: random.Random):
             pl.money = rnd.randint(0, 12)
         if rnd.random() < 0.05:
             pl.buildings = []
+        if rnd.random() < 0.3:
+            pl.side2[rs.BUILD] = not pl.side2[rs.BUILD]
     return t
 
 
@@ -76,6 +80,13 @@ def same_answers(t, G, R, rnd):
                 built = rnd.sample(list(rb.SIDE2_TYPES), rnd.randint(0, 2))
                 assert engine_options(G, R, p, strength, side2, built) == reference_options(t, p, strength, side2,
                                                                                               built)
+            built = [rnd.randrange(10) for _ in range(rnd.randint(1, 4))]
+            G[AT:AT + len(built)] = built
+            n = eb.engineer_type_options(G, R, p, side2, AT, len(built), AT + 8)
+            expected = rb.affordable_types(t, p, [k for k in dict.fromkeys(built) if k not in rb.SPECIAL], 99, side2)
+            assert [int(v) for v in G[AT + 8:AT + 8 + n]] == expected
+        n = eb.posture_type_options(G, R, p, AT)
+        assert [int(v) for v in G[AT:AT + n]] == [k for k in (KIOSK, PAVILION) if ref.can_free_build(t, p, k)]
 
 
 def test_build_options_equal_the_reference_on_reached_positions():

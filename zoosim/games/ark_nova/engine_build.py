@@ -42,6 +42,7 @@ from zoosim.games.ark_nova.engine_state import (
     P_BUILDINGS_N,
     P_COVERED,
     P_MONEY,
+    P_SIDE2,
     P_SIZE,
     P_SPONSORS,
     P_SPONSORS_N,
@@ -55,18 +56,21 @@ from zoosim.games.ark_nova.engine_state import (
 from zoosim.games.ark_nova.pack import (
     R_BUILDING_COST,
     R_COVERED_TERRAIN_COUNTS,
+    R_FREE_BUILDING_IGNORES_BUILD2,
     R_PEACEFUL,
 )
 from zoosim.games.ark_nova.vocab import (
     KIOSK,
     LARGE_BIRD_AVIARY,
+    PAVILION,
     PETTING_ZOO,
     REPTILE_HOUSE,
 )
 
 # §5.2: the types Build side I offers, in building index order; side II adds the reptile house and the aviary
-SIDE1_TYPES = np.array([0, 1, 2, 3, 4, KIOSK, 6, PETTING_ZOO], np.int64)
-SIDE2_TYPES = np.array([0, 1, 2, 3, 4, KIOSK, 6, PETTING_ZOO, REPTILE_HOUSE, LARGE_BIRD_AVIARY], np.int64)
+SIDE1_TYPES = np.array([0, 1, 2, 3, 4, KIOSK, PAVILION, PETTING_ZOO], np.int64)
+SIDE2_TYPES = np.array([0, 1, 2, 3, 4, KIOSK, PAVILION, PETTING_ZOO, REPTILE_HOUSE, LARGE_BIRD_AVIARY], np.int64)
+BUILD_ACTION = 2  # vocab.ACTIONS index of Build
 OP_BUILD_ON_ROCKWATER = int(Op.BUILD_ON_ROCKWATER)
 OP_IGNORE_ANIMAL_ROCKWATER = int(Op.IGNORE_ANIMAL_ROCKWATER)
 
@@ -181,6 +185,44 @@ def build_type_options(G, R, p, remaining, side2, built, n_built, at):
 def can_build(G, R, p, strength, side2, at):
     """reference_build.can_build: Build at this strength offers a type (G[at:] is scratch)."""
     return build_type_options(G, R, p, strength, side2, 0, 0, at) > 0
+
+
+@njit(cache=True, _nrt=False)
+def free_build2(G, R, p):
+    """May a free building (§6.3: bonus tiles, Posturing, free-building triggers) cover 'II' cells?"""
+    return 1 if R[R_FREE_BUILDING_IGNORES_BUILD2] or G[G_PL + p * P_SIZE + P_SIDE2 + BUILD_ACTION] else 0
+
+
+@njit(cache=True, _nrt=False)
+def posture_type_options(G, R, p, at):
+    """POSTURE_TYPE (hook 39): kiosk, then pavilion, each if a free one has a legal footprint."""
+    n = 0
+    build2 = free_build2(G, R, p)
+    for k in (KIOSK, PAVILION):
+        if footprints(G, R, p, k, build2, at + 2, 1) > 0:
+            G[at + n] = k
+            n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def engineer_type_options(G, R, p, side2, built_at, n_built, at):
+    """ENGINEER_TYPE (hook 47, R14): the non-special types among the n_built kinds at G[built_at:] (build order,
+    each once), affordable at normal cost with a legal footprint, at any size."""
+    n = 0
+    seen = 0
+    money = G[G_PL + p * P_SIZE + P_MONEY]
+    for j in range(n_built):
+        k = G[built_at + j]
+        if seen >> k & 1 or k == PETTING_ZOO or k == REPTILE_HOUSE or k == LARGE_BIRD_AVIARY:
+            continue
+        seen |= 1 << k
+        if money < R[R_BUILDING_COST] * B_SIZE[k]:
+            continue
+        if footprints(G, R, p, k, side2, at + n_built, 1) > 0:
+            G[at + n] = k
+            n += 1
+    return n
 
 
 @njit(cache=True, _nrt=False)
