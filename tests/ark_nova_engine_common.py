@@ -7,9 +7,11 @@ from dataclasses import replace
 
 import numpy as np
 
-from zoosim.core.rng import seed_stream
+from zoosim.core.rng import PyRng, seed_stream
 from zoosim.games.ark_nova import cards
 from zoosim.games.ark_nova import engine_state as es
+from zoosim.games.ark_nova import reference as ref
+from zoosim.games.ark_nova import reference_state as rs
 from zoosim.games.ark_nova.engine_setup import setup
 from zoosim.games.ark_nova.pack import pack
 from zoosim.games.ark_nova.rules import BONUS_TILES, Rules
@@ -90,3 +92,16 @@ def engine_setup(rules: Rules, players: int, seed: int, game_index: int, events:
     setup(G, R, EV, rng)
     rows = [tuple(int(v) for v in EV[i]) for i in range(int(G[es.G_NEV]))]
     return G, rows, R, rng
+
+
+def positions(n_games: int, rnd: random.Random, make_rules, rate: float = 0.03):
+    """Reference states at random turn starts of uniform games (2, 3, 4 players in turn), rules by make_rules(rnd)."""
+    for g in range(n_games):
+        players = 2 + g % 3
+        s = rs.setup(make_rules(rnd), players, PyRng(77, g), [rs.uniform] * players)
+        while not s.game_over:
+            if rnd.random() < rate:
+                yield s
+            p = s.current
+            ref.play_turn(s, p)
+            ref.after_turn(s, p)
