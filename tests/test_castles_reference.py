@@ -287,8 +287,8 @@ def test_game_ends_after_the_round_the_deck_runs_out_or_the_cap():
 def test_play_game_checks_its_arguments():
     with pytest.raises(ZoosimError, match="need one policy per seat"):
         ref.play_game(R, 3, ["uniform"] * 2, 1, 0)
-    with pytest.raises(ZoosimError, match="unknown castles policy 'greedy'"):
-        ref.play_game(R, 2, ["uniform", "greedy"], 1, 0)
+    with pytest.raises(ZoosimError, match="unknown castles policy 'clever'"):
+        ref.play_game(R, 2, ["uniform", "clever"], 1, 0)
     with pytest.raises(ZoosimError, match="castles is for 2-4 players, got 5"):
         ref.play_game(R, 5, ["uniform"] * 5, 1, 0)
 

@@ -6,7 +6,8 @@ compared event for event. One function per rule; the castle's incremental geomet
 the scoring in reference_scoring.py.
 
 Decisions go through `policy.choose(state, hook, player, options) -> index` at the hooks of §9 (PROTOCOL.md 4);
-`Uniform` is the measuring stick of §9.1, `Random` is uniform over each hook's option list.
+`Uniform` is the measuring stick of §9.1, `Random` is uniform over each hook's option list; `Greedy` and
+`Heuristic` (reference_policies.py) are PROTOCOL.md 8's deterministic baselines.
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from zoosim.errors import ZoosimError
 from zoosim.games.castles import data
 from zoosim.games.castles.geometry import BLOCKED
 from zoosim.games.castles.reference_castle import Castle, Placement
+from zoosim.games.castles.reference_policies import Greedy, Heuristic
 from zoosim.games.castles.reference_scoring import (
     bonus_card_points, exhausted_points, favor_metric, favor_shares, living_rescore, metrics, placement_points,
     ranks,
@@ -59,6 +61,7 @@ class Player:
     passes: int = 0
     times_mb: int = 0
     money_as_mb: int = 0
+    points_as_mb: int = 0  # placement points and completion rewards scored in rounds as MB
 
 
 @dataclass
@@ -87,6 +90,7 @@ class State:
     turns: int = 0
     corridor_used: bool = False   # once-per-turn flags (§6, R2, R3)
     ds_used: bool = False
+    placing: int = -1             # the tile the place hook is about (policies read it)
     bank_out: int = 0             # marks the bank paid (pass, outdoor, upkeep coins)
     bank_in: int = 0              # marks paid to the bank (the MB's own purchases)
     events: list[Event] = field(default_factory=list)
@@ -336,6 +340,7 @@ def place_tile(state: State, p: int, tile: int) -> list[int]:
     options: list[Placement] = castle.legal_placements(tile)
     if not options:
         raise IllegalMove(f"{data.TILE_NAMES[tile]} has no legal placement")
+    state.placing = tile
     rot, x, y, level = options[state.ask(PLACE_HOOK, p, options)]
     n, gained = castle.add(tile, rot, x, y, level)
     state.log(PLACE, p, tile, rot, x, y, level)
@@ -509,10 +514,13 @@ def play_round(state: State) -> None:
     state.log(ROUND_START, -1, state.round, state.mb)
     if state.round > 1:
         upkeep(state)
-    state.seats[state.mb].times_mb += 1
+    mb = state.seats[state.mb]
+    mb.times_mb += 1
+    before = mb.parts["placement_points"] + mb.parts["completion_rewards"]
     price_market(state)
     for k in range(1, state.players + 1):
         take_turn(state, (state.mb + k) % state.players)
+    mb.points_as_mb += mb.parts["placement_points"] + mb.parts["completion_rewards"] - before
     reason = END_DECK if state.final_round else END_ROUND_CAP if state.round >= state.rules.max_rounds else -1
     state.log(ROUND_END, -1, state.round, int(state.final_round), reason)
     if reason >= 0:
@@ -553,6 +561,7 @@ class SeatResult:
     times_master_builder: int
     money_as_master_builder: int
     passes: int
+    points_as_mb: int
 
 
 @dataclass
@@ -581,7 +590,7 @@ def game_record(state: State) -> GameRecord:
                 by_type[int(data.TILE_TYPE[pl.tile])] += 1
         seats.append(SeatResult(state.seat_policy[p], totals[p], dict(me.parts), rank[p], share[p], me.money, m.area,
                                 by_type, m.hallways, m.stairs, m.completed, me.castle.count_doors(BLOCKED),
-                                me.times_mb, me.money_as_mb, me.passes))
+                                me.times_mb, me.money_as_mb, me.passes, me.points_as_mb))
     return GameRecord(list(state.events), seats, state.round, state.turns, state.end_reason)
 
 
@@ -620,13 +629,15 @@ class Uniform(Random):
         return rng.below(len(options))
 
 
-POLICIES = {"uniform": Uniform, "random": Random}
+POLICIES = {"uniform": Uniform, "random": Random, "greedy": Greedy, "heuristic": Heuristic}
 
 
-def make_policy(name: str) -> Policy:
-    if name not in POLICIES:
-        raise ZoosimError(f"unknown castles policy {name!r} (accepted: {', '.join(POLICIES)})")
-    return POLICIES[name]()
+def make_policy(name: str, params: tuple[float, ...] | None = None) -> Policy:
+    """A policy by name; `params` only for heuristic (its 8 weights, PROTOCOL.md 8)."""
+    if name not in POLICIES or params is not None and name != "heuristic":
+        raise ZoosimError(f"unknown castles policy {name!r} with parameters {params} (accepted: "
+                          f"{', '.join(POLICIES)}; parameters only for heuristic)")
+    return POLICIES[name]() if params is None else Heuristic(params)
 
 
 def play_game(rules: Rules, players: int, policies, seed: int, game_index: int, check=None) -> GameRecord:
