@@ -14,6 +14,7 @@ import pytest
 from zoosim.core.rng import PyRng
 from zoosim.games.castles import data
 from zoosim.games.castles import engine_castle as E
+from zoosim.games.castles import engine_points as EP
 from zoosim.games.castles import geometry as g
 from zoosim.games.castles import play as P
 from zoosim.games.castles import reference_scoring as RS
@@ -95,15 +96,15 @@ def joins(castle: Castle, tile: int, placement: tuple[int, int, int, int]) -> in
 
 
 def assert_same_metrics(C, R, castle: Castle, rules: Rules) -> None:
-    out = np.zeros(E.M_SIZE, np.int64)
-    E.castle_metrics(C, R, out)
+    out = np.zeros(EP.M_SIZE, np.int64)
+    EP.castle_metrics(C, R, out)
     m = metrics(castle, rules, 0)
-    assert list(out[E.M_COUNT_BY_TYPE:E.M_COUNT_BY_TYPE + data.N_TYPES]) == m.count_by_type
-    assert list(out[E.M_AREA_BY_TYPE:E.M_AREA_BY_TYPE + data.N_TYPES]) == m.area_by_type
-    assert list(out[E.M_COUNT_BY_SIZE:E.M_COUNT_BY_SIZE + data.N_SIZES]) == m.count_by_size
-    assert list(out[[E.M_COMPLETED, E.M_INCOMPLETE, E.M_ENTRANCES, E.M_HALLWAYS, E.M_STAIRS, E.M_AREA]]) == \
+    assert list(out[EP.M_COUNT_BY_TYPE:EP.M_COUNT_BY_TYPE + data.N_TYPES]) == m.count_by_type
+    assert list(out[EP.M_AREA_BY_TYPE:EP.M_AREA_BY_TYPE + data.N_TYPES]) == m.area_by_type
+    assert list(out[EP.M_COUNT_BY_SIZE:EP.M_COUNT_BY_SIZE + data.N_SIZES]) == m.count_by_size
+    assert list(out[[EP.M_COMPLETED, EP.M_INCOMPLETE, EP.M_ENTRANCES, EP.M_HALLWAYS, EP.M_STAIRS, EP.M_AREA]]) == \
         [m.completed, m.incomplete, m.entrances, m.hallways, m.stairs, m.area]
-    assert out[E.M_BLOCKED] == castle.count_doors(BLOCKED)
+    assert out[EP.M_BLOCKED] == castle.count_doors(BLOCKED)
 
 
 def grow(rules: Rules, seed: int, steps: int, codes: Counter, favour: frozenset[int] = LEVEL_TILES,
@@ -140,20 +141,20 @@ def grow(rules: Rules, seed: int, steps: int, codes: Counter, favour: frozenset[
         n, gained = castle.add(tile, rot, x, y, level)
         mask = E.add_tile(C, R, tile, rot, x, y, level)
         assert [b for b in range(n) if mask >> b & 1] == gained
-        assert E.placement_points(C, R, n) == placement_points(castle, rules, n)
+        assert EP.placement_points(C, R, n) == placement_points(castle, rules, n)
         done = []
         for t in [n] + gained:  # reference.place_tile's completion check
             if not castle.complete[t] and castle.is_complete_now(t):
                 castle.complete[t] = True
                 done.append(t)
-        m = E.completions(C, n, mask, DONE)
+        m = EP.completions(C, n, mask, DONE)
         assert list(DONE[:m]) == done
         codes["completed"] += m
         codes["down"] += level == E.DOWN
         assert_same_castle(C, castle)
         assert_same_metrics(C, R, castle, rules)
         for t in range(n + 1):
-            assert E.living_rescore(C, R, t) == living_rescore(castle, rules, t)
+            assert EP.living_rescore(C, R, t) == living_rescore(castle, rules, t)
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))
@@ -194,10 +195,10 @@ def test_conn_rule_per_door_pair(per_link):
     oratory, stables = T["Oratory"], T["Stables"]
     C, R, castle = both_castles(rules, [(oratory, (1, 60, 61, 0)), (stables, (1, 59, 66, 0))])
     assert castle.links[2] == {1: 2} and data.TILE_TYPE[oratory] == data.ACTIVITY
-    assert E.placement_points(C, R, 2) == placement_points(castle, rules, 2)
-    assert E.placement_points(C, R, 2) - data.TILE_BASE[stables] == (2 if per_link else 1)
+    assert EP.placement_points(C, R, 2) == placement_points(castle, rules, 2)
+    assert EP.placement_points(C, R, 2) - data.TILE_BASE[stables] == (2 if per_link else 1)
     for t in range(3):
-        assert E.living_rescore(C, R, t) == living_rescore(castle, rules, t)
+        assert EP.living_rescore(C, R, t) == living_rescore(castle, rules, t)
 
 
 @pytest.mark.parametrize("counts_self", [False, True])
@@ -207,8 +208,8 @@ def test_castle_rule_naming_its_own_type(counts_self):
     rules = replace(BASE, castle_rule_counts_self=counts_self)
     dungeon = T["Dungeon"]
     C, R, castle = both_castles(rules, [(data.STAIRS, (0, 65, 63, 0)), (dungeon, (1, 68, 61, 1))])
-    assert E.placement_points(C, R, 2) == placement_points(castle, rules, 2)
-    assert E.placement_points(C, R, 2) - placement_points(castle, replace(rules, castle_rule_counts_self=False), 2) \
+    assert EP.placement_points(C, R, 2) == placement_points(castle, rules, 2)
+    assert EP.placement_points(C, R, 2) - placement_points(castle, replace(rules, castle_rule_counts_self=False), 2) \
         == (2 if counts_self else 0)
 
 
@@ -258,20 +259,20 @@ def test_violation_agrees_on_every_offset_near_castles_of_corners(variant):
 # ---------------------------------------------------------------- the game loop's card tables (castles/play.py)
 def metrics_from_vector(v) -> RS.Metrics:
     """A reference Metrics from an engine metric vector (engine_castle's M_* then play's K_MONEY)."""
-    return RS.Metrics(count_by_type=[int(x) for x in v[E.M_COUNT_BY_TYPE:E.M_COUNT_BY_TYPE + data.N_TYPES]],
-                      area_by_type=[int(x) for x in v[E.M_AREA_BY_TYPE:E.M_AREA_BY_TYPE + data.N_TYPES]],
-                      count_by_size=[int(x) for x in v[E.M_COUNT_BY_SIZE:E.M_COUNT_BY_SIZE + data.N_SIZES]],
-                      completed=int(v[E.M_COMPLETED]), incomplete=int(v[E.M_INCOMPLETE]),
-                      entrances=int(v[E.M_ENTRANCES]), hallways=int(v[E.M_HALLWAYS]), stairs=int(v[E.M_STAIRS]),
-                      money=int(v[P.K_MONEY]), area=int(v[E.M_AREA]))
+    return RS.Metrics(count_by_type=[int(x) for x in v[EP.M_COUNT_BY_TYPE:EP.M_COUNT_BY_TYPE + data.N_TYPES]],
+                      area_by_type=[int(x) for x in v[EP.M_AREA_BY_TYPE:EP.M_AREA_BY_TYPE + data.N_TYPES]],
+                      count_by_size=[int(x) for x in v[EP.M_COUNT_BY_SIZE:EP.M_COUNT_BY_SIZE + data.N_SIZES]],
+                      completed=int(v[EP.M_COMPLETED]), incomplete=int(v[EP.M_INCOMPLETE]),
+                      entrances=int(v[EP.M_ENTRANCES]), hallways=int(v[EP.M_HALLWAYS]), stairs=int(v[EP.M_STAIRS]),
+                      money=int(v[P.K_MONEY]), area=int(v[EP.M_AREA]))
 
 
 def engine_bonus_points(c, v, bon, kind, unit) -> int:
     """play.final_scoring's reading of one bonus card's table row."""
     if kind[c] == P.ALL_SIZES:
-        return int(unit[c]) if all(v[E.M_COUNT_BY_SIZE:E.M_COUNT_BY_SIZE + data.N_SIZES]) else 0
+        return int(unit[c]) if all(v[EP.M_COUNT_BY_SIZE:EP.M_COUNT_BY_SIZE + data.N_SIZES]) else 0
     if kind[c] == P.ALL_TYPES:
-        return int(unit[c]) if all(v[E.M_COUNT_BY_TYPE:E.M_COUNT_BY_TYPE + data.N_TYPES]) else 0
+        return int(unit[c]) if all(v[EP.M_COUNT_BY_TYPE:EP.M_COUNT_BY_TYPE + data.N_TYPES]) else 0
     return int(bon[c] @ v)
 
 
@@ -303,7 +304,7 @@ def test_card_tables_equal_the_reference_rules(money_card_unit):
     rng = np.random.default_rng(money_card_unit)
     vectors = []
     for k in range(P.K_SIZE):
-        if k in (E.M_BLOCKED, P.K_MONEY_UNITS):
+        if k in (EP.M_BLOCKED, P.K_MONEY_UNITS):
             continue
         v = np.zeros(P.K_SIZE, np.int64)
         v[k] = 1 if k != P.K_MONEY else money_card_unit
@@ -317,7 +318,7 @@ def test_card_tables_equal_the_reference_rules(money_card_unit):
     vectors.append(full)
     scored = Counter()
     for v in vectors:
-        v[E.M_BLOCKED] = 0
+        v[EP.M_BLOCKED] = 0
         v[P.K_MONEY_UNITS] = v[P.K_MONEY] // money_card_unit
         m = metrics_from_vector(v)
         for f, card in enumerate(data.FAVORS):

@@ -15,6 +15,7 @@ The castle block `C` (int64, `castle_size(grid_size)` long, made by `new_castle`
     header      C[H_N] tiles placed, C[H_OPEN_UP] OPEN doors at level UP (R7 external entrances), C[H_N_OPEN]
                 entries in the open-door list, C[H_N_HALF] entries in the half-cell list, C[H_N_FENCE] fence edges
                 laid, C[H_GRID] grid size, C[H_WORDS] uint64 words per cell row, C[H_EWORDS] words of an edge set,
+                C[H_REFUSED] candidate placements refused for leaving the grid (the grid_refusals column),
                 C[H_OCC], C[H_WALL], C[H_FENCE], C[H_DOOR] offsets of the bit sets (below)
     per tile t  (t = castle index, placement order, < MAX_TILES): C[T_TILE + t] tile, C[T_ROT + t], C[T_X + t],
                 C[T_Y + t], C[T_LEVEL + t] the placement; C[T_TOUCH + t] bit b set iff t and b touch (§4.3, connected
@@ -81,7 +82,7 @@ def rules_array(rules: Rules) -> np.ndarray:
 
 # ---------------------------------------------------------------- block layout
 (H_N, H_OPEN_UP, H_N_OPEN, H_N_HALF, H_N_FENCE, H_GRID, H_WORDS, H_EWORDS, H_OCC, H_WALL, H_FENCE,
- H_DOOR) = range(12)
+ H_DOOR, H_REFUSED) = range(13)
 HEADER = 16
 T_TILE = HEADER
 T_ROT = T_TILE + MAX_TILES
@@ -283,8 +284,8 @@ def add_tile(C, R, tile, rot, x0, y0, level):
     words = C[H_WORDS]
     s = TL_SHAPE[tile]
     r = rot & 3
-    w = SR_W[s, r]
     h = SR_H[s, r]
+    touch = touching(C, tile, r, x0, y0)   # before the tile is counted: it never touches itself
     C[T_TILE + n] = tile
     C[T_ROT + n] = r
     C[T_X + n] = x0
@@ -294,52 +295,19 @@ def add_tile(C, R, tile, rot, x0, y0, level):
     C[T_COMPLETE + n] = 0
     C[H_N] = n + 1
     bit_n = np.int64(1) << n
-    # touching (§4.3): an old tile with a straight wall on one of ours
-    wall_at = C[H_WALL]
-    hit = False
-    for j in range(SR_N_WALL[s]):
-        if _edge_bit(C, wall_at, _edge(grid, x0, y0, SR_WALL[s, r, j, 0], SR_WALL[s, r, j, 1], SR_WALL[s, r, j, 2])):
-            hit = True
-            break
-    if hit:
-        for b in range(n):
-            tb = C[T_TILE + b]
-            sb = TL_SHAPE[tb]
-            rb = C[T_ROT + b]
-            xb = C[T_X + b]
-            yb = C[T_Y + b]
-            if xb > x0 + w or x0 > xb + SR_W[sb, rb] or yb > y0 + h or y0 > yb + SR_H[sb, rb]:
-                continue
-            found = False
-            for i in range(SR_N_WALL[sb]):
-                eb = _edge(grid, xb, yb, SR_WALL[sb, rb, i, 0], SR_WALL[sb, rb, i, 1], SR_WALL[sb, rb, i, 2])
-                for j in range(SR_N_WALL[s]):
-                    if eb == _edge(grid, x0, y0, SR_WALL[s, r, j, 0], SR_WALL[s, r, j, 1], SR_WALL[s, r, j, 2]):
-                        found = True
-                        break
-                if found:
-                    break
-            if found:
-                C[T_TOUCH + n] |= np.int64(1) << b
-                C[T_TOUCH + b] |= bit_n
-    # ... or a diagonal wall opposite one of ours in a shared cell
+    C[T_TOUCH + n] = touch
+    for b in range(n):
+        if (touch >> b) & 1:
+            C[T_TOUCH + b] |= bit_n
     has_fence = TL_HAS_FENCE[tile]
     diagonal = SR_DIAGONAL[s]
     for j in range(SR_N_HALF[s]):
-        cx = x0 + SR_HALF[s, r, j, 0]
-        cy = y0 + SR_HALF[s, r, j, 1]
+        cell = (y0 + SR_HALF[s, r, j, 1]) * grid + x0 + SR_HALF[s, r, j, 0]
         half = SR_HALF[s, r, j, 2]
-        cell = cy * grid + cx
-        if diagonal:
-            for i in range(C[H_N_HALF]):
-                v = C[HALF_LIST + i]
-                if v >> 12 == cell and v & 3 == (half + 2) & 3 and (v >> 2) & 1:
-                    b = (v >> 4) & 255
-                    C[T_TOUCH + n] |= np.int64(1) << b
-                    C[T_TOUCH + b] |= bit_n
         C[HALF_LIST + C[H_N_HALF]] = _half_entry(cell, n, half, diagonal, has_fence * SR_HALF_FENCE[s, r, j])
         C[H_N_HALF] += 1
     # claims
+    wall_at = C[H_WALL]
     occ = C[H_OCC]
     sh = x0 & 63
     for dy in range(h):
@@ -371,20 +339,7 @@ def add_tile(C, R, tile, rot, x0, y0, level):
         ay = y0 + TL_DOOR_SIDE[tile, r, k, 1] + DIR_DY[d]
         i = D_STATE + n * MAX_DOORS + k
         if _edge_bit(C, door_at + lv * ewords, e):
-            partner = -1
-            pk = -1
-            for b in range(n):
-                tb = C[T_TILE + b]
-                rb = C[T_ROT + b]
-                for j in range(TL_N_DOORS[tb]):
-                    if TL_DOOR_LEVEL[tb, C[T_LEVEL + b], j] == lv and e == _edge(
-                            grid, C[T_X + b], C[T_Y + b], TL_DOOR_EDGE[tb, rb, j, 0], TL_DOOR_EDGE[tb, rb, j, 1],
-                            TL_DOOR_EDGE[tb, rb, j, 2]):
-                        partner = b
-                        pk = j
-                        break
-                if partner >= 0:
-                    break
+            partner, pk = door_on_edge(C, n, e, lv)
             C[i] = CONNECTED
             C[i - D_STATE + D_PARTNER] = partner
             _set_door(C, partner * MAX_DOORS + pk, CONNECTED, n)
@@ -410,6 +365,69 @@ def add_tile(C, R, tile, rot, x0, y0, level):
             C[H_N_OPEN] -= 1
             C[OPEN_LIST + j] = C[OPEN_LIST + C[H_N_OPEN]]
     return gained
+
+
+@njit(cache=True, _nrt=False)
+def touching(C, tile, r, x0, y0):
+    """§4.3 touching: the bit mask of the castle's tiles that `tile` laid at (r, x0, y0) would touch: a straight
+    wall on one of its walls, or a diagonal wall opposite one of its own in a shared cell. Reads only, so that
+    add_tile and a placement preview (engine_points.preview) share it."""
+    n = C[H_N]
+    grid = C[H_GRID]
+    s = TL_SHAPE[tile]
+    w = SR_W[s, r]
+    h = SR_H[s, r]
+    touch = np.int64(0)
+    wall_at = C[H_WALL]
+    hit = False
+    for j in range(SR_N_WALL[s]):
+        if _edge_bit(C, wall_at, _edge(grid, x0, y0, SR_WALL[s, r, j, 0], SR_WALL[s, r, j, 1], SR_WALL[s, r, j, 2])):
+            hit = True
+            break
+    if hit:
+        for b in range(n):
+            tb = C[T_TILE + b]
+            sb = TL_SHAPE[tb]
+            rb = C[T_ROT + b]
+            xb = C[T_X + b]
+            yb = C[T_Y + b]
+            if xb > x0 + w or x0 > xb + SR_W[sb, rb] or yb > y0 + h or y0 > yb + SR_H[sb, rb]:
+                continue
+            found = False
+            for i in range(SR_N_WALL[sb]):
+                eb = _edge(grid, xb, yb, SR_WALL[sb, rb, i, 0], SR_WALL[sb, rb, i, 1], SR_WALL[sb, rb, i, 2])
+                for j in range(SR_N_WALL[s]):
+                    if eb == _edge(grid, x0, y0, SR_WALL[s, r, j, 0], SR_WALL[s, r, j, 1], SR_WALL[s, r, j, 2]):
+                        found = True
+                        break
+                if found:
+                    break
+            if found:
+                touch |= np.int64(1) << b
+    if SR_DIAGONAL[s]:
+        for j in range(SR_N_HALF[s]):
+            cell = (y0 + SR_HALF[s, r, j, 1]) * grid + x0 + SR_HALF[s, r, j, 0]
+            half = SR_HALF[s, r, j, 2]
+            for i in range(C[H_N_HALF]):
+                v = C[HALF_LIST + i]
+                if v >> 12 == cell and v & 3 == (half + 2) & 3 and (v >> 2) & 1:
+                    touch |= np.int64(1) << ((v >> 4) & 255)
+    return touch
+
+
+@njit(cache=True, _nrt=False)
+def door_on_edge(C, n, e, lv):
+    """(castle tile, its door slot) of the door at level lv on edge id e among tiles 0..n-1, or (-1, -1)."""
+    grid = C[H_GRID]
+    for b in range(n):
+        tb = C[T_TILE + b]
+        rb = C[T_ROT + b]
+        for j in range(TL_N_DOORS[tb]):
+            if TL_DOOR_LEVEL[tb, C[T_LEVEL + b], j] == lv and e == _edge(
+                    grid, C[T_X + b], C[T_Y + b], TL_DOOR_EDGE[tb, rb, j, 0], TL_DOOR_EDGE[tb, rb, j, 1],
+                    TL_DOOR_EDGE[tb, rb, j, 2]):
+                return b, j
+    return -1, -1
 
 
 @njit(cache=True, _nrt=False)
@@ -577,6 +595,7 @@ def candidates(C, tile, keys):
             y0 = ay - JOIN[tile, lv_open, d, i, 3]
             s = TL_SHAPE[tile]
             if x0 < 0 or y0 < 0 or x0 + SR_W[s, r] > grid or y0 + SR_H[s, r] > grid:
+                C[H_REFUSED] += 1   # a candidate off the grid: a log column that must stay 0
                 continue
             keys[n] = ((r * grid + x0) * grid + y0) * 2 + lv
             n += 1
@@ -600,6 +619,7 @@ def legal_placements(C, R, tile, keys, out):
             x0 = ax - JOIN[tile, lv_open, d, c, 2]
             y0 = ay - JOIN[tile, lv_open, d, c, 3]
             if x0 < 0 or y0 < 0 or x0 + SR_W[s, r] > grid or y0 + SR_H[s, r] > grid:
+                C[H_REFUSED] += 1   # a candidate off the grid: a log column that must stay 0
                 continue
             if _violation(C, R, tile, r, x0, y0, lv, False) != 0:
                 continue
@@ -636,173 +656,8 @@ def can_place(C, R, tile):
             x0 = ax - JOIN[tile, lv_open, d, i, 2]
             y0 = ay - JOIN[tile, lv_open, d, i, 3]
             if x0 < 0 or y0 < 0 or x0 + SR_W[s, r] > grid or y0 + SR_H[s, r] > grid:
+                C[H_REFUSED] += 1   # a candidate off the grid: a log column that must stay 0
                 continue
             if _violation(C, R, tile, r, x0, y0, JOIN[tile, lv_open, d, i, 0], False) == 0:
                 return True
     return False
-
-
-# ---------------------------------------------------------------- §5 scoring, §6 completion
-@njit(cache=True, _nrt=False, inline="always")
-def _rule_type(R, tile):
-    """The type a neighbour's conn/touch rule sees (reference_scoring.rule_type)."""
-    if TL_IS_PIECE[tile] and not R[R_PIECES_CORRIDOR]:
-        return -1
-    return TL_TYPE[tile]
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _castle_type(R, tile):
-    """The type a castle-wide rule counts (reference_scoring.castle_type)."""
-    if TL_IS_PIECE[tile] and not R[R_PIECES_CASTLE]:
-        return -1
-    return TL_TYPE[tile]
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _rule_value(tile, kind, other_type):
-    if other_type < 0 or TL_RULE_KIND[tile] != kind:
-        return 0
-    return TL_RULE_VALUE[tile, other_type]
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _links(C, a, b):
-    """Connected door pairs between castle tiles a and b."""
-    c = 0
-    for k in range(TL_N_DOORS[C[T_TILE + a]]):
-        i = a * MAX_DOORS + k
-        if C[D_STATE + i] == CONNECTED and C[D_PARTNER + i] == b:
-            c += 1
-    return c
-
-
-@njit(cache=True, _nrt=False)
-def _conn_points(C, R, a, b):
-    """a's conn rule toward b (per door pair with bonus_per_link)."""
-    value = _rule_value(C[T_TILE + a], RULE_CONN, _rule_type(R, C[T_TILE + b]))
-    if value == 0:
-        return 0
-    return value * (_links(C, a, b) if R[R_PER_LINK] else 1)
-
-
-@njit(cache=True, _nrt=False)
-def placement_points(C, R, x):
-    """§5 (reference_scoring.placement_points): base, both conn rules over x's connected tiles, both touch rules
-    over its touching tiles, the other tiles' castle-wide rules counting x, x's own over tiles 0..x."""
-    n = C[H_N]
-    tile = C[T_TILE + x]
-    pts = TL_BASE[tile]
-    seen = np.int64(0)
-    for k in range(TL_N_DOORS[tile]):
-        i = x * MAX_DOORS + k
-        if C[D_STATE + i] != CONNECTED:
-            continue
-        b = C[D_PARTNER + i]
-        if (seen >> b) & 1:
-            continue
-        seen |= np.int64(1) << b
-        pts += _conn_points(C, R, x, b) + _conn_points(C, R, b, x)
-    mine = _rule_type(R, tile)
-    touch = C[T_TOUCH + x]
-    for b in range(n):
-        if (touch >> b) & 1:
-            tb = C[T_TILE + b]
-            pts += _rule_value(tile, RULE_TOUCH, _rule_type(R, tb)) + _rule_value(tb, RULE_TOUCH, mine)
-    kind = _castle_type(R, tile)
-    for d in range(n):
-        if d != x:
-            pts += _rule_value(C[T_TILE + d], RULE_CASTLE, kind)
-    if TL_RULE_KIND[tile] == RULE_CASTLE:
-        for t in range(x + 1):
-            if t != x or R[R_CASTLE_SELF]:
-                pts += _rule_value(tile, RULE_CASTLE, _castle_type(R, C[T_TILE + t]))
-    return pts
-
-
-@njit(cache=True, _nrt=False)
-def living_rescore(C, R, x):
-    """§5 living re-score (reference_scoring.living_rescore)."""
-    pts = TL_BASE[C[T_TILE + x]]
-    seen = np.int64(0)
-    for k in range(TL_N_DOORS[C[T_TILE + x]]):
-        i = x * MAX_DOORS + k
-        if C[D_STATE + i] != CONNECTED:
-            continue
-        b = C[D_PARTNER + i]
-        if (seen >> b) & 1:
-            continue
-        seen |= np.int64(1) << b
-        pts += _conn_points(C, R, x, b)
-        if R[R_LIVING_NEIGHBOURS]:
-            pts += _conn_points(C, R, b, x)
-    return pts
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def complete_now(C, t):
-    """§6: every doorway of castle tile t CONNECTED."""
-    for k in range(TL_N_DOORS[C[T_TILE + t]]):
-        if C[D_STATE + t * MAX_DOORS + k] != CONNECTED:
-            return False
-    return True
-
-
-@njit(cache=True, _nrt=False)
-def completions(C, n, gained, out):
-    """PROTOCOL.md 6: of the new tile n, then the old tiles in `gained` (add_tile's mask) ascending, those complete
-    now and not before are marked complete and written to out; returns how many."""
-    m = 0
-    for i in range(n + 1):
-        t = n if i == 0 else i - 1
-        if t != n and not (gained >> t) & 1:
-            continue
-        if C[T_COMPLETE + t] == 0 and complete_now(C, t):
-            C[T_COMPLETE + t] = 1
-            out[m] = t
-            m += 1
-    return m
-
-
-# ---------------------------------------------------------------- §7 the castle's metrics
-M_COUNT_BY_TYPE = 0                            # [N_TYPES] rooms (and pieces per corridor_pieces_in_card_counts)
-M_AREA_BY_TYPE = M_COUNT_BY_TYPE + data.N_TYPES  # [N_TYPES] their printed square feet
-M_COUNT_BY_SIZE = M_AREA_BY_TYPE + data.N_TYPES  # [N_SIZES] rooms by size (pieces never)
-M_COMPLETED = M_COUNT_BY_SIZE + data.N_SIZES   # completed rooms
-M_INCOMPLETE = M_COMPLETED + 1                 # rooms not complete (R6)
-M_ENTRANCES = M_INCOMPLETE + 1                 # OPEN doors at level UP
-M_HALLWAYS = M_ENTRANCES + 1
-M_STAIRS = M_HALLWAYS + 1
-M_AREA = M_STAIRS + 1                          # the tie-break area (pieces per area_includes_pieces)
-M_BLOCKED = M_AREA + 1                         # BLOCKED doorways of every tile (a result column)
-M_SIZE = M_BLOCKED + 1
-HALLWAY, STAIRS = data.HALLWAY, data.STAIRS
-TL_SIZE = np.ascontiguousarray(data.TILE_SIZE)
-TL_SIZE_SQFT = np.ascontiguousarray(data.TILE_SIZE_SQFT)
-
-
-@njit(cache=True, _nrt=False)
-def castle_metrics(C, R, out):
-    """What bonus cards, favours and the tie-break count in the castle (reference_scoring.metrics without money)
-    into out[:M_SIZE] (offsets M_*)."""
-    for i in range(M_SIZE):
-        out[i] = 0
-    for t in range(C[H_N]):
-        tile = C[T_TILE + t]
-        piece = TL_IS_PIECE[tile]
-        if tile != FOYER and (not piece or R[R_CARD_PIECES]):
-            out[M_COUNT_BY_TYPE + TL_TYPE[tile]] += 1
-            out[M_AREA_BY_TYPE + TL_TYPE[tile]] += TL_SIZE_SQFT[tile]
-        if not piece:
-            out[M_COUNT_BY_SIZE + TL_SIZE[tile]] += 1
-            if C[T_COMPLETE + t]:
-                out[M_COMPLETED] += 1
-            else:
-                out[M_INCOMPLETE] += 1
-        if not piece or R[R_AREA_PIECES]:
-            out[M_AREA] += TL_SIZE_SQFT[tile]
-        out[M_HALLWAYS] += tile == HALLWAY
-        out[M_STAIRS] += tile == STAIRS
-        for k in range(TL_N_DOORS[tile]):
-            out[M_BLOCKED] += C[D_STATE + t * MAX_DOORS + k] == BLOCKED
-    out[M_ENTRANCES] = C[H_OPEN_UP]

@@ -13,14 +13,14 @@ games (play_game, play_traced, play_many, play_block) and the public names (__al
 """
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
-
 import numpy as np
 from numba import njit
 
 from zoosim.core.rng import seed_stream
+from zoosim.core.threads import run_in_threads
 from zoosim.errors import ZoosimError
 from zoosim.games.castles import engine_castle as EC
+from zoosim.games.castles import play_policies as PP
 from zoosim.games.castles.play_end import final_scoring
 from zoosim.games.castles.play_rewards import _act_options, _pay, _place, _resolve
 from zoosim.games.castles.play_setup import _refill, setup
@@ -33,7 +33,8 @@ from zoosim.games.castles.play_state import (
     O_PASSES, O_PLACE, O_POLICY, O_RANK, O_ROUNDS, O_SCORE, O_STAIRS, O_START, O_TMB, O_TURNS, O_WINNERS, PASS, PB,
     PLACE, POLICY_CODES, PRICE, P_MONEY, P_PASSES, P_TMB, RANDOM, REWARD, RG_MAX_ROUNDS, RG_N, RG_NSLOTS, RG_PASS,
     RG_PIECE, RG_PRICE, RG_SCOPE_ACTION, RG_UNSOLD, ROUND_END, ROUND_START, SCORE, SEATS, SLEEPING_TAKE, UNIFORM,
-    UPKEEP, _choose, _log, card_tables, game_rules,
+    UPKEEP, _choose, _log, card_tables, game_rules, DEFAULT_PARAMS, GREEDY, G_SEATCODE, N_POLICY_PARAMS, P_COMPL,
+    P_PLACE, P_PTS_MB, P_START, O_POSITION, O_PTS_MB, O_REFUSED, HEURISTIC,
 )
 from zoosim.games.castles.rules import Rules
 
@@ -45,14 +46,15 @@ __all__ = [
     "O_MONEY", "O_MONEYPTS", "O_PASSES", "O_PLACE", "O_POLICY", "O_RANK", "O_ROUNDS", "O_SCORE",
     "O_STAIRS", "O_START", "O_TMB", "O_TURNS", "O_WINNERS", "PASS", "PLACE", "POLICY_CODES",
     "PRICE", "Pack", "RANDOM", "REWARD", "ROUND_END", "ROUND_START", "SCORE", "SEATS",
-    "SLEEPING_TAKE", "UNIFORM", "UPKEEP", "card_tables", "final_scoring", "game_rules", "play_block", "play_game",
+    "SLEEPING_TAKE", "UNIFORM", "UPKEEP", "GREEDY", "HEURISTIC", "O_POSITION", "O_PTS_MB", "O_REFUSED", "pack",
+    "policy_arrays", "card_tables", "final_scoring", "game_rules", "play_block", "play_game",
     "play_many", "play_round", "play_traced", "setup",
 ]
 
 
 # ---------------------------------------------------------------- turns and rounds (PROTOCOL.md 4-5)
 @njit(cache=True, _nrt=False)
-def _action(G, CS, R, RG, EV, rng, p, policy, extra, keys, opts, cbuf):
+def _action(G, CS, R, RG, PW, EV, rng, p, extra, keys, opts, cbuf):
     """One action of seat p (PROTOCOL.md 5 'A turn') and its completions; returns the food extras earned."""
     if RG[RG_SCOPE_ACTION] or not extra:
         G[G_CORR_USED] = 0
@@ -63,7 +65,10 @@ def _action(G, CS, R, RG, EV, rng, p, policy, extra, keys, opts, cbuf):
     n = _act_options(G, CS, R, RG, p, extra)
     if n == 0:
         return 0
-    code = G[G_OPT + _choose(rng, n)]
+    if G[G_SEATCODE + p] >= GREEDY and n > 1:
+        code = G[G_OPT + PP.act_choice(G, CS, R, RG, PW, p, n, keys, opts)]
+    else:
+        code = G[G_OPT + _choose(rng, n)]
     at = G_PL + p * PB
     G[G_QH] = 0
     G[G_QT] = 0
@@ -80,7 +85,7 @@ def _action(G, CS, R, RG, EV, rng, p, policy, extra, keys, opts, cbuf):
             G[G_SUP_S] -= 1
         payee = _pay(G, p, RG[RG_PIECE])
         _log(G, EV, BUY_PIECE, p, piece, RG[RG_PIECE], 0, 0, payee)
-        _place(G, CS, R, EV, rng, p, piece, keys, opts, cbuf)
+        _place(G, CS, R, RG, PW, EV, rng, p, piece, keys, opts, cbuf)
     else:
         slot = code
         tile = G[G_SLOT + slot]
@@ -99,12 +104,14 @@ def _action(G, CS, R, RG, EV, rng, p, policy, extra, keys, opts, cbuf):
         G[at + P_MONEY] += coins
         payee = _pay(G, p, price)
         _log(G, EV, BUY_ROOM, p, tile, slot, price, coins, payee)
-        _place(G, CS, R, EV, rng, p, tile, keys, opts, cbuf)
-    return _resolve(G, CS, R, RG, EV, rng, p, policy, keys, opts, cbuf)
+        _place(G, CS, R, RG, PW, EV, rng, p, tile, keys, opts, cbuf)
+    return _resolve(G, CS, R, RG, PW, EV, rng, p, keys, opts, cbuf)
 
 
 @njit(cache=True, _nrt=False)
-def play_round(G, CS, R, RG, EV, rng, policies, keys, opts, cbuf):
+def play_round(G, CS, R, RG, PW, EV, rng, keys, opts, cbuf):
+    """One round (PROTOCOL.md 5): the MB moves on, upkeep and refill, pricing, every seat's turn, ROUND_END. The
+    MB's placement and reward points of the round go to its points_as_master_builder."""
     n = G[G_N]
     G[G_ROUND] += 1
     r = G[G_ROUND]
@@ -119,15 +126,19 @@ def play_round(G, CS, R, RG, EV, rng, policies, keys, opts, cbuf):
         _log(G, EV, UPKEEP, -1, G[G_MKT_N], inc, 0, 0, 0)
         _refill(G, RG, EV)
     G[G_PL + mb * PB + P_TMB] += 1
+    mb_points = G[G_PL + mb * PB + P_PLACE] + G[G_PL + mb * PB + P_COMPL]
     for k in range(RG[RG_NSLOTS]):
         G[G_SLOT + k] = -1
+    scripted = G[G_SEATCODE + mb] >= GREEDY and G[G_MKT_N] > 0
+    if scripted:
+        PP.price_plan(G, CS, R, RG, PW, mb)
     for i in range(G[G_MKT_N]):
         tile = G[G_MKT_T + i]
         nf = 0
         for k in range(RG[RG_NSLOTS]):
             if G[G_SLOT + k] < 0:
                 nf += 1
-        q = _choose(rng, nf)
+        q = PP.price_choice(G, RG, i) if scripted and nf > 1 else _choose(rng, nf)
         slot = -1
         for k in range(RG[RG_NSLOTS]):
             if G[G_SLOT + k] < 0:
@@ -139,11 +150,11 @@ def play_round(G, CS, R, RG, EV, rng, policies, keys, opts, cbuf):
         _log(G, EV, PRICE, mb, tile, slot, RG[RG_PRICE + slot], 0, 0)
     for k in range(1, n + 1):
         p = (mb + k) % n
-        policy = policies[G[G_SEATPOL + p]]
-        todo = _action(G, CS, R, RG, EV, rng, p, policy, 0, keys, opts, cbuf)
+        todo = _action(G, CS, R, RG, PW, EV, rng, p, 0, keys, opts, cbuf)
         while todo > 0:
             todo -= 1
-            todo += _action(G, CS, R, RG, EV, rng, p, policy, 1, keys, opts, cbuf)
+            todo += _action(G, CS, R, RG, PW, EV, rng, p, 1, keys, opts, cbuf)
+    G[G_PL + mb * PB + P_PTS_MB] += G[G_PL + mb * PB + P_PLACE] + G[G_PL + mb * PB + P_COMPL] - mb_points
     reason = -1
     if G[G_FINAL]:
         reason = 0
@@ -155,53 +166,76 @@ def play_round(G, CS, R, RG, EV, rng, policies, keys, opts, cbuf):
 
 # ---------------------------------------------------------------- a game, many games
 @njit(cache=True, _nrt=False)
-def play_game(G, CS, R, RG, EV, rng, policies, FAV, BON, BKIND, BUNIT, keys, opts, cbuf, out):
-    """A whole game on the stream `rng`: setup, rounds until the end, final scoring. Returns the event rows."""
-    setup(G, CS, R, RG, EV, rng, policies)
+def play_game(G, CS, R, RG, EV, rng, policies, params, PW, keys, opts, cbuf, out, round_log):
+    """A whole game on the stream `rng`: setup, rounds until the end, final scoring; returns the event rows.
+    `policies` and `params` are by policy index (codes of castles.policies, parameter rows); `round_log` gets each
+    policy index's points after every round (placement, rewards and start points; rounds past its width are not
+    kept)."""
+    setup(G, CS, R, RG, EV, rng, policies, params, PW)
+    n = G[G_N]
     while True:
-        play_round(G, CS, R, RG, EV, rng, policies, keys, opts, cbuf)
+        play_round(G, CS, R, RG, PW, EV, rng, keys, opts, cbuf)
+        r = G[G_ROUND]
+        if r <= round_log.shape[0]:
+            for p in range(n):
+                at = G_PL + p * PB
+                round_log[r - 1, G[G_SEATPOL + p]] = G[at + P_START] + G[at + P_PLACE] + G[at + P_COMPL]
         if G[G_END] >= 0 or G[G_OVERFLOW]:
             break
-    final_scoring(G, CS, R, RG, FAV, BON, BKIND, BUNIT, out)
+    final_scoring(G, CS, R, RG, out)
     return G[G_NEV]
 
 
 class Pack:
-    """Everything a game needs for one (rules, players): arrays built once, reused across games."""
+    """Everything a traced game needs for one (rules, players): arrays built once, reused across games."""
 
     def __init__(self, rules: Rules, players: int) -> None:
         self.rules, self.players = rules, players
         self.R = EC.rules_array(rules)
         self.RG = game_rules(rules, players)
-        self.FAV, self.BON, self.BKIND, self.BUNIT = card_tables(rules)
         self.G = np.zeros(G_SIZE, np.int64)
         self.CS = np.zeros((MAX_PLAYERS, EC.castle_size(rules.grid_size)), np.int64)
         self.EV = np.zeros((MAX_EVENTS, 7), np.int64)
+        self.PW = np.zeros((MAX_PLAYERS, N_POLICY_PARAMS))
         self.keys = np.zeros(EC.MAX_CANDIDATES, np.int64)
         self.opts = np.zeros((EC.MAX_CANDIDATES, 4), np.int64)
         self.cbuf = np.zeros(2 * EC.MAX_TILES, np.int64)
         self.out = np.zeros((MAX_PLAYERS, N_OUT), np.int64)
         self.rng = np.zeros(4, np.uint64)
+        self.no_log = np.zeros((0, MAX_PLAYERS), np.int16)
 
 
-def _policy_codes(policies) -> np.ndarray:
-    codes = np.zeros(MAX_PLAYERS, np.int64)
-    for i, name in enumerate(policies):
-        if name not in POLICY_CODES:
-            raise ZoosimError(f"unknown castles policy {name!r} (accepted: {', '.join(POLICY_CODES)})")
-        codes[i] = POLICY_CODES[name]
-    return codes
+def pack(rules: Rules, players: int) -> np.ndarray:
+    """The kernel's one int64 array for (rules, players): [castle block length, R (engine_castle), RG (play_state)]."""
+    return np.concatenate([[EC.castle_size(rules.grid_size)], EC.rules_array(rules), game_rules(rules, players)])
+
+
+def policy_arrays(policies) -> tuple[np.ndarray, np.ndarray]:
+    """Codes and parameter rows by policy index from names (heuristic at its defaults) or PolicySpecs (id, values)."""
+    codes = np.zeros(len(policies), np.int64)
+    params = np.zeros((len(policies), N_POLICY_PARAMS))
+    for i, policy in enumerate(policies):
+        if isinstance(policy, str):
+            if policy not in POLICY_CODES:
+                raise ZoosimError(f"unknown castles policy {policy!r} (accepted: {', '.join(POLICY_CODES)})")
+            codes[i] = POLICY_CODES[policy]
+            params[i] = DEFAULT_PARAMS
+        else:
+            codes[i] = policy.id
+            params[i, :len(policy.values)] = policy.values
+    return codes, params
 
 
 def play_traced(rules: Rules, players: int, policies, seed: int, game_index: int, pack: Pack | None = None):
-    """One game: (events as a list of 7-tuples, per-seat result rows int64 [players, N_OUT]). `policies` are names
-    (uniform, random), one per policy index (rotated over the seats by first_mb)."""
+    """One game: (events as a list of 7-tuples, per-seat result rows int64 [players, N_OUT] by position from the
+    first MB). `policies` (names or PolicySpecs) are by policy index, rotated over the seats by first_mb."""
     if len(policies) != players:
         raise ZoosimError(f"need one policy per seat ({players}), got {len(policies)}")
     pk = pack if pack is not None else Pack(rules, players)
+    codes, params = policy_arrays(policies)
     seed_stream(pk.rng, seed, game_index)
-    n = play_game(pk.G, pk.CS, pk.R, pk.RG, pk.EV, pk.rng, _policy_codes(policies), pk.FAV, pk.BON, pk.BKIND,
-                  pk.BUNIT, pk.keys, pk.opts, pk.cbuf, pk.out)
+    n = play_game(pk.G, pk.CS, pk.R, pk.RG, pk.EV, pk.rng, codes, params, pk.PW, pk.keys, pk.opts, pk.cbuf, pk.out,
+                  pk.no_log)
     if pk.G[G_OVERFLOW]:
         raise ZoosimError(f"castles play: more than {MAX_EVENTS} events")
     events = [tuple(int(v) for v in row) for row in pk.EV[:n]]
@@ -209,46 +243,46 @@ def play_traced(rules: Rules, players: int, policies, seed: int, game_index: int
 
 
 @njit(cache=True, nogil=True)
-def play_many(R, RG, FAV, BON, BKIND, BUNIT, policies, seed, first_index, count, castle_len, rows):
-    """Games first_index .. first_index + count - 1 without an event log; rows[g * players + seat, :] get the
-    per-seat results (O_*). Releases the GIL: `play_block` runs one call per thread on disjoint ranges."""
+def play_many(packed, seed, first_index, count, policy_ids, policy_params, rows, shares, round_scores):
+    """Games first_index .. first_index + count - 1 without an event log (blocks.play_kernel_block's kernel):
+    rows[g * players + i] and shares[...] get the results of the player of policy index i (O_*; O_POSITION says
+    where it sat). round_scores is (count, rounds, players) for the rounds log or (0, 0, players). Releases the GIL:
+    one call per thread on disjoint ranges."""
+    castle_len = packed[0]
+    R = packed[1:1 + EC.R_SIZE]
+    RG = packed[1 + EC.R_SIZE:]
     players = RG[RG_N]
     G = np.zeros(G_SIZE, np.int64)
     CS = np.zeros((MAX_PLAYERS, castle_len), np.int64)
     EV = np.zeros((0, 7), np.int64)
     rng = np.zeros(4, np.uint64)
+    PW = np.zeros((MAX_PLAYERS, N_POLICY_PARAMS))
     keys = np.zeros(EC.MAX_CANDIDATES, np.int64)
     opts = np.zeros((EC.MAX_CANDIDATES, 4), np.int64)
     cbuf = np.zeros(2 * EC.MAX_TILES, np.int64)
     out = np.zeros((MAX_PLAYERS, N_OUT), np.int64)
+    no_log = np.zeros((0, MAX_PLAYERS), np.int16)
     for g in range(count):
         seed_stream(rng, seed, first_index + g)
-        play_game(G, CS, R, RG, EV, rng, policies, FAV, BON, BKIND, BUNIT, keys, opts, cbuf, out)
+        log = round_scores[g] if round_scores.shape[1] > 0 else no_log
+        play_game(G, CS, R, RG, EV, rng, policy_ids, policy_params, PW, keys, opts, cbuf, out, log)
         for p in range(players):
+            row = g * players + out[p, O_POLICY]
             for k in range(N_OUT):
-                rows[g * players + p, k] = out[p, k]
+                rows[row, k] = out[p, k]
+            shares[row] = 1.0 / out[p, O_WINNERS] if out[p, O_RANK] == 1 else 0.0
 
 
 def play_block(rules: Rules, players: int, policies, seed: int, first_index: int, count: int,
                threads: int = 1) -> np.ndarray:
-    """Per-seat result rows [count * players, N_OUT] of games first_index .. first_index + count - 1, split
-    over `threads` (results do not depend on it: each game has its own stream)."""
+    """Result rows [count * players, N_OUT] by game and policy index (see play_many), split over `threads` (the
+    results do not depend on it: each game has its own stream). For tests and benchmarks; zoosim plays through
+    the game's kernel (castles GAME)."""
     if len(policies) != players:
         raise ZoosimError(f"need one policy per seat ({players}), got {len(policies)}")
-    pk = Pack(rules, players)
-    codes = _policy_codes(policies)
+    codes, params = policy_arrays(policies)
     rows = np.zeros((count * players, N_OUT), np.int64)
-    size = EC.castle_size(rules.grid_size)
-    cuts = [first_index + count * k // threads for k in range(threads + 1)]
-
-    def run(k: int) -> None:
-        a, b = cuts[k], cuts[k + 1]
-        part = rows[(a - first_index) * players:(b - first_index) * players]
-        play_many(pk.R, pk.RG, pk.FAV, pk.BON, pk.BKIND, pk.BUNIT, codes, seed, a, b - a, size, part)
-
-    if threads <= 1:
-        run(0)
-    else:
-        with ThreadPoolExecutor(threads) as pool:
-            list(pool.map(run, range(threads)))
+    shares = np.zeros(count * players)
+    run_in_threads(play_many, pack(rules, players), seed, first_index, count, codes, params, rows, shares, players,
+                   threads, np.zeros((0, 0, players), np.int16))
     return rows

@@ -6,26 +6,30 @@ from __future__ import annotations
 from numba import njit
 
 from zoosim.games.castles import engine_castle as EC
+from zoosim.games.castles import engine_points as EP
+from zoosim.games.castles.play_policies import card_points
 from zoosim.games.castles.play_state import (
-    ALL_SIZES, ALL_TYPES, FOYER, G_END, G_FAV, G_N, G_NFAV, G_PL, G_ROUND, G_SCR, G_SEATPOL, G_STN, G_SUP_H, G_SUP_S,
-    G_TURNS, HALLWAY, K_MONEY, K_MONEY_UNITS, K_SIZE, MAX_PLAYERS, N_ROOMS, N_SIZES, N_TYPES, O_AREA, O_BLOCKED, O_BON,
+    FOYER, G_END, G_FAV, G_N, G_NFAV, G_PL, G_ROUND, G_SCR, G_SEATPOL, G_STN, G_SUP_H, G_SUP_S,
+    G_TURNS, HALLWAY, K_MONEY, K_MONEY_UNITS, K_SIZE, MAX_PLAYERS, N_ROOMS, N_TYPES, O_AREA, O_BLOCKED, O_BON,
     O_BY_TYPE, O_COMPL, O_COMPLETED, O_END, O_EXH, O_FAV, O_HALLWAYS, O_MMB, O_MONEY, O_MONEYPTS, O_PASSES, O_PLACE,
     O_POLICY, O_RANK, O_ROUNDS, O_SCORE, O_STAIRS, O_START, O_TMB, O_TURNS, O_WINNERS, PB, P_BONP, P_BONUS, P_BONUS_N,
     P_COMPL, P_EXH, P_FAVP, P_MMB, P_MONEY, P_MONEYPTS, P_PASSES, P_PLACE, P_START, P_TMB, RG_EXHAUST, RG_FAVPTS,
-    RG_MONEY_PER_PT, RG_MONEY_UNIT, STAIRS, TL_SIZE, TL_TYPE,
+    RG_MONEY_PER_PT, RG_MONEY_UNIT, STAIRS, TL_SIZE, TL_TYPE, N_FAVORS, O_POSITION, O_PTS_MB, O_REFUSED,
+    P_PTS_MB, RG_FAV,
 )
 
 
 # ---------------------------------------------------------------- the end (PROTOCOL.md 7)
 @njit(cache=True, _nrt=False)
-def final_scoring(G, CS, R, RG, FAV, BON, BKIND, BUNIT, out):
-    """Exhausted stacks, favours, bonus cards, money; ranks by (score, area); per-seat rows into out."""
+def final_scoring(G, CS, R, RG, out):
+    """Exhausted stacks, favours, bonus cards, money; ranks by (score, area); per-seat rows into out (by position)."""
     n = G[G_N]
+    FAV = RG[RG_FAV:RG_FAV + N_FAVORS * K_SIZE].reshape((N_FAVORS, K_SIZE))
     mv = G[G_SCR:G_SCR + MAX_PLAYERS * K_SIZE].reshape((MAX_PLAYERS, K_SIZE))
     for p in range(n):
         C = CS[p]
         at = G_PL + p * PB
-        EC.castle_metrics(C, R, mv[p])
+        EP.castle_metrics(C, R, mv[p])
         money = G[at + P_MONEY]
         mv[p, K_MONEY] = money
         mv[p, K_MONEY_UNITS] = money // RG[RG_MONEY_UNIT]
@@ -75,22 +79,7 @@ def final_scoring(G, CS, R, RG, FAV, BON, BKIND, BUNIT, out):
         at = G_PL + p * PB
         bp = 0
         for i in range(G[at + P_BONUS_N]):
-            c = G[at + P_BONUS + i]
-            if BKIND[c] == ALL_SIZES:
-                ok = True
-                for s in range(N_SIZES):
-                    if mv[p, EC.M_COUNT_BY_SIZE + s] == 0:
-                        ok = False
-                bp += BUNIT[c] if ok else 0
-            elif BKIND[c] == ALL_TYPES:
-                ok = True
-                for s in range(N_TYPES):
-                    if mv[p, EC.M_COUNT_BY_TYPE + s] == 0:
-                        ok = False
-                bp += BUNIT[c] if ok else 0
-            else:
-                for k in range(K_SIZE):
-                    bp += BON[c, k] * mv[p, k]
+            bp += card_points(RG, G[at + P_BONUS + i], mv[p], -1, -1)
         G[at + P_BONP] = bp
         G[at + P_MONEYPTS] = G[at + P_MONEY] // RG[RG_MONEY_PER_PT]
     for p in range(n):
@@ -107,13 +96,16 @@ def final_scoring(G, CS, R, RG, FAV, BON, BKIND, BUNIT, out):
         o[O_MONEYPTS] = G[at + P_MONEYPTS]
         o[O_SCORE] = (o[O_START] + o[O_PLACE] + o[O_COMPL] + o[O_EXH] + o[O_FAV] + o[O_BON] + o[O_MONEYPTS])
         o[O_MONEY] = G[at + P_MONEY]
-        o[O_AREA] = mv[p, EC.M_AREA]
-        o[O_HALLWAYS] = mv[p, EC.M_HALLWAYS]
-        o[O_STAIRS] = mv[p, EC.M_STAIRS]
-        o[O_COMPLETED] = mv[p, EC.M_COMPLETED]
-        o[O_BLOCKED] = mv[p, EC.M_BLOCKED]
+        o[O_AREA] = mv[p, EP.M_AREA]
+        o[O_HALLWAYS] = mv[p, EP.M_HALLWAYS]
+        o[O_STAIRS] = mv[p, EP.M_STAIRS]
+        o[O_COMPLETED] = mv[p, EP.M_COMPLETED]
+        o[O_BLOCKED] = mv[p, EP.M_BLOCKED]
         o[O_TMB] = G[at + P_TMB]
         o[O_MMB] = G[at + P_MMB]
+        o[O_PTS_MB] = G[at + P_PTS_MB]
+        o[O_POSITION] = p
+        o[O_REFUSED] = C[EC.H_REFUSED]
         o[O_PASSES] = G[at + P_PASSES]
         o[O_ROUNDS] = G[G_ROUND]
         o[O_TURNS] = G[G_TURNS]

@@ -7,6 +7,8 @@ from numba import njit
 
 from zoosim.core.rng import below, shuffle
 from zoosim.games.castles import engine_castle as EC
+from zoosim.games.castles import engine_points as EP
+from zoosim.games.castles import play_policies as PP
 from zoosim.games.castles.play_setup import _draw_bonus
 from zoosim.games.castles.play_state import (
     ACTIVITY, COMPLETE, CORRIDOR, DOWNSTAIRS, FOOD, FOYER, G_BD_N, G_CORR_USED, G_DS_USED, G_MB, G_MKT_C, G_MKT_N,
@@ -14,17 +16,20 @@ from zoosim.games.castles.play_state import (
     LIVING, LIVING_TARGET, MAX_STACK, N_ROOMS, N_SIZES, OPT_PASS, OPT_PIECE, OUTDOOR, PB, PLACE, P_COMPL, P_DS, P_MMB,
     P_MONEY, P_PLACE, REWARD, RG_ACT_PTS, RG_COINS_COUNT, RG_CORR_ONCE, RG_DS_EVERY, RG_DS_ONCE, RG_FOOD_PASS,
     RG_LIV_ANY, RG_NSLOTS, RG_OUT_MONEY, RG_PIECE, RG_PIECES_REWARD, RG_PRICE, RG_SLEEP_MAX, RG_UT_DRAW, RG_UT_KEEP,
-    SCORE, SLEEPING, SLEEPING_TAKE, STAIRS, TL_TYPE, UNIFORM, UTILITY, _choose, _comb, _log,
+    SCORE, SLEEPING, SLEEPING_TAKE, STAIRS, TL_TYPE, UNIFORM, UTILITY, _choose, _comb, _log, G_SEATCODE, GREEDY,
 )
 
 
 # ---------------------------------------------------------------- placing, rewards (PROTOCOL.md 5-6)
 @njit(cache=True, _nrt=False)
-def _place(G, CS, R, EV, rng, p, tile, keys, opts, cbuf):
+def _place(G, CS, R, RG, PW, EV, rng, p, tile, keys, opts, cbuf):
     """Hook place over the distinct legal placements; PLACE and SCORE rows; completions to the queue."""
     C = CS[p]
     m = EC.legal_placements(C, R, tile, keys, opts)
-    k = _choose(rng, m)
+    if G[G_SEATCODE + p] >= GREEDY and m > 1:
+        k = PP.place_choice(G, CS, R, RG, PW, p, tile, opts, m)
+    else:
+        k = _choose(rng, m)
     rot = opts[k, 0]
     x = opts[k, 1]
     y = opts[k, 2]
@@ -32,10 +37,10 @@ def _place(G, CS, R, EV, rng, p, tile, keys, opts, cbuf):
     gained = EC.add_tile(C, R, tile, rot, x, y, lv)
     idx = C[EC.H_N] - 1
     _log(G, EV, PLACE, p, tile, rot, x, y, lv)
-    pts = EC.placement_points(C, R, idx)
+    pts = EP.placement_points(C, R, idx)
     G[G_PL + p * PB + P_PLACE] += pts
     _log(G, EV, SCORE, p, tile, pts, 0, 0, 0)
-    nc = EC.completions(C, idx, gained, cbuf)
+    nc = EP.completions(C, idx, gained, cbuf)
     for i in range(nc):
         G[G_Q + G[G_QT]] = cbuf[i]
         G[G_QT] += 1
@@ -107,7 +112,7 @@ def _corridor_kinds(G, CS, R, p):
 
 
 @njit(cache=True, _nrt=False)
-def _sleeping(G, RG, EV, rng, p, policy):
+def _sleeping(G, CS, R, RG, PW, EV, rng, p):
     """Sleeping reward: hook sleeping_pick, the picks shuffled into the pending queue, the stack shuffled.
     Returns the tiles taken, -1 if lost."""
     mx = RG[RG_SLEEP_MAX]
@@ -129,7 +134,13 @@ def _sleeping(G, RG, EV, rng, p, policy):
             if G[G_STN + s] > 0:
                 size = s
                 break
-    elif policy == UNIFORM:
+    elif G[G_SEATCODE + p] >= GREEDY:
+        pick = G[G_SCR:G_SCR + 3]
+        PP.sleeping_choice(G, CS, R, RG, PW, p, mx, pick)
+        size = pick[0]
+        k = pick[1]
+        j = pick[2]
+    elif G[G_SEATCODE + p] == UNIFORM:
         q = below(rng, nsizes)
         for s in range(N_SIZES):
             if G[G_STN + s] > 0:
@@ -195,7 +206,7 @@ def _sleeping(G, RG, EV, rng, p, policy):
 
 
 @njit(cache=True, _nrt=False)
-def _give_reward(G, CS, R, RG, EV, rng, p, policy, kind, t, wild, keys, opts, cbuf):
+def _give_reward(G, CS, R, RG, PW, EV, rng, p, kind, t, wild, keys, opts, cbuf):
     """§6's table for type `kind` (t the completed castle tile, -1 for a wild reward); returns the food extra
     actions it grants."""
     at = G_PL + p * PB
@@ -206,16 +217,19 @@ def _give_reward(G, CS, R, RG, EV, rng, p, policy, kind, t, wild, keys, opts, cb
             if n == 0:
                 _log(G, EV, REWARD, p, kind, 0, 1, 1, 0)
                 return 0
-            t = cbuf[_choose(rng, n)]
+            if G[G_SEATCODE + p] >= GREEDY and n > 1:
+                t = cbuf[PP.living_choice(CS, R, p, cbuf, n)]
+            else:
+                t = cbuf[_choose(rng, n)]
             _log(G, EV, LIVING_TARGET, p, C[EC.T_TILE + t], 0, 0, 0, 0)
-        pts = EC.living_rescore(C, R, t)
+        pts = EP.living_rescore(C, R, t)
         G[at + P_COMPL] += pts
         _log(G, EV, REWARD, p, kind, pts, wild, 0, 0)
     elif kind == ACTIVITY:
         G[at + P_COMPL] += RG[RG_ACT_PTS]
         _log(G, EV, REWARD, p, kind, RG[RG_ACT_PTS], wild, 0, 0)
     elif kind == SLEEPING:
-        taken = _sleeping(G, RG, EV, rng, p, policy)
+        taken = _sleeping(G, CS, R, RG, PW, EV, rng, p)
         _log(G, EV, REWARD, p, kind, max(taken, 0), wild, 1 if taken < 0 else 0, 0)
     elif kind == OUTDOOR:
         G[at + P_MONEY] += RG[RG_OUT_MONEY]
@@ -223,7 +237,7 @@ def _give_reward(G, CS, R, RG, EV, rng, p, policy, kind, t, wild, keys, opts, cb
     elif kind == UTILITY:
         lost = 1 if G[G_BD_N] == 0 else 0
         _log(G, EV, REWARD, p, kind, min(RG[RG_UT_DRAW], G[G_BD_N]), wild, lost, 0)
-        _draw_bonus(G, RG, EV, rng, p, RG[RG_UT_DRAW], RG[RG_UT_KEEP])
+        _draw_bonus(G, CS, R, RG, EV, rng, p, RG[RG_UT_DRAW], RG[RG_UT_KEEP])
     elif kind == FOOD:
         _log(G, EV, REWARD, p, kind, 1, wild, 0, 0)
         return 1
@@ -233,7 +247,9 @@ def _give_reward(G, CS, R, RG, EV, rng, p, policy, kind, t, wild, keys, opts, cb
             G[G_CORR_USED] = 1
             mask = _corridor_kinds(G, CS, R, p)
             if mask != 0:
-                if mask == 3:
+                if mask == 3 and G[G_SEATCODE + p] >= GREEDY:
+                    piece = PP.corridor_choice(G, CS, R, RG, PW, p, keys, opts)
+                elif mask == 3:
                     piece = HALLWAY if _choose(rng, 2) == 0 else STAIRS
                 else:
                     piece = HALLWAY if mask == 1 else STAIRS
@@ -241,7 +257,7 @@ def _give_reward(G, CS, R, RG, EV, rng, p, policy, kind, t, wild, keys, opts, cb
                     G[G_SUP_H] -= 1
                 else:
                     G[G_SUP_S] -= 1
-                _place(G, CS, R, EV, rng, p, piece, keys, opts, cbuf)
+                _place(G, CS, R, RG, PW, EV, rng, p, piece, keys, opts, cbuf)
         _log(G, EV, REWARD, p, kind, max(piece, 0), wild, 1 if piece < 0 else 0, 0)
     return 0
 
@@ -267,7 +283,7 @@ def _wild_usable(G, CS, R, RG, p, kind, cbuf):
 
 
 @njit(cache=True, _nrt=False)
-def _resolve(G, CS, R, RG, EV, rng, p, policy, keys, opts, cbuf):
+def _resolve(G, CS, R, RG, PW, EV, rng, p, keys, opts, cbuf):
     """The completion queue front first (PROTOCOL.md 6); returns the food extra actions earned."""
     C = CS[p]
     at = G_PL + p * PB
@@ -288,8 +304,15 @@ def _resolve(G, CS, R, RG, EV, rng, p, policy, keys, opts, cbuf):
                 _log(G, EV, REWARD, p, DOWNSTAIRS, 0, 1, 1, 0)
                 continue
             G[G_DS_USED] = 1
-            if policy == UNIFORM:
+            code = G[G_SEATCODE + p]
+            if code == UNIFORM:
                 w = below(rng, 7)
+            elif code >= GREEDY:
+                usable = 0
+                for k in range(7):
+                    if _wild_usable(G, CS, R, RG, p, k, cbuf):
+                        usable |= 1 << k
+                w = PP.wild_choice(RG, PW, p, usable)
             else:
                 usable = 0
                 nu = 0
@@ -308,7 +331,7 @@ def _resolve(G, CS, R, RG, EV, rng, p, policy, keys, opts, cbuf):
                                 w = k
                                 break
                             q -= 1
-            extras += _give_reward(G, CS, R, RG, EV, rng, p, policy, w, -1, 1, keys, opts, cbuf)
+            extras += _give_reward(G, CS, R, RG, PW, EV, rng, p, w, -1, 1, keys, opts, cbuf)
         elif kind >= 0:
-            extras += _give_reward(G, CS, R, RG, EV, rng, p, policy, kind, t, 0, keys, opts, cbuf)
+            extras += _give_reward(G, CS, R, RG, PW, EV, rng, p, kind, t, 0, keys, opts, cbuf)
     return extras

@@ -7,18 +7,20 @@ from numba import njit
 
 from zoosim.core.rng import below, shuffle
 from zoosim.games.castles import engine_castle as EC
+from zoosim.games.castles.play_policies import keep_choice
 from zoosim.games.castles.play_state import (
     BONUS_DRAW, BONUS_RETURN, CARD_EMPTY, FAVOR, G_BD, G_BD_N, G_DECK, G_DECK_HEAD, G_DECK_N, G_FAV, G_FINAL, G_HAND,
-    G_MKT_C, G_MKT_N, G_MKT_T, G_N, G_NFAV, G_PEND, G_PEND_N, G_PL, G_SCR, G_SEATPOL, G_SLOT, G_STK, G_STN, G_SUP_H,
+    G_MKT_C, G_MKT_N, G_MKT_T, G_N, G_NFAV, G_PEND, G_PEND_N, G_PL, G_SCR, G_SEATCODE, G_SEATPOL, G_SLOT, G_STK, G_STN, G_SUP_H,
     G_SUP_S, MARKET_IN, MAX_SLOTS, MAX_STACK, N_BONUS, N_FAVORS, N_SIZES, PB, P_BONUS, P_BONUS_N, P_MONEY, P_START,
     RG_BDEAL, RG_BKEEP, RG_COMP, RG_DECK_KEEP, RG_EXCL, RG_FIRST_RANDOM, RG_HALL, RG_LARGE, RG_MKT, RG_N, RG_NFAV_PLAY,
-    RG_SKIP, RG_SMALL, RG_STAIRS, RG_START_MONEY, RG_START_PTS, SEATS, SIZE_TILES, SMALL_SIZE, _choose, _log,
+    RG_SKIP, RG_SMALL, RG_STAIRS, RG_START_MONEY, RG_START_PTS, SEATS, SIZE_TILES, SMALL_SIZE, DEFAULT_PARAMS, GREEDY, N_POLICY_PARAMS, _choose,
+    _log,
 )
 
 
 # ---------------------------------------------------------------- setup (PROTOCOL.md 3)
 @njit(cache=True, _nrt=False)
-def _draw_bonus(G, RG, EV, rng, p, draw, keep):
+def _draw_bonus(G, CS, R, RG, EV, rng, p, draw, keep):
     """Draw `draw` cards (fewer if short), give back all but `keep` (hook keep_bonus) to the bottom."""
     n = min(draw, G[G_BD_N])
     for i in range(n):
@@ -30,7 +32,7 @@ def _draw_bonus(G, RG, EV, rng, p, draw, keep):
     G[G_BD_N] = m
     h = n
     while h > keep:
-        k = _choose(rng, h)
+        k = keep_choice(G, CS, R, RG, p, h, G_HAND) if G[G_SEATCODE + p] >= GREEDY else _choose(rng, h)
         c = G[G_HAND + k]
         for i in range(k, h - 1):
             G[G_HAND + i] = G[G_HAND + i + 1]
@@ -82,8 +84,9 @@ def _refill(G, RG, EV):
 
 
 @njit(cache=True, _nrt=False)
-def setup(G, CS, R, RG, EV, rng, policies):
-    """PROTOCOL.md 3, in its draw order."""
+def setup(G, CS, R, RG, EV, rng, policies, params, PW):
+    """PROTOCOL.md 3, in its draw order. Seat s plays policy (s + m) mod N: its code goes to G[G_SEATCODE + s], its
+    parameter row to PW[s] (greedy: the defaults, PROTOCOL.md 8)."""
     for i in range(G.shape[0]):
         G[i] = 0
     n = RG[RG_N]
@@ -92,7 +95,11 @@ def setup(G, CS, R, RG, EV, rng, policies):
     if RG[RG_FIRST_RANDOM]:
         m = below(rng, n)
     for s in range(n):
-        G[G_SEATPOL + s] = (s + m) % n
+        pol = (s + m) % n
+        G[G_SEATPOL + s] = pol
+        G[G_SEATCODE + s] = policies[pol]
+        for k in range(N_POLICY_PARAMS):
+            PW[s, k] = DEFAULT_PARAMS[k] if policies[pol] == GREEDY else params[pol, k]
     _log(G, EV, SEATS, -1, G[G_SEATPOL], 0, 0, 0, 0)
     for s in range(N_SIZES):
         at = G_STK + s * MAX_STACK
@@ -142,7 +149,7 @@ def setup(G, CS, R, RG, EV, rng, policies):
         G[at + P_MONEY] = RG[RG_START_MONEY]
         G[at + P_START] = RG[RG_START_PTS + p]
     for p in range(n):
-        _draw_bonus(G, RG, EV, rng, p, RG[RG_BDEAL], RG[RG_BKEEP])
+        _draw_bonus(G, CS, R, RG, EV, rng, p, RG[RG_BDEAL], RG[RG_BKEEP])
     for k in range(MAX_SLOTS):
         G[G_SLOT + k] = -1
     _refill(G, RG, EV)

@@ -16,11 +16,15 @@ from zoosim.core.rng import below
 from zoosim.errors import ZoosimError
 from zoosim.games.castles import data
 from zoosim.games.castles import engine_castle as EC
+from zoosim.games.castles import engine_points as EP
+from zoosim.games.castles.policies import (  # noqa: F401  (the loop's modules import them from here)
+    DEFAULTS, GREEDY, HEURISTIC, N_POLICY_PARAMS, POLICY_CODES, RANDOM, UNIFORM,
+)
 from zoosim.games.castles.rules import Rules, validate
 
 
-UNIFORM, RANDOM = 0, 1
-POLICY_CODES = {"uniform": UNIFORM, "random": RANDOM}
+# policy codes and heuristic parameters: castles.policies (the seat's code is G[G_SEATCODE + p], its parameter row
+# PW[p], greedy's the defaults)
 
 (SEATS, FAVOR, BONUS_DRAW, BONUS_RETURN, MARKET_IN, CARD_EMPTY, ROUND_START, UPKEEP, PRICE, BUY_ROOM, BUY_PIECE,
  PASS, PLACE, SCORE, COMPLETE, REWARD, SLEEPING_TAKE, EXTRA_ACTION, ROUND_END, LIVING_TARGET) = range(1, 21)
@@ -38,6 +42,8 @@ MAX_STACK = int(data.SIZE_TILES.shape[1])
 MAX_EVENTS = 32768
 MAX_PLAYERS = 4
 
+DEFAULT_PARAMS = np.array(DEFAULTS, np.float64)   # greedy's parameter row (PROTOCOL.md 8)
+
 # ---------------------------------------------------------------- the game's rules (RG)
 (RG_N, RG_SMALL, RG_LARGE, RG_STAIRS, RG_HALL, RG_DECK_KEEP, RG_MKT, RG_NSLOTS, RG_NFAV_PLAY, RG_START_MONEY,
  RG_BDEAL, RG_BKEEP, RG_FIRST_RANDOM, RG_UNSOLD, RG_PIECE, RG_PASS, RG_COINS_COUNT, RG_SKIP, RG_SCOPE_ACTION,
@@ -48,13 +54,18 @@ RG_PRICE = RG_COMP + N_SIZES       # [MAX_SLOTS] price_slots for N
 RG_START_PTS = RG_PRICE + MAX_SLOTS  # [4]
 RG_FAVPTS = RG_START_PTS + 4       # [4] favor_points (0 past the list)
 RG_EXCL = RG_FAVPTS + 4            # [N_FAVORS] 1 for the exclusive favours
-RG_SIZE = RG_EXCL + N_FAVORS
+RG_CARDS = RG_EXCL + N_FAVORS      # card_tables: FAV [N_FAVORS, K_SIZE], BON [N_BONUS, K_SIZE], BKIND, BUNIT
 
 # metric vector: engine_castle's M_* then money and money // money_card_unit
-K_MONEY = EC.M_SIZE
-K_MONEY_UNITS = EC.M_SIZE + 1
-K_SIZE = EC.M_SIZE + 2
+K_MONEY = EP.M_SIZE
+K_MONEY_UNITS = EP.M_SIZE + 1
+K_SIZE = EP.M_SIZE + 2
 ALL_NONE, ALL_SIZES, ALL_TYPES = 0, 1, 2
+RG_FAV = RG_CARDS
+RG_BON = RG_FAV + N_FAVORS * K_SIZE
+RG_BKIND = RG_BON + N_BONUS * K_SIZE
+RG_BUNIT = RG_BKIND + N_BONUS
+RG_SIZE = RG_BUNIT + N_BONUS
 
 
 def game_rules(rules: Rules, players: int) -> np.ndarray:
@@ -111,6 +122,11 @@ def game_rules(rules: Rules, players: int) -> np.ndarray:
         r[RG_FAVPTS + k] = v
     for f in rules.exclusive_favors:
         r[RG_EXCL + data.FAVOR_INDEX[f]] = 1
+    fav, bon, kind, unit = card_tables(rules)
+    r[RG_FAV:RG_BON] = fav.ravel()
+    r[RG_BON:RG_BKIND] = bon.ravel()
+    r[RG_BKIND:RG_BUNIT] = kind
+    r[RG_BUNIT:RG_SIZE] = unit
     return r
 
 
@@ -119,19 +135,19 @@ _SQUARE = (data.SIZES_SQFT.index(100), data.SIZES_SQFT.index(400))      # §7.2/
 _CIRCULAR = (data.SIZES_SQFT.index(150), data.SIZES_SQFT.index(500))    # circular rooms: 150, 500
 # the special cards (no type or size of their own), by source_key: the metric offsets they add up (castles-bonus.csv)
 _FAVOR_SPECIAL = {
-    "ExternalEntrancesFavor": (EC.M_ENTRANCES,), "CompletedRoomsFavor": (EC.M_COMPLETED,),
-    "IncompleteRoomsFavor": (EC.M_INCOMPLETE,),
-    "SmallRoomsFavor": tuple(EC.M_COUNT_BY_SIZE + s for s in data.SMALL_SIZES),
-    "CircularRoomsFavor": tuple(EC.M_COUNT_BY_SIZE + s for s in _CIRCULAR),
-    "LargeRoomsFavor": tuple(EC.M_COUNT_BY_SIZE + s for s in data.LARGE_SIZES),
-    "SquareRoomsFavor": tuple(EC.M_COUNT_BY_SIZE + s for s in _SQUARE),
+    "ExternalEntrancesFavor": (EP.M_ENTRANCES,), "CompletedRoomsFavor": (EP.M_COMPLETED,),
+    "IncompleteRoomsFavor": (EP.M_INCOMPLETE,),
+    "SmallRoomsFavor": tuple(EP.M_COUNT_BY_SIZE + s for s in data.SMALL_SIZES),
+    "CircularRoomsFavor": tuple(EP.M_COUNT_BY_SIZE + s for s in _CIRCULAR),
+    "LargeRoomsFavor": tuple(EP.M_COUNT_BY_SIZE + s for s in data.LARGE_SIZES),
+    "SquareRoomsFavor": tuple(EP.M_COUNT_BY_SIZE + s for s in _SQUARE),
 }
 _BONUS_SPECIAL = {
-    "GalleriesBonusCard": (EC.M_HALLWAYS,), "ExternalEntrancesBonusCard": (EC.M_ENTRANCES,),
-    "SquareRoomsBonusCard": tuple(EC.M_COUNT_BY_SIZE + s for s in _SQUARE),
+    "GalleriesBonusCard": (EP.M_HALLWAYS,), "ExternalEntrancesBonusCard": (EP.M_ENTRANCES,),
+    "SquareRoomsBonusCard": tuple(EP.M_COUNT_BY_SIZE + s for s in _SQUARE),
     "MoneyBonusCard": (K_MONEY_UNITS,),                # floor(money / money_card_unit) per unit
-    "StairsBonusCard": (EC.M_STAIRS,), "CompletedRoomsBonusCard": (EC.M_COMPLETED,),
-    "CircularRoomsBonusCard": tuple(EC.M_COUNT_BY_SIZE + s for s in _CIRCULAR),
+    "StairsBonusCard": (EP.M_STAIRS,), "CompletedRoomsBonusCard": (EP.M_COMPLETED,),
+    "CircularRoomsBonusCard": tuple(EP.M_COUNT_BY_SIZE + s for s in _CIRCULAR),
 }
 _BONUS_SETS = {"AllFigureTypesBonusCard": ALL_SIZES, "AllRoomPurposesBonusCard": ALL_TYPES}
 
@@ -146,9 +162,9 @@ def card_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nd
     for f, card in enumerate(data.FAVORS):
         metric, ttype = int(data.FAVOR_METRIC[f]), int(data.FAVOR_TYPE[f])
         if ttype >= 0 and metric == _M_AREA:
-            fav[f, EC.M_AREA_BY_TYPE + ttype] = 1
+            fav[f, EP.M_AREA_BY_TYPE + ttype] = 1
         elif ttype >= 0 and metric == _M_COUNT:
-            fav[f, EC.M_COUNT_BY_TYPE + ttype] = 1
+            fav[f, EP.M_COUNT_BY_TYPE + ttype] = 1
         elif metric == _M_MONEY:
             fav[f, K_MONEY] = 1
         elif metric == _M_COUNT and card.source_key in _FAVOR_SPECIAL:
@@ -166,9 +182,9 @@ def card_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nd
         if metric == _M_SET and card.source_key in _BONUS_SETS:
             kind[c] = _BONUS_SETS[card.source_key]
         elif metric == _M_COUNT and ttype >= 0:
-            bon[c, EC.M_COUNT_BY_TYPE + ttype] = u
+            bon[c, EP.M_COUNT_BY_TYPE + ttype] = u
         elif metric == _M_COUNT and size >= 0:
-            bon[c, EC.M_COUNT_BY_SIZE + size] = u
+            bon[c, EP.M_COUNT_BY_SIZE + size] = u
         elif metric == _M_COUNT and card.source_key in _BONUS_SPECIAL:
             for k in _BONUS_SPECIAL[card.source_key]:
                 bon[c, k] = u
@@ -182,7 +198,8 @@ def card_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nd
 (G_N, G_ROUND, G_MB, G_FINAL, G_END, G_TURNS, G_CORR_USED, G_DS_USED, G_NEV, G_SUP_H, G_SUP_S, G_DECK_HEAD,
  G_DECK_N, G_BD_N, G_MKT_N, G_PEND_N, G_NFAV, G_QH, G_QT, G_OVERFLOW) = range(20)
 G_SEATPOL = 24
-G_STN = G_SEATPOL + MAX_PLAYERS
+G_SEATCODE = G_SEATPOL + MAX_PLAYERS
+G_STN = G_SEATCODE + MAX_PLAYERS
 G_STK = G_STN + N_SIZES
 G_DECK = G_STK + N_SIZES * MAX_STACK
 G_BD = G_DECK + MAX_DECK
@@ -198,19 +215,22 @@ G_HAND = G_Q + MAX_Q               # scratch: a bonus hand being drawn
 G_OPT = G_HAND + N_BONUS           # scratch: option codes
 MAX_OPT = 64
 G_SCR = G_OPT + MAX_OPT           # scratch (favour pile, sleeping picks, final metrics)
-G_PL = G_SCR + 256
+G_PSCR = G_SCR + 256               # scratch of the scripted policies (play_policies)
+G_PL = G_PSCR + 192
 (P_MONEY, P_BONUS_N, P_DS, P_PASSES, P_TMB, P_MMB, P_START, P_PLACE, P_COMPL, P_EXH, P_FAVP, P_BONP,
- P_MONEYPTS) = range(13)
+ P_MONEYPTS, P_PTS_MB, P_PTS_ROUND) = range(15)
 P_BONUS = 16
 PB = P_BONUS + N_BONUS
 G_SIZE = G_PL + MAX_PLAYERS * PB
 
 OPT_PIECE, OPT_PASS = 1000, 2000
 
-# per-seat results (int64 rows)
-(O_POLICY, O_SCORE, O_START, O_PLACE, O_COMPL, O_EXH, O_FAV, O_BON, O_MONEYPTS, O_RANK, O_WINNERS, O_MONEY, O_AREA,
- O_HALLWAYS, O_STAIRS, O_COMPLETED, O_BLOCKED, O_TMB, O_MMB, O_PASSES, O_ROUNDS, O_TURNS, O_END) = range(23)
-O_BY_TYPE = 23
+# per-seat results (int64 rows): the kernel's four first (blocks.play_kernel_block), then the log's own columns from
+# O_START on in castles.columns.COLUMNS order (rooms by type last)
+(O_SCORE, O_RANK, O_ROUNDS, O_TURNS, O_POLICY, O_WINNERS, O_START, O_PLACE, O_COMPL, O_EXH, O_FAV, O_BON, O_MONEYPTS,
+ O_MONEY, O_AREA, O_HALLWAYS, O_STAIRS, O_COMPLETED, O_BLOCKED, O_TMB, O_MMB, O_PTS_MB, O_PASSES, O_END, O_POSITION,
+ O_REFUSED) = range(26)
+O_BY_TYPE = 26
 N_OUT = O_BY_TYPE + N_TYPES
 
 

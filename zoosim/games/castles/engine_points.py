@@ -1,0 +1,312 @@
+"""One castle's points and facts for the numba engine (spec §5-§7): a placed tile's §5 points, the living re-score,
+completion (§6), the castle metrics the end counts (§7, offsets M_*), and `preview`, what placing a tile would do
+without placing it (the scripted policies' look-ahead, PROTOCOL.md 8).
+
+Reads the castle block of engine_castle (layout there); writes nothing to it except `completions`' marks. `preview`
+shares add_tile's own pieces (engine_castle.touching, door_on_edge) and `relation_points` with placement_points, so
+no rule is written twice; tests hold it to reference_policies.placement_facts, which adds the tile to a copy.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from zoosim.games.castles import data
+from zoosim.games.castles.engine_castle import (
+    BLOCKED,
+    CONNECTED,
+    D_PARTNER,
+    D_STATE,
+    DIR_DX,
+    DIR_DY,
+    FOYER,
+    H_DOOR,
+    H_EWORDS,
+    H_GRID,
+    H_N,
+    H_N_OPEN,
+    H_OPEN_UP,
+    MAX_DOORS,
+    OPEN_LIST,
+    R_AREA_PIECES,
+    R_CARD_PIECES,
+    R_CASTLE_SELF,
+    R_LIVING_NEIGHBOURS,
+    R_PER_LINK,
+    R_PIECES_CASTLE,
+    R_PIECES_CORRIDOR,
+    RULE_CASTLE,
+    RULE_CONN,
+    RULE_TOUCH,
+    T_COMPLETE,
+    T_TILE,
+    T_TOUCH,
+    TL_BASE,
+    TL_DOOR_EDGE,
+    TL_DOOR_LEVEL,
+    TL_DOOR_SIDE,
+    TL_IS_PIECE,
+    TL_N_DOORS,
+    TL_RULE_KIND,
+    TL_RULE_VALUE,
+    TL_SHAPE,
+    TL_TYPE,
+    _cell_bit,
+    _edge,
+    _edge_bit,
+    _in_footprint,
+    _open_fields,
+    door_on_edge,
+    touching,
+)
+
+
+# ---------------------------------------------------------------- §5 scoring, §6 completion
+@njit(cache=True, _nrt=False, inline="always")
+def _rule_type(R, tile):
+    """The type a neighbour's conn/touch rule sees (reference_scoring.rule_type)."""
+    if TL_IS_PIECE[tile] and not R[R_PIECES_CORRIDOR]:
+        return -1
+    return TL_TYPE[tile]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _castle_type(R, tile):
+    """The type a castle-wide rule counts (reference_scoring.castle_type)."""
+    if TL_IS_PIECE[tile] and not R[R_PIECES_CASTLE]:
+        return -1
+    return TL_TYPE[tile]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _rule_value(tile, kind, other_type):
+    if other_type < 0 or TL_RULE_KIND[tile] != kind:
+        return 0
+    return TL_RULE_VALUE[tile, other_type]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _links(C, a, b):
+    """Connected door pairs between castle tiles a and b."""
+    c = 0
+    for k in range(TL_N_DOORS[C[T_TILE + a]]):
+        i = a * MAX_DOORS + k
+        if C[D_STATE + i] == CONNECTED and C[D_PARTNER + i] == b:
+            c += 1
+    return c
+
+
+@njit(cache=True, _nrt=False)
+def _conn_points(C, R, a, b):
+    """a's conn rule toward b (per door pair with bonus_per_link)."""
+    value = _rule_value(C[T_TILE + a], RULE_CONN, _rule_type(R, C[T_TILE + b]))
+    if value == 0:
+        return 0
+    return value * (_links(C, a, b) if R[R_PER_LINK] else 1)
+
+
+@njit(cache=True, _nrt=False)
+def relation_points(C, R, tile, x, touch, P, p0):
+    """§5 for `tile` as castle index x (reference_scoring.placement_points): base, both conn rules over its connected
+    tiles, both touch rules over its touching tiles (`touch`, a bit mask), the castle-wide rules of the tiles
+    0..x-1 and x+1..H_N-1 counting it, its own over tiles 0..x. P[p0 + k] is the tile door k connects, or -1:
+    the castle's D_PARTNER row once placed, a preview's scratch before (so both read one rule)."""
+    n = C[H_N]
+    pts = TL_BASE[tile]
+    seen = np.int64(0)
+    mine = _rule_type(R, tile)
+    doors = TL_N_DOORS[tile]
+    for k in range(doors):
+        b = P[p0 + k]
+        if b < 0 or (seen >> b) & 1:
+            continue
+        seen |= np.int64(1) << b
+        links = 0
+        for j in range(doors):
+            links += P[p0 + j] == b
+        per = links if R[R_PER_LINK] else 1
+        tb = C[T_TILE + b]
+        pts += _rule_value(tile, RULE_CONN, _rule_type(R, tb)) * per + _rule_value(tb, RULE_CONN, mine) * per
+    for b in range(n):
+        if (touch >> b) & 1 and b != x:
+            tb = C[T_TILE + b]
+            pts += _rule_value(tile, RULE_TOUCH, _rule_type(R, tb)) + _rule_value(tb, RULE_TOUCH, mine)
+    kind = _castle_type(R, tile)
+    for d in range(n):
+        if d != x:
+            pts += _rule_value(C[T_TILE + d], RULE_CASTLE, kind)
+    if TL_RULE_KIND[tile] == RULE_CASTLE:
+        for t in range(x):
+            pts += _rule_value(tile, RULE_CASTLE, _castle_type(R, C[T_TILE + t]))
+        if R[R_CASTLE_SELF]:
+            pts += _rule_value(tile, RULE_CASTLE, kind)
+    return pts
+
+
+@njit(cache=True, _nrt=False)
+def placement_points(C, R, x):
+    """§5 points of castle tile x (placed): relation_points over its door partners and touching tiles."""
+    return relation_points(C, R, C[T_TILE + x], x, C[T_TOUCH + x], C, D_PARTNER + x * MAX_DOORS)
+
+
+@njit(cache=True, _nrt=False)
+def living_rescore(C, R, x):
+    """§5 living re-score (reference_scoring.living_rescore)."""
+    pts = TL_BASE[C[T_TILE + x]]
+    seen = np.int64(0)
+    for k in range(TL_N_DOORS[C[T_TILE + x]]):
+        i = x * MAX_DOORS + k
+        if C[D_STATE + i] != CONNECTED:
+            continue
+        b = C[D_PARTNER + i]
+        if (seen >> b) & 1:
+            continue
+        seen |= np.int64(1) << b
+        pts += _conn_points(C, R, x, b)
+        if R[R_LIVING_NEIGHBOURS]:
+            pts += _conn_points(C, R, b, x)
+    return pts
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def complete_now(C, t):
+    """§6: every doorway of castle tile t CONNECTED."""
+    for k in range(TL_N_DOORS[C[T_TILE + t]]):
+        if C[D_STATE + t * MAX_DOORS + k] != CONNECTED:
+            return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def completions(C, n, gained, out):
+    """PROTOCOL.md 6: of the new tile n, then the old tiles in `gained` (add_tile's mask) ascending, those complete
+    now and not before are marked complete and written to out; returns how many."""
+    m = 0
+    for i in range(n + 1):
+        t = n if i == 0 else i - 1
+        if t != n and not (gained >> t) & 1:
+            continue
+        if C[T_COMPLETE + t] == 0 and complete_now(C, t):
+            C[T_COMPLETE + t] = 1
+            out[m] = t
+            m += 1
+    return m
+
+
+# ---------------------------------------------------------------- §7 the castle's metrics
+M_COUNT_BY_TYPE = 0                            # [N_TYPES] rooms (and pieces per corridor_pieces_in_card_counts)
+M_AREA_BY_TYPE = M_COUNT_BY_TYPE + data.N_TYPES  # [N_TYPES] their printed square feet
+M_COUNT_BY_SIZE = M_AREA_BY_TYPE + data.N_TYPES  # [N_SIZES] rooms by size (pieces never)
+M_COMPLETED = M_COUNT_BY_SIZE + data.N_SIZES   # completed rooms
+M_INCOMPLETE = M_COMPLETED + 1                 # rooms not complete (R6)
+M_ENTRANCES = M_INCOMPLETE + 1                 # OPEN doors at level UP
+M_HALLWAYS = M_ENTRANCES + 1
+M_STAIRS = M_HALLWAYS + 1
+M_AREA = M_STAIRS + 1                          # the tie-break area (pieces per area_includes_pieces)
+M_BLOCKED = M_AREA + 1                         # BLOCKED doorways of every tile (a result column)
+M_SIZE = M_BLOCKED + 1
+HALLWAY, STAIRS = data.HALLWAY, data.STAIRS
+TL_SIZE = np.ascontiguousarray(data.TILE_SIZE)
+TL_SIZE_SQFT = np.ascontiguousarray(data.TILE_SIZE_SQFT)
+
+
+@njit(cache=True, _nrt=False)
+def castle_metrics(C, R, out):
+    """What bonus cards, favours and the tie-break count in the castle (reference_scoring.metrics without money)
+    into out[:M_SIZE] (offsets M_*)."""
+    for i in range(M_SIZE):
+        out[i] = 0
+    for t in range(C[H_N]):
+        tile = C[T_TILE + t]
+        piece = TL_IS_PIECE[tile]
+        if tile != FOYER and (not piece or R[R_CARD_PIECES]):
+            out[M_COUNT_BY_TYPE + TL_TYPE[tile]] += 1
+            out[M_AREA_BY_TYPE + TL_TYPE[tile]] += TL_SIZE_SQFT[tile]
+        if not piece:
+            out[M_COUNT_BY_SIZE + TL_SIZE[tile]] += 1
+            if C[T_COMPLETE + t]:
+                out[M_COMPLETED] += 1
+            else:
+                out[M_INCOMPLETE] += 1
+        if not piece or R[R_AREA_PIECES]:
+            out[M_AREA] += TL_SIZE_SQFT[tile]
+        out[M_HALLWAYS] += tile == HALLWAY
+        out[M_STAIRS] += tile == STAIRS
+        for k in range(TL_N_DOORS[tile]):
+            out[M_BLOCKED] += C[D_STATE + t * MAX_DOORS + k] == BLOCKED
+    out[M_ENTRANCES] = C[H_OPEN_UP]
+
+
+# ---------------------------------------------------------------- a placement's facts, without placing it
+(F_POINTS, F_LINKS, F_OWN_BLOCKED, F_OLD_BLOCKED, F_OPENED, F_SELF_COMPLETE, F_OLD_COMPLETE) = range(7)
+F_PARTNER = 8                      # [MAX_DOORS] the tile door k would connect, or -1
+F_PARTNER_DOOR = F_PARTNER + MAX_DOORS   # [MAX_DOORS] that tile's castle door index, or -1
+F_SIZE = F_PARTNER_DOOR + MAX_DOORS
+
+
+@njit(cache=True, _nrt=False)
+def preview(C, R, tile, rot, x0, y0, level, F):
+    """What add_tile would do with this placement, into F (offsets F_*), the castle unchanged: its §5 points, the door
+    pairs it connects, its own doors BLOCKED, old OPEN doors it blocks (not those it connects), its own doors OPEN,
+    whether it completes, and the mask of old tiles it completes (PROTOCOL.md 8, 'a placement's facts')."""
+    n = C[H_N]
+    grid = C[H_GRID]
+    s = TL_SHAPE[tile]
+    r = rot & 3
+    touch = touching(C, tile, r, x0, y0)
+    door_at = C[H_DOOR]
+    ewords = C[H_EWORDS]
+    links = 0
+    own_blocked = 0
+    opened = 0
+    doors = TL_N_DOORS[tile]
+    for k in range(doors):
+        e = _edge(grid, x0, y0, TL_DOOR_EDGE[tile, r, k, 0], TL_DOOR_EDGE[tile, r, k, 1], TL_DOOR_EDGE[tile, r, k, 2])
+        lv = TL_DOOR_LEVEL[tile, level, k]
+        d = TL_DOOR_SIDE[tile, r, k, 2]
+        ax = x0 + TL_DOOR_SIDE[tile, r, k, 0] + DIR_DX[d]
+        ay = y0 + TL_DOOR_SIDE[tile, r, k, 1] + DIR_DY[d]
+        F[F_PARTNER + k] = -1
+        F[F_PARTNER_DOOR + k] = -1
+        if _edge_bit(C, door_at + lv * ewords, e):
+            b, j = door_on_edge(C, n, e, lv)
+            F[F_PARTNER + k] = b
+            F[F_PARTNER_DOOR + k] = b * MAX_DOORS + j
+            links += 1
+        elif _cell_bit(C, ax, ay) or _in_footprint(s, r, x0, y0, ax, ay):
+            own_blocked += 1
+        else:
+            opened += 1
+    old_blocked = 0
+    for j in range(C[H_N_OPEN]):
+        v = C[OPEN_LIST + j]
+        _, _, ax, ay = _open_fields(v)
+        if not _in_footprint(s, r, x0, y0, ax, ay):
+            continue
+        door = v >> 25
+        joined = False
+        for k in range(doors):
+            if F[F_PARTNER_DOOR + k] == door:
+                joined = True
+        if not joined:
+            old_blocked += 1
+    old_complete = np.int64(0)
+    for k in range(doors):
+        b = F[F_PARTNER + k]
+        if b < 0 or C[T_COMPLETE + b] or (old_complete >> b) & 1:
+            continue
+        gained = 0
+        for j in range(doors):
+            gained += F[F_PARTNER + j] == b
+        missing = 0
+        for j in range(TL_N_DOORS[C[T_TILE + b]]):
+            missing += C[D_STATE + b * MAX_DOORS + j] != CONNECTED
+        if missing == gained:
+            old_complete |= np.int64(1) << b
+    F[F_POINTS] = relation_points(C, R, tile, n, touch, F, F_PARTNER)
+    F[F_LINKS] = links
+    F[F_OWN_BLOCKED] = own_blocked
+    F[F_OLD_BLOCKED] = old_blocked
+    F[F_OPENED] = opened
+    F[F_SELF_COMPLETE] = links == doors
+    F[F_OLD_COMPLETE] = old_complete

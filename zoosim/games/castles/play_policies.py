@@ -1,0 +1,334 @@
+"""`greedy` and `heuristic` in numba (PROTOCOL.md 8): every hook's choice as the first option of highest value, no
+draws. The seat's code is G[G_SEATCODE + p] and its parameter row PW[p] (greedy's holds the defaults); the loop asks
+these functions only for those two codes, `uniform` and `random` keep their draws in the loop.
+
+Values are float64 evaluated in PROTOCOL.md 8's order, so reference_policies (which places on a copy of the castle
+where this module calls engine_points.preview) makes the same choices. Scratch: G[G_PSCR:] (metrics, facts,
+the pricing plan).
+"""
+from __future__ import annotations
+
+from numba import njit
+
+from zoosim.games.castles import engine_castle as EC
+from zoosim.games.castles import engine_points as EP
+from zoosim.games.castles.play_state import (
+    ACTIVITY, ALL_SIZES, ALL_TYPES, FOOD, FOYER, G_MKT_C, G_MKT_N, G_MKT_T, G_NFAV, G_FAV, G_OPT,
+    G_PL, G_PSCR, G_SEATCODE, G_SLOT, G_STK, G_STN, GREEDY, HALLWAY, K_MONEY, K_MONEY_UNITS, K_SIZE, LIVING,
+    MAX_STACK, N_SIZES, N_TYPES, OPT_PASS, OPT_PIECE, OUTDOOR, PB, P_BONUS, P_BONUS_N, P_MONEY, RG_ACT_PTS, RG_BKIND,
+    RG_BON, RG_BUNIT, RG_FAV, RG_MONEY_UNIT, RG_OUT_MONEY, RG_PASS, RG_PIECE, RG_PIECES_REWARD, RG_PRICE,
+    STAIRS, TL_SIZE, TL_TYPE, UTILITY, _comb,
+)
+from zoosim.games.castles.policies import W_BLOCK, W_CARDS, W_COMPLETE, W_INTENT, W_MARK, W_OPEN, W_PASS, W_PIECE
+
+MV = G_PSCR                      # [K_SIZE] the deciding seat's metrics
+FACTS = MV + K_SIZE              # [EP.F_SIZE] a placement's facts
+PLAN = FACTS + EP.F_SIZE         # [16] pricing: the slot of each market position
+_END = PLAN + 16
+assert _END <= G_PSCR + 192
+
+
+# ---------------------------------------------------------------- values (PROTOCOL.md 8)
+@njit(cache=True, _nrt=False)
+def seat_metrics(G, CS, R, RG, p):
+    """Seat p's metric vector (castle metrics, money, money units) into G[MV:]."""
+    mv = G[MV:MV + K_SIZE]
+    EP.castle_metrics(CS[p], R, mv)
+    money = G[G_PL + p * PB + P_MONEY]
+    mv[K_MONEY] = money
+    mv[K_MONEY_UNITS] = money // RG[RG_MONEY_UNIT]
+
+
+@njit(cache=True, _nrt=False)
+def card_points(RG, c, mv, add_type, add_size):
+    """Bonus card c's points (§7.3) at metrics mv with one more room of type add_type and of size add_size (-1: none
+    added)."""
+    kind = RG[RG_BKIND + c]
+    if kind == ALL_SIZES or kind == ALL_TYPES:
+        base = EP.M_COUNT_BY_SIZE if kind == ALL_SIZES else EP.M_COUNT_BY_TYPE
+        extra = add_size if kind == ALL_SIZES else add_type
+        count = N_SIZES if kind == ALL_SIZES else N_TYPES
+        for s in range(count):
+            if mv[base + s] == 0 and s != extra:
+                return 0
+        return RG[RG_BUNIT + c]
+    row = RG_BON + c * K_SIZE
+    pts = 0
+    for k in range(K_SIZE):
+        pts += RG[row + k] * mv[k]
+    if add_type >= 0:
+        pts += RG[row + EP.M_COUNT_BY_TYPE + add_type]
+    if add_size >= 0:
+        pts += RG[row + EP.M_COUNT_BY_SIZE + add_size]
+    return pts
+
+
+@njit(cache=True, _nrt=False)
+def reward_value(RG, PW, p, tile):
+    """RV: what completing a castle tile of this tile is worth (PROTOCOL.md 8)."""
+    if tile == HALLWAY or tile == STAIRS or tile == FOYER:
+        return 1.0 if RG[RG_PIECES_REWARD] else 0.0
+    return type_reward_value(RG, PW, p, TL_TYPE[tile], EC.TL_BASE[tile])
+
+
+@njit(cache=True, _nrt=False)
+def type_reward_value(RG, PW, p, kind, living):
+    """RV by reward type; `living` is the living reward's value (a room's base, or 3 for a wild pick)."""
+    if kind == LIVING:
+        return float(living)
+    if kind == ACTIVITY:
+        return float(RG[RG_ACT_PTS])
+    if kind == OUTDOOR:
+        return PW[p, W_MARK] * RG[RG_OUT_MONEY] / 1000
+    if kind == UTILITY:
+        return 2.0
+    if kind == FOOD:
+        return 3.0
+    return 1.0   # sleeping, corridor, downstairs
+
+
+@njit(cache=True, _nrt=False)
+def tile_value(G, RG, PW, p, tile, mv, own):
+    """TV(p, t) (own) or PTV(t): base + w_complete · RV / doors + w_cards · (cards + favours)."""
+    if tile == HALLWAY or tile == STAIRS:
+        return PW[p, W_PIECE]
+    kind = TL_TYPE[tile]
+    size = TL_SIZE[tile]
+    cards = 0
+    if own:
+        at = G_PL + p * PB
+        for i in range(G[at + P_BONUS_N]):
+            c = G[at + P_BONUS + i]
+            cards += card_points(RG, c, mv, kind, size) - card_points(RG, c, mv, -1, -1)
+    favours = 0
+    for i in range(G[G_NFAV]):
+        row = RG_FAV + G[G_FAV + i] * K_SIZE
+        if (RG[row + EP.M_COUNT_BY_TYPE + kind] + RG[row + EP.M_AREA_BY_TYPE + kind]
+                + RG[row + EP.M_COUNT_BY_SIZE + size]) > 0:
+            favours += 1
+    base = EC.TL_BASE[tile]
+    rv = type_reward_value(RG, PW, p, kind, base)
+    return base + PW[p, W_COMPLETE] * rv / EC.TL_N_DOORS[tile] + PW[p, W_CARDS] * (cards + favours)
+
+
+@njit(cache=True, _nrt=False)
+def placement_value(G, C, R, RG, PW, p, tile, rot, x, y, lv):
+    """PV of one placement (PROTOCOL.md 8): greedy's first key, or heuristic's value. The facts stay in G[FACTS:]."""
+    F = G[FACTS:FACTS + EP.F_SIZE]
+    EP.preview(C, R, tile, rot, x, y, lv, F)
+    total = 0.0
+    if F[EP.F_SELF_COMPLETE]:
+        total += reward_value(RG, PW, p, tile)
+    done = F[EP.F_OLD_COMPLETE]
+    for b in range(C[EC.H_N]):
+        if (done >> b) & 1:
+            total += reward_value(RG, PW, p, C[EC.T_TILE + b])
+    if G[G_SEATCODE + p] == GREEDY:
+        return F[EP.F_POINTS] + total
+    blocked = F[EP.F_OWN_BLOCKED] + F[EP.F_OLD_BLOCKED]
+    return (F[EP.F_POINTS] + PW[p, W_COMPLETE] * total - PW[p, W_BLOCK] * blocked
+            + PW[p, W_OPEN] * (F[EP.F_OPENED] - F[EP.F_LINKS] - F[EP.F_OLD_BLOCKED]))
+
+
+# ---------------------------------------------------------------- hooks
+@njit(cache=True, _nrt=False)
+def place_choice(G, CS, R, RG, PW, p, tile, opts, m):
+    """Hook place: the highest PV; greedy breaks ties by fewer newly blocked doors."""
+    C = CS[p]
+    best = 0
+    best_value = -1e300
+    best_blocked = 0
+    greedy = G[G_SEATCODE + p] == GREEDY
+    for k in range(m):
+        v = placement_value(G, C, R, RG, PW, p, tile, opts[k, 0], opts[k, 1], opts[k, 2], opts[k, 3])
+        blocked = G[FACTS + EP.F_OWN_BLOCKED] + G[FACTS + EP.F_OLD_BLOCKED]
+        if v > best_value or (greedy and v == best_value and blocked < best_blocked):
+            best, best_value, best_blocked = k, v, blocked
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def best_placement_value(G, CS, R, RG, PW, p, tile, keys, opts):
+    """The highest PV over the tile's legal placements (-1e300 with none)."""
+    C = CS[p]
+    m = EC.legal_placements(C, R, tile, keys, opts)
+    best = -1e300
+    for k in range(m):
+        v = placement_value(G, C, R, RG, PW, p, tile, opts[k, 0], opts[k, 1], opts[k, 2], opts[k, 3])
+        if v > best:
+            best = v
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def _coins(G, tile):
+    for i in range(G[G_MKT_N]):
+        if G[G_MKT_T + i] == tile:
+            return G[G_MKT_C + i]
+    return 0
+
+
+@njit(cache=True, _nrt=False)
+def act_choice(G, CS, R, RG, PW, p, n, keys, opts):
+    """Hook act over the n options in G[G_OPT:] (slot, OPT_PIECE + piece, OPT_PASS)."""
+    greedy = G[G_SEATCODE + p] == GREEDY
+    seat_metrics(G, CS, R, RG, p)
+    mv = G[MV:MV + K_SIZE]
+    best = -1
+    best_value = -1e300
+    pass_at = -1
+    for i in range(n):
+        code = G[G_OPT + i]
+        if code == OPT_PASS:
+            pass_at = i
+            continue
+        if code >= OPT_PIECE:
+            tile = code - OPT_PIECE
+            cost = RG[RG_PIECE]
+        else:
+            tile = G[G_SLOT + code]
+            cost = RG[RG_PRICE + code] - _coins(G, tile)
+        if greedy:
+            gain = best_placement_value(G, CS, R, RG, PW, p, tile, keys, opts)
+            v = gain * 1000 / max(cost, 1000)
+        elif code >= OPT_PIECE:
+            v = PW[p, W_PIECE] - PW[p, W_MARK] * cost / 1000
+        else:
+            v = tile_value(G, RG, PW, p, tile, mv, True) - PW[p, W_MARK] * cost / 1000
+        if v > best_value:
+            best, best_value = i, v
+    if pass_at < 0:
+        return best
+    if greedy:
+        return best if best >= 0 and best_value > 0 else pass_at
+    if best < 0 or PW[p, W_MARK] * RG[RG_PASS] / 1000 + PW[p, W_PASS] > best_value:
+        return pass_at
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def _price_key(G, RG, PW, mb, tile, mv):
+    own = tile_value(G, RG, PW, mb, tile, mv, True)
+    if G[G_SEATCODE + mb] == GREEDY:
+        return own
+    return own - PW[mb, W_INTENT] * tile_value(G, RG, PW, mb, tile, mv, False)
+
+
+@njit(cache=True, _nrt=False)
+def price_plan(G, CS, R, RG, PW, mb):
+    """Hook price, planned once per round: the market tiles ranked by TV(MB, t) (heuristic: minus w_intent ·
+    PTV(t)) descending, ties in market order; the j-th gets slot j (slots are listed cheapest first). Writes
+    G[PLAN + i] = the slot of market position i (pairwise ranks: a market holds a handful of tiles)."""
+    seat_metrics(G, CS, R, RG, mb)
+    mv = G[MV:MV + K_SIZE]
+    n = G[G_MKT_N]
+    for i in range(n):
+        key = _price_key(G, RG, PW, mb, G[G_MKT_T + i], mv)
+        rank = 0
+        for j in range(n):
+            if j != i:
+                other = _price_key(G, RG, PW, mb, G[G_MKT_T + j], mv)
+                if other > key or (other == key and j < i):
+                    rank += 1
+        G[PLAN + i] = rank
+
+
+@njit(cache=True, _nrt=False)
+def price_choice(G, RG, i):
+    """The option (index among the free slots, ascending) that is market position i's planned slot."""
+    slot = G[PLAN + i]
+    q = 0
+    for k in range(slot):
+        if G[G_SLOT + k] < 0:
+            q += 1
+    return q
+
+
+@njit(cache=True, _nrt=False)
+def keep_choice(G, CS, R, RG, p, h, hand_at):
+    """Hook keep_bonus over the h cards at G[hand_at:]: give back the card worth least now (first on ties)."""
+    seat_metrics(G, CS, R, RG, p)
+    mv = G[MV:MV + K_SIZE]
+    best = 0
+    low = 0
+    for i in range(h):
+        v = card_points(RG, G[hand_at + i], mv, -1, -1)
+        if i == 0 or v < low:
+            best, low = i, v
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def sleeping_choice(G, CS, R, RG, PW, p, mx, out):
+    """Hook sleeping_pick: the (size, k, j) of the option with the highest Σ TV(p, t) over its tiles (the empty
+    subset 0), in option order (sizes ascending, k ascending, the j-th k-subset lexicographic) into out[0:3]."""
+    seat_metrics(G, CS, R, RG, p)
+    mv = G[MV:MV + K_SIZE]
+    best = -1e300
+    srt = G[FACTS:FACTS + MAX_STACK]
+    for s in range(N_SIZES):
+        ns = G[G_STN + s]
+        if ns == 0:
+            continue
+        at = G_STK + s * MAX_STACK
+        for i in range(ns):
+            v = G[at + i]
+            q = i
+            while q > 0 and srt[q - 1] > v:
+                srt[q] = srt[q - 1]
+                q -= 1
+            srt[q] = v
+        for k in range(min(mx, ns) + 1):
+            for j in range(_comb(ns, k)):
+                value = 0.0
+                rest = j
+                c0 = 0
+                for i in range(k):   # the j-th k-subset in lexicographic order
+                    while True:
+                        cnt = _comb(ns - c0 - 1, k - i - 1)
+                        if rest < cnt:
+                            break
+                        rest -= cnt
+                        c0 += 1
+                    value += tile_value(G, RG, PW, p, srt[c0], mv, True)
+                    c0 += 1
+                if value > best:
+                    best = value
+                    out[0] = s
+                    out[1] = k
+                    out[2] = j
+
+
+@njit(cache=True, _nrt=False)
+def wild_choice(RG, PW, p, usable):
+    """Hook ds_wild: among the usable reward types (bit mask; all 7 when none) the highest of living 3, else RV."""
+    if usable == 0:
+        usable = 127
+    best = 0
+    best_value = -1e300
+    for kind in range(7):
+        if (usable >> kind) & 1:
+            v = type_reward_value(RG, PW, p, kind, 3)
+            if v > best_value:
+                best, best_value = kind, v
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def living_choice(CS, R, p, targets, n):
+    """Hook living_target: the target with the highest living re-score (first on ties)."""
+    best = 0
+    best_value = 0
+    for i in range(n):
+        v = EP.living_rescore(CS[p], R, targets[i])
+        if i == 0 or v > best_value:
+            best, best_value = i, v
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def corridor_choice(G, CS, R, RG, PW, p, keys, opts):
+    """Hook corridor_pick between hallway and stairs (both possible): the higher best PV, hallway on ties."""
+    hallway = best_placement_value(G, CS, R, RG, PW, p, HALLWAY, keys, opts)
+    stairs = best_placement_value(G, CS, R, RG, PW, p, STAIRS, keys, opts)
+    return HALLWAY if hallway >= stairs else STAIRS
