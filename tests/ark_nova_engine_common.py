@@ -41,6 +41,11 @@ def _copy(value):
     return list(value) if isinstance(value, list) else set(value) if isinstance(value, set) else value
 
 
+def tile_names(d: dict, rules: Rules) -> dict:
+    """Bonus tiles by name: a pool may hold a tile twice, so positions are no common ground."""
+    return {**d, "bonus_tiles": [[rules.bonus_tiles[i] for i in space] for space in d["bonus_tiles"]]}
+
+
 def reference_fields(s) -> dict:
     """The reference state in `engine_state.decode`'s format (bonus tiles as pool positions)."""
     used: set[int] = set()

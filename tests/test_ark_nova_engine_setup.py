@@ -5,18 +5,18 @@ from itertools import combinations
 
 import numpy as np
 import pytest
-from ark_nova_engine_common import engine_setup, random_setup_rules, reference_fields
+from ark_nova_engine_common import (
+    engine_setup,
+    random_setup_rules,
+    reference_fields,
+    tile_names,
+)
 
 from zoosim.core.rng import PyRng
 from zoosim.games.ark_nova import engine_state as es
 from zoosim.games.ark_nova import reference_state as rs
 from zoosim.games.ark_nova.engine_setup import _comb, _unrank_subset
 from zoosim.games.ark_nova.rules import Rules
-
-
-def tile_names(d: dict, rules: Rules) -> dict:
-    """Bonus tiles by name: a pool may hold a tile twice, so positions are no common ground."""
-    return {**d, "bonus_tiles": [[rules.bonus_tiles[i] for i in space] for space in d["bonus_tiles"]]}
 
 
 def same_setup(rules: Rules, players: int, seed: int, game_index: int) -> None:

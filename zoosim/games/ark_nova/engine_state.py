@@ -17,6 +17,7 @@ tables, the map), so that a game never allocates and a lookahead copies one arra
                   `rules.bonus_tiles` (the pool, not the tile kind: R[R_BONUS_TILES + pos] is the kind) at
                   G_TILES + i * MAX_TILES_PER_SPACE
     players       player p's block at G_PL + p * P_SIZE, offsets P_* below
+    effect stack  G_STACK: frames of FRAME_W ints (engine_tracks), G[G_STACK_N] deep; empty between operations
     scratch       G_SCRATCH: options and dealt cards of the decision being asked; never part of the state
 
 Conventions a successor must keep:
@@ -198,6 +199,11 @@ G_SLOT_ON = _g("G_SLOT_ON", N_PROJECTS)
 G_SLOTS = _g("G_SLOTS", 3 * N_PROJECTS)
 G_TILES_N = _g("G_TILES_N", 2)
 G_TILES = _g("G_TILES", 2 * MAX_TILES_PER_SPACE)
+G_UNSUPPORTED = _g("G_UNSUPPORTED")             # != 0: the game reached a rule the engine does not play yet
+G_STACK_N = _g("G_STACK_N")                     # frames on the effect stack (engine_tracks)
+MAX_FRAMES = 64
+FRAME_W = 6
+G_STACK = _g("G_STACK", MAX_FRAMES * FRAME_W)
 G_SCRATCH_N = 2 * MAX_HAND + MAX_PLAYERS * MAX_HAND_DRAW
 G_SCRATCH = _g("G_SCRATCH", G_SCRATCH_N)
 G_PL = _g("G_PL", MAX_PLAYERS * P_SIZE)
