@@ -18,7 +18,7 @@ from zoosim.games.ark_nova.pack import pack
 from zoosim.games.ark_nova.rules import Rules
 from zoosim.games.ark_nova.vocab import KIOSK, N_BUILDINGS, PAVILION
 
-AT = es.G_SCRATCH
+AT = es.SCR_FREE
 
 
 def map_rules(rnd: random.Random) -> Rules:

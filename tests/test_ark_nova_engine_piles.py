@@ -15,7 +15,7 @@ from zoosim.games.ark_nova import reference_state as rs
 from zoosim.games.ark_nova.pack import pack
 from zoosim.games.ark_nova.rules import Rules
 
-AT = es.G_SCRATCH
+AT = es.SCR_FREE
 
 
 def pile_rules(rnd: random.Random) -> Rules:

@@ -36,7 +36,6 @@ from zoosim.games.ark_nova.engine_state import (
     G_FINAL_PILE_N,
     G_PL,
     G_PLAYERS,
-    G_SCRATCH,
     G_SLOT_ON,
     G_SLOTS,
     G_TILES,
@@ -69,6 +68,7 @@ from zoosim.games.ark_nova.engine_state import (
     P_WORKERS_ACTIVE,
     P_WORKERS_SUPPLY,
     PROJECT_ROW0,
+    SCR_SETUP,
     START_B_KIND,
     START_B_MASK,
     ZOO_ROWS,
@@ -141,7 +141,7 @@ def _keep_opening_hand(G, R, EV, rng, seat, dealt_at):
     draw = R[R_HAND_DRAW]
     keep = R[R_HAND_KEEP]
     opening = R[R_OPENING_CARD] >= 0 and seat == R[R_OPENING_CARD_SEAT]
-    kept_at = G_SCRATCH + MAX_HAND_DRAW * 4
+    kept_at = SCR_SETUP + MAX_HAND_DRAW * 4
     if opening:     # the subsets holding position 0 come first and are position 0 + the (keep-1)-subsets of 1..
         k = _choose(G, EV, rng, seat, H_KEEP, _comb(draw - 1, keep - 1))
         G[kept_at] = 0
@@ -213,7 +213,7 @@ def setup(G, R, EV, rng):
         G[G_FINAL_PILE + i] = FINAL_ROWS[i]
     G[G_FINAL_PILE_N] = N_FINALS
     shuffle(G[G_FINAL_PILE:G_FINAL_PILE + N_FINALS], N_FINALS, rng)
-    pool = G[G_SCRATCH:G_SCRATCH + R[R_BONUS_TILES_N]]
+    pool = G[SCR_SETUP:SCR_SETUP + R[R_BONUS_TILES_N]]
     for i in range(R[R_BONUS_TILES_N]):
         pool[i] = i
     shuffle(pool, R[R_BONUS_TILES_N], rng)
@@ -259,7 +259,7 @@ def setup(G, R, EV, rng):
     draw = R[R_HAND_DRAW]
     for p in range(n):
         for i in range(draw):
-            G[G_SCRATCH + p * MAX_HAND_DRAW + i] = G[G_DECK + G[G_DECK_HEAD]]
+            G[SCR_SETUP + p * MAX_HAND_DRAW + i] = G[G_DECK + G[G_DECK_HEAD]]
             G[G_DECK_HEAD] += 1
             G[G_DECK_N] -= 1
     # 9: final scoring cards from the top of their pile
@@ -270,4 +270,4 @@ def setup(G, R, EV, rng):
         G[b + P_FINALS_N] = R[R_FINAL_DEALT]
     # 10: KEEP, seat by seat
     for p in range(n):
-        _keep_opening_hand(G, R, EV, rng, p, G_SCRATCH + p * MAX_HAND_DRAW)
+        _keep_opening_hand(G, R, EV, rng, p, SCR_SETUP + p * MAX_HAND_DRAW)

@@ -18,7 +18,8 @@ tables, the map), so that a game never allocates and a lookahead copies one arra
                   G_TILES + i * MAX_TILES_PER_SPACE
     players       player p's block at G_PL + p * P_SIZE, offsets P_* below
     effect stack  G_STACK: frames of FRAME_W ints (engine_tracks), G[G_STACK_N] deep; empty between operations
-    scratch       G_SCRATCH: options and dealt cards of the decision being asked; never part of the state
+    scratch       G_SCRATCH: options and dealt cards of the decisions being asked, one region per user (SCR_*);
+                  never part of the state
 
 Conventions a successor must keep:
 - Cards are card *rows* (index into `cards.CARDS`, id order: finals 0-10, base projects 11-22, projects 23-42,
@@ -204,8 +205,16 @@ G_STACK_N = _g("G_STACK_N")                     # frames on the effect stack (en
 MAX_FRAMES = 64
 FRAME_W = 6
 G_STACK = _g("G_STACK", MAX_FRAMES * FRAME_W)
-G_SCRATCH_N = 2 * MAX_HAND + MAX_PLAYERS * MAX_HAND_DRAW
+G_SCRATCH_N = 1024
 G_SCRATCH = _g("G_SCRATCH", G_SCRATCH_N)
+# scratch regions, one per user, so that a decision inside a chain never overwrites the options of another
+SCR_SETUP = G_SCRATCH                           # setup: the tile pool, the dealt cards, the kept positions (< 128)
+SCR_TRACKS = G_SCRATCH + 128                    # engine_tracks' options (upgrade, CP2)
+SCR_TAKE = G_SCRATCH + 144                      # TAKE_SOURCE options inside a chain (<= 13)
+SCR_PLACE = G_SCRATCH + 160                     # FOOTPRINT options of a build in a chain (<= 244)
+SCR_BUILT = G_SCRATCH + 416                     # the kinds built this Build action (Engineer)
+SCR_TYPES = G_SCRATCH + 448                     # BUILD_TYPE / ENGINEER_TYPE options and their footprint probe
+SCR_FREE = G_SCRATCH + 512                      # for callers outside the engine's own steps (tests, turns)
 G_PL = _g("G_PL", MAX_PLAYERS * P_SIZE)
 G_SIZE = LAYOUT[-1][1] + LAYOUT[-1][2]
 
@@ -248,6 +257,35 @@ def _passive_ops() -> np.ndarray:
 
 
 PASSIVE_OP = _passive_ops()
+
+
+def _programs() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Both effect programs stacked: card c's rows at moment m under `peaceful` are
+    PROG_OPS[PROG_START[peaceful, c, m] : + PROG_COUNT[peaceful, c, m]] (rows `[opcode, args...]`, cards.py)."""
+    printed, peaceful = cards.program(False), cards.program(True)
+    start = np.stack([printed.start, peaceful.start + len(printed.ops)]).astype(np.int64)
+    count = np.stack([printed.count, peaceful.count]).astype(np.int64)
+    return start, count, np.concatenate([printed.ops, peaceful.ops]).astype(np.int64)
+
+
+PROG_START, PROG_COUNT, PROG_OPS = _programs()
+PASSIVE = int(Moment.PASSIVE)
+# animal columns the map needs (special enclosures, §6.6): capacity used (-1 = not allowed), rock/water needed
+CARD_PZ_CUBES = cards.CARDS.pz_cubes.astype(np.int64)
+CARD_RH_CUBES = cards.CARDS.rh_cubes.astype(np.int64)
+CARD_LBA_CUBES = cards.CARDS.lba_cubes.astype(np.int64)
+CARD_ROCK = cards.CARDS.rock.astype(np.int64)
+CARD_WATER = cards.CARDS.water.astype(np.int64)
+B_CAPACITY = board.BUILDING["capacity"].astype(np.int64)
+CELL_BONUS = board.CELL_BONUS.astype(np.int64)
+CELL_BONUS_VALUE = board.CELL_BONUS_VALUE.astype(np.int64)
+BONUS_CELLS = np.int64(board.BONUS_CELLS)
+FULL_COVER_APPEAL = board.MAP.full_cover_appeal
+
+# ---------------------------------------------------------------- the effect stack (engine_tracks, engine_place)
+F_REP, F_CP, F_PLACE, F_BUILD = 1, 2, 3, 4      # frame kinds; fields FR_* (each module documents its own)
+FR_TYPE, FR_P, FR_A, FR_B, FR_C, FR_D = range(6)
+STACK_OVERFLOW = 2                              # G_UNSUPPORTED code: the stack was too shallow
 
 
 def new_state() -> np.ndarray:
@@ -316,6 +354,23 @@ def _around(mask):
         out |= NEIGHBOURS[_ones(low - 1)]
         m ^= low
     return out & ~mask
+
+
+@njit(cache=True, _nrt=False)
+def _push(G, kind, p, a, b, c, d):
+    """A frame on the effect stack; it runs before the frames below it."""
+    n = G[G_STACK_N]
+    if n >= MAX_FRAMES:
+        G[G_UNSUPPORTED] = STACK_OVERFLOW
+        return
+    fr = G_STACK + n * FRAME_W
+    G[fr + FR_TYPE] = kind
+    G[fr + FR_P] = p
+    G[fr + FR_A] = a
+    G[fr + FR_B] = b
+    G[fr + FR_C] = c
+    G[fr + FR_D] = d
+    G[G_STACK_N] = n + 1
 
 
 # ---------------------------------------------------------------- decode / encode (plain Python, for tests)

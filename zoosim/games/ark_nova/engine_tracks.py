@@ -6,21 +6,23 @@ Why an effect stack: in the reference these call each other depth-first (a reput
 whose CP pass space 5, whose tile gives 2 reputation, ...), and the order of the events depends on it (a nested CP
 gain resolves its spaces before the outer gain's later ones). numba cannot cache recursive functions (numba issue
 #6061: the cached copy segfaults when loaded), so the recursion is an explicit stack of frames in G (G_STACK,
-FRAME_W ints each): a gain that can chain pushes a frame; `run` advances the top frame one unit at a time until the
-stack is back at its starting depth. A frame records where it resumes, so a unit that pushes a new frame simply
-returns and the new frame runs first, exactly as the nested call did.
+FRAME_W ints each): a gain that can chain pushes a frame; engine_chain.run advances the top frame one unit at a
+time until the stack is back at its starting depth. A frame records where it resumes, so a unit that pushes a new
+frame simply returns and the new frame runs first, exactly as the nested call did.
 
     F_REP  (p, steps left, space whose bonuses are being given or -1, next bonus entry)       gain_reputation
     F_CP   (p, CP before the gain, next space rank, sub-step, the space)                       gain_cp's milestones
 
-Leaf operations (appeal, money, X-tokens, an upgrade, a card taken) are done at once. Bonus tiles whose effect
-needs a later module (enclosure3, partner_zoo, university, sponsor) set G[G_UNSUPPORTED] = UNSUPPORTED_TILE and
-give nothing yet. Top-level entry points (`gain`, `hire_worker`, `upgrade`) must not be called from a frame's unit.
+Leaf operations (appeal, money, X-tokens, an upgrade, a card taken) are done at once; the enclosure3 tile pushes a
+free building (engine_place's F_BUILD). Tiles whose effect needs a later module (partner_zoo, university, sponsor)
+set G[G_UNSUPPORTED] = UNSUPPORTED_TILE and give nothing yet. The entry points that run a chain to its end
+(`gain`, `hire_worker`, ...) are engine_chain's; `upgrade` here is a leaf and may be called from anywhere.
 """
 from __future__ import annotations
 
 from numba import njit
 
+from zoosim.games.ark_nova.engine_build import free_build2
 from zoosim.games.ark_nova.engine_piles import take_card
 from zoosim.games.ark_nova.engine_state import (
     CARD_ID,
@@ -29,13 +31,18 @@ from zoosim.games.ark_nova.engine_state import (
     E_TILE,
     E_TOKEN,
     E_UPGRADE,
-    FRAME_W,
+    F_BUILD,
+    F_CP,
+    F_REP,
+    FR_A,
+    FR_B,
+    FR_C,
+    FR_D,
+    FR_P,
     G_CP10,
     G_PL,
     G_PLAYERS,
     G_SCORING,
-    G_SCRATCH,
-    G_STACK,
     G_STACK_N,
     G_TILES,
     G_TILES_N,
@@ -45,8 +52,6 @@ from zoosim.games.ark_nova.engine_state import (
     H_FINAL_DISCARD,
     H_MULTIPLIER_CARD,
     H_UPGRADE,
-    MAX_FRAMES,
-    MAX_HAND,
     MAX_TILES_PER_SPACE,
     P_APPEAL,
     P_CP,
@@ -62,8 +67,11 @@ from zoosim.games.ark_nova.engine_state import (
     P_WORKERS_ACTIVE,
     P_WORKERS_SUPPLY,
     P_X,
+    SCR_TAKE,
+    SCR_TRACKS,
     _choose,
     _log,
+    _push,
 )
 from zoosim.games.ark_nova.pack import (
     R_BONUS_TILES,
@@ -82,31 +90,14 @@ from zoosim.games.ark_nova.pack import (
     R_REPUTATION_CAP1,
 )
 
-F_REP, F_CP = 1, 2
-FR_TYPE, FR_P, FR_A, FR_B, FR_C, FR_D = range(6)
 CARDS_ACTION = 1
 TILE_MONEY10, TILE_ENCLOSURE3, TILE_REP2, TILE_X3, TILE_TAKE3, TILE_PARTNER, TILE_UNIVERSITY, TILE_MULTIPLIER, \
     TILE_SPONSOR = range(9)   # rules.BONUS_TILES order
 BONUS_UPGRADE, BONUS_WORKER, BONUS_CARD, BONUS_CP, BONUS_X = range(5)  # rules.REPUTATION_BONUS_KINDS order
 UNSUPPORTED_TILE = 1
-OPTIONS = G_SCRATCH + 2 * MAX_HAND        # the tracks' own option scratch (decisions are answered at once)
-CARD_OPTIONS = OPTIONS + 16
-
-
-@njit(cache=True, _nrt=False)
-def _push(G, kind, p, a, b, c, d):
-    n = G[G_STACK_N]
-    if n >= MAX_FRAMES:
-        G[G_UNSUPPORTED] = 2
-        return
-    fr = G_STACK + n * FRAME_W
-    G[fr + FR_TYPE] = kind
-    G[fr + FR_P] = p
-    G[fr + FR_A] = a
-    G[fr + FR_B] = b
-    G[fr + FR_C] = c
-    G[fr + FR_D] = d
-    G[G_STACK_N] = n + 1
+ENCLOSURE3 = 2   # vocab.BUILDINGS: the size-3 enclosure of the enclosure3 tile (R1)
+OPTIONS = SCR_TRACKS
+CARD_OPTIONS = SCR_TAKE
 
 
 @njit(cache=True, _nrt=False)
@@ -237,6 +228,8 @@ def _cp_bonus_space(G, R, EV, rng, p, space):
         a = _choose(G, EV, rng, p, H_MULTIPLIER_CARD, 5)
         G[G_PL + p * P_SIZE + P_MULT_PENDING + a] += 1
         _log(G, EV, E_TOKEN, p, 0, a, 0, 0)
+    elif tile == TILE_ENCLOSURE3:
+        _push(G, F_BUILD, p, ENCLOSURE3, free_build2(G, R, p), 0, 0)
     else:
         G[G_UNSUPPORTED] = UNSUPPORTED_TILE
 
@@ -334,41 +327,3 @@ def _cp_unit(G, R, EV, rng, fr):
     if space == R[R_CP_FINAL_DISCARD_SPACE] and not G[G_CP10]:
         G[G_CP10] = 1
         _discard_final_cards(G, EV, rng)
-
-
-@njit(cache=True, _nrt=False)
-def run(G, R, EV, rng, depth):
-    """Advance the top frame until the stack is back at `depth`."""
-    while G[G_STACK_N] > depth:
-        fr = G_STACK + (G[G_STACK_N] - 1) * FRAME_W
-        if G[fr + FR_TYPE] == F_REP:
-            _rep_unit(G, R, EV, rng, fr)
-        else:
-            _cp_unit(G, R, EV, rng, fr)
-
-
-@njit(cache=True, _nrt=False)
-def gain(G, R, EV, rng, p, resource, amount):
-    """reference_state.gain: `amount` (> 0) of resource 0 appeal, 1 money, 2 X, 3 reputation, 4 CP, 5 workers,
-    with everything it sets off resolved."""
-    if amount <= 0:
-        return
-    depth = G[G_STACK_N]
-    if resource <= 2:
-        gain_leaf(G, R, EV, p, resource, amount)
-    elif resource == 3:
-        _push(G, F_REP, p, amount, -1, 0, 0)
-    elif resource == 4:
-        _start_cp(G, R, EV, p, amount, True)
-    else:
-        for _ in range(amount):
-            _hire_worker(G, R, EV, p)
-            run(G, R, EV, rng, depth)
-    run(G, R, EV, rng, depth)
-
-
-@njit(cache=True, _nrt=False)
-def hire_worker(G, R, EV, rng, p):
-    depth = G[G_STACK_N]
-    _hire_worker(G, R, EV, p)
-    run(G, R, EV, rng, depth)
