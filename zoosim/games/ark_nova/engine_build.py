@@ -7,9 +7,8 @@ operations on the player's covered cells. Option lists are written into the stat
 (usually in G_SCRATCH) and their length returned; a footprint option is its index into the FP_* tables (its mask is
 FP_MASK[i], the cells around it FP_AROUND[i]), in FP order = PROTOCOL.md 3's FOOTPRINT order.
 
-Placement bonuses, pavilion appeal, the full-cover bonus and moving animals into a new reptile house or aviary
-(reference_build.place_building / build_one) need the tracks and the card-drawing machinery and come with them;
-`put_building` only records the building.
+Placing with its bonuses and building one are engine_place's (they chain through the tracks); `put_building` here
+only records a building, for tests and positions.
 """
 from __future__ import annotations
 

@@ -17,7 +17,8 @@ tables, the map), so that a game never allocates and a lookahead copies one arra
                   `rules.bonus_tiles` (the pool, not the tile kind: R[R_BONUS_TILES + pos] is the kind) at
                   G_TILES + i * MAX_TILES_PER_SPACE
     players       player p's block at G_PL + p * P_SIZE, offsets P_* below
-    effect stack  G_STACK: frames of FRAME_W ints (engine_tracks), G[G_STACK_N] deep; empty between operations
+    effect stack  G_STACK: frames of FRAME_W ints (engine_tracks explains why), G[G_STACK_N] deep; empty between
+                  operations; G[G_UNSUPPORTED] != 0 once the game reached a rule the engine does not play yet
     scratch       G_SCRATCH: options and dealt cards of the decisions being asked, one region per user (SCR_*);
                   never part of the state
 
@@ -34,6 +35,16 @@ Conventions a successor must keep:
   order it entered that building: `Building.animals` is the animals with that home sorted by it; animals moved
   into a new reptile house enter in id order, not play order).
 - Pouched cards are (animal, card) pairs in the order pouched (the reference's dict groups them by animal).
+- P_COVERED caches the union of the building masks: whatever adds a building keeps it (engine_place does).
+- No recursion anywhere (numba cannot cache it): a rule that can set off more rules is a frame on the stack.
+- Every decision goes through `_choose` (uniform for now; a policy code would be dispatched there), whose
+  options the caller wrote in its own SCR_* region in canonical order.
+
+The engine so far (each module tested against the reference on positions its games reach):
+engine_setup (§3), engine_build (footprints and Build options), engine_piles (deck, discard, display, taking
+cards), engine_tracks (gains, reputation, CP spaces, workers, upgrades), engine_place (placing with bonuses,
+building one), engine_chain (the stack's dispatcher and entry points, the Build action), engine_cards (slots,
+strength, break track, the Cards action).
 
 `decode(G)` turns a block into plain Python (dicts and lists, printed ids) and `encode(d, players)` the reverse,
 so tests compare the engine with the reference field by field and can load any reference position.
