@@ -16,11 +16,13 @@ from zoosim.games.castles import reference_policies as rp
 from zoosim.games.castles.geometry import UP
 from zoosim.games.castles.reference_castle import Castle
 from zoosim.games.castles.reference_policies import (
-    DEFAULTS, Greedy, Heuristic, PlacementFacts, placement_facts, placement_preview, public_tile_value, reward_value,
+    GREEDY_WEIGHTS, Greedy, Heuristic, PlacementFacts, placement_facts, placement_preview, public_tile_value, reward_value,
     tile_value,
 )
 from zoosim.games.castles.rules import Rules
 from test_castles_reference import Script
+
+FIXED = GREEDY_WEIGHTS  # the weights these hand computations use (greedy's fixed row; heuristic's defaults move)
 
 R = Rules(first_mb="seat0")
 X0 = g.FOYER_ORIGIN
@@ -106,7 +108,7 @@ def test_facts_list_the_new_tile_first_then_old_ones():
     facts = facts_both(castle, castle.rules, CLOAK, 1, 12, 11, UP)  # facing west: (12,11,W) on the Buttery's R2
     assert facts == PlacementFacts(1, (2, 0), 1, 0, 0, 0)
     assert rp.greedy_placement_value(castle, castle.rules, CLOAK, facts) == 1 + 2 + 3  # utility 2, food 3
-    assert rp.heuristic_placement_value(castle, castle.rules, CLOAK, facts, DEFAULTS) == 1 + 5 - 0 + 0.25 * -1
+    assert rp.heuristic_placement_value(castle, castle.rules, CLOAK, facts, FIXED) == 1 + 5 - 0 + 0.25 * -1
 
 
 @pytest.mark.parametrize("changes", [{}, {"bonus_per_link": True, "castle_rule_counts_self": True,
@@ -135,7 +137,7 @@ def test_preview_equals_the_oracle_on_game_castles(changes):
 
 # ---------------------------------------------------------------- RV, PV, TV, PTV
 def test_reward_values():
-    mine = DEFAULTS._replace(mark_value=0.5)
+    mine = FIXED._replace(mark_value=0.5)
     assert [reward_value(R, t) for t in (PARLOR, SEWING, NAP, T["Porch"], CLOAK, BUTTERY, T["Great Hall"],
                                          T["Dungeon"])] == [4.0, 5.0, 1.0, 10.0, 2.0, 3.0, 1.0, 1.0]
     assert reward_value(R, T["Porch"], mine) == 5.0 and reward_value(replace(R, activity_reward_points=7), SEWING) == 7
@@ -148,7 +150,7 @@ def test_placement_values_weigh_completions_blocks_and_open_doors():
     castle = blocking_castle()
     facts = placement_facts(castle, castle.rules, BUTTERY, 0, 12, 11, UP)  # 2 points, 1 link, 1 + 1 blocked
     assert rp.greedy_placement_value(castle, castle.rules, BUTTERY, facts) == 2.0
-    assert rp.heuristic_placement_value(castle, castle.rules, BUTTERY, facts, DEFAULTS) == 2 - 2 + 0.25 * (0 - 1 - 1)
+    assert rp.heuristic_placement_value(castle, castle.rules, BUTTERY, facts, FIXED) == 2 - 2 + 0.25 * (0 - 1 - 1)
     weights = rp.as_params((2.0, 0.5, 1.0, 1.0, 1.0, 0.5, 0.0, 2.0))
     assert rp.heuristic_placement_value(castle, castle.rules, BUTTERY, facts, weights) == 2 - 1 + (0 - 1 - 1)
     b2 = placement_facts(example_castle(4), R, BUTTERY, 0, X0 + 6, X0 + 1, UP)  # completes the Parlor (base 4)
@@ -167,19 +169,19 @@ def test_tile_value_counts_base_reward_per_door_cards_and_favours():
     state.seats[0].bonus_cards = [0, 9, 18, 22]
     state.favors = [0, 16, 19, 21, 22]
     assert rp.card_gain(state, 0, PARLOR) == 12 and rp.favour_gain(state, PARLOR) == 2
-    assert tile_value(state, 0, PARLOR) == 4 + 1 + (12 + 2) == 19.0
-    assert public_tile_value(state, PARLOR) == 4 + 1 + 2 == 7.0
-    assert tile_value(state, 1, PARLOR) == 7.0  # seat 1 holds no card
+    assert tile_value(state, 0, PARLOR, FIXED) == 4 + 1 + (12 + 2) == 19.0
+    assert public_tile_value(state, PARLOR, FIXED) == 4 + 1 + 2 == 7.0
+    assert tile_value(state, 1, PARLOR, FIXED) == 7.0  # seat 1 holds no card
     weights = rp.as_params((2.0, 1, 0.25, 1, 0.5, 0.5, 0, 3.0))
     assert tile_value(state, 0, PARLOR, weights) == 4 + 2 * 4 / 4 + 0.5 * 14
-    assert tile_value(state, 0, ORATORY) == 4 + 5 / 3  # activity 4, 3 doors, no card or favour of its kind
-    assert tile_value(state, 0, data.HALLWAY) == 2.0 and tile_value(state, 0, data.STAIRS, weights) == 3.0
+    assert tile_value(state, 0, ORATORY, FIXED) == 4 + 5 / 3  # activity 4, 3 doors, no card or favour of its kind
+    assert tile_value(state, 0, data.HALLWAY, FIXED) == 2.0 and tile_value(state, 0, data.STAIRS, weights) == 3.0
 
 
 # ---------------------------------------------------------------- the hooks
 def test_keep_bonus_gives_back_the_card_worth_least_now():
     """Foyer only, 15000 marks: BC01 living 0, BC23 money 1, BC21 entrances 3 (the foyer's three open doors)."""
-    for policy in (Greedy(), Heuristic()):
+    for policy in (Greedy(), Heuristic(FIXED)):
         state = state_with(policy=policy)
         state.bonus_deck = [22, 0, 20, 5]
         ref.draw_bonus_cards(state, 1, 3, 2)
@@ -204,9 +206,9 @@ def test_price_ranks_the_market_onto_the_cheapest_slots():
     """Greedy: TV descending, ties in market order (Closet before Cloak Room). Heuristic: TV - 0.5 PTV; with BC05
     (utility +2) in the MB's hand the utility rooms' TV is 5 but their PTV 3, so they go first (3.5 each)."""
     assert priced(Greedy()) == [ORATORY, PARLOR, BUTTERY, CLOSET, CLOAK]
-    assert priced(Heuristic()) == [ORATORY, PARLOR, BUTTERY, CLOSET, CLOAK]  # TV = PTV: the same order
+    assert priced(Heuristic(FIXED)) == [ORATORY, PARLOR, BUTTERY, CLOSET, CLOAK]  # TV = PTV: the same order
     assert priced(Greedy(), [4]) == [ORATORY, PARLOR, CLOSET, CLOAK, BUTTERY]  # 5.67, 5, 5, 5, 3.5
-    assert priced(Heuristic(), [4]) == [CLOSET, CLOAK, ORATORY, PARLOR, BUTTERY]  # 3.5, 3.5, 2.83, 2.5, 1.75
+    assert priced(Heuristic(FIXED), [4]) == [CLOSET, CLOAK, ORATORY, PARLOR, BUTTERY]  # 3.5, 3.5, 2.83, 2.5, 1.75
     state = state_with(policy=Greedy())
     state.market = [[NAP, 0], [PARLOR, 3000]]
     ref.price_market(state)
@@ -242,19 +244,26 @@ def test_greedy_act_buys_the_best_gain_per_mark_or_passes():
     assert greedy.choose(state, ref.ACT, 1, ref.act_options(state, 1, False)) == 1  # cost < 1000 counts 1000: 3.0
 
 
-def test_heuristic_act_weighs_tile_value_against_price_and_pass_income():
-    """Cloak Room 3 - 4 = -1, Parlor 5 - 6 = -1, pieces 2 - 3 = -1; PASS 5 + pass_bias."""
+def test_heuristic_act_is_greedys_ratio_on_its_own_gain():
+    """Heuristic buys like greedy (gain per 1000 marks, cost at least 1000) on its own gain: the best PV_heuristic
+    plus w_cards · (cards + favours) for a room, plus piece_value for a piece; it passes unless a buy beats
+    pass_bias."""
     state = act_state({0: (CLOAK, 0), 1: (PARLOR, 0)})
     options = ref.act_options(state, 1, False)
     assert len(options) == 5
-    assert Heuristic().choose(state, ref.ACT, 1, options) == 4
-    biased = DEFAULTS._replace(pass_bias=-10.0)
-    assert Heuristic(biased).choose(state, ref.ACT, 1, options) == 0  # four buys at -1: the first
-    cheap = DEFAULTS._replace(mark_value=0.1)  # 2.6, 4.4, 1.7, 1.7, 0.5
-    assert Heuristic(cheap).choose(state, ref.ACT, 1, options) == 1
-    state.market[1][1] = 2000  # coins on the Parlor: 5 - 4 = 1 against PASS 5 still
-    assert Heuristic().choose(state, ref.ACT, 1, options) == 4
-    assert Heuristic(biased).choose(state, ref.ACT, 1, options) == 1
+    policy = Heuristic(FIXED)
+    cloak = policy.best_placement_value(state, 1, CLOAK) + 1.0 * (rp.card_gain(state, 1, CLOAK)
+                                                                  + rp.favour_gain(state, CLOAK))
+    assert policy.buy_gain(state, 1, 0, CLOAK) == cloak
+    assert policy.buy_gain(state, 1, 1, data.HALLWAY) == policy.best_placement_value(state, 1, data.HALLWAY) + 2.0
+    values = [policy.buy_gain(state, 1, kind, state.slot_tile[arg] if kind == 0 else arg) * 1000 / max(cost, 1000)
+              for (kind, arg), cost in zip(options[:4], (4000, 6000, 3000, 3000))]
+    best = max(range(4), key=lambda i: (values[i], -i))
+    chosen = policy.choose(state, ref.ACT, 1, options)
+    assert chosen == (best if values[best] > 0 else 4)
+    assert Heuristic(FIXED._replace(pass_bias=100.0)).choose(state, ref.ACT, 1, options) == 4
+    assert Heuristic(FIXED._replace(pass_bias=-100.0)).choose(state, ref.ACT, 1, options) == best
+    assert Heuristic(FIXED._replace(pass_bias=-100.0)).choose(state, ref.ACT, 1, options[:4]) == best
 
 
 def test_greedy_places_for_points_then_fewer_blocks_and_heuristic_spares_doors():
@@ -263,7 +272,7 @@ def test_greedy_places_for_points_then_fewer_blocks_and_heuristic_spares_doors()
     points). Greedy: 8 + 1 = 9. Heuristic: 8 + 1 - 3 + 0.25 (0 - 2 - 3) = 4.75 < 6 + 0.25 (1 - 1 - 0) = 6."""
     servants = T["Servants' Quarters"]
     chosen = {}
-    for name, policy in (("greedy", Greedy()), ("heuristic", Heuristic())):
+    for name, policy in (("greedy", Greedy()), ("heuristic", Heuristic(FIXED))):
         state = state_with(policy=policy)
         castle = state.seats[0].castle
         castle.add(data.HALLWAY, 1, X0 - 1, X0 - 4, UP)
@@ -294,10 +303,10 @@ def test_sleeping_pick_takes_the_subset_worth_most():
     assert options == [(0, ()), (0, (CLOAK,)), (0, (BUTTERY,)), (0, (CLOAK, BUTTERY)), (2, ()), (2, (NAP,))]
     assert Greedy().choose(state, ref.SLEEPING_PICK, 0, options) == 3  # 6.5
     state.seats[0].bonus_cards = [2]
-    no_rewards = DEFAULTS._replace(w_complete=0.0)  # Cloak 1, Buttery 2 (3 together), Nap 2 + 3
+    no_rewards = FIXED._replace(w_complete=0.0)  # Cloak 1, Buttery 2 (3 together), Nap 2 + 3
     assert Heuristic(no_rewards).choose(state, ref.SLEEPING_PICK, 0, options) == 5
     assert Heuristic(no_rewards).choose(state, ref.SLEEPING_PICK, 1, options) == 3  # seat 1 holds no BC03
-    spoiled = DEFAULTS._replace(w_complete=-10.0)  # every tile below 0: take nothing (the first empty subset)
+    spoiled = FIXED._replace(w_complete=-10.0)  # every tile below 0: take nothing (the first empty subset)
     assert Heuristic(spoiled).choose(state, ref.SLEEPING_PICK, 0, options) == 0
 
 
@@ -308,7 +317,7 @@ def test_corridor_pick_takes_the_piece_with_the_best_placement():
     Hole's door completes it (1) and leaves 11-12 doors open; a light one on a foyer door leaves 13 open: PV_heuristic
     up to 0.25 · 12 = 3. Greedy takes the stairs, heuristic the hallway."""
     state = state_with()
-    for policy in (Greedy(), Heuristic()):
+    for policy in (Greedy(), Heuristic(FIXED)):
         assert policy.choose(state, ref.CORRIDOR_PICK, 0, [data.HALLWAY, data.STAIRS]) == 0
     castle = state.seats[0].castle
     castle.add(T["The Hole"], 1, X0 + 6, X0, g.DOWN)
@@ -316,7 +325,7 @@ def test_corridor_pick_takes_the_piece_with_the_best_placement():
     hallway = [placement_facts(castle, R, data.HALLWAY, *o) for o in castle.legal_placements(data.HALLWAY)]
     assert max(len(f.complete) for f in hallway) == 1 and max(f.opened - f.links for f in hallway) == 12
     assert Greedy().choose(state, ref.CORRIDOR_PICK, 0, [data.HALLWAY, data.STAIRS]) == 1
-    assert Heuristic().choose(state, ref.CORRIDOR_PICK, 0, [data.HALLWAY, data.STAIRS]) == 0
+    assert Heuristic(FIXED).choose(state, ref.CORRIDOR_PICK, 0, [data.HALLWAY, data.STAIRS]) == 0
 
 
 def test_ds_wild_takes_the_most_valuable_usable_reward():
@@ -324,7 +333,7 @@ def test_ds_wild_takes_the_most_valuable_usable_reward():
     state = state_with()
     every = [(k, True) for k in range(7)]
     assert Greedy().choose(state, ref.DS_WILD, 0, every) == data.OUTDOOR
-    assert Heuristic(DEFAULTS._replace(mark_value=0.2)).choose(state, ref.DS_WILD, 0, every) == data.ACTIVITY
+    assert Heuristic(FIXED._replace(mark_value=0.2)).choose(state, ref.DS_WILD, 0, every) == data.ACTIVITY
     only = [(k, k in (data.LIVING, data.FOOD, data.SLEEPING)) for k in range(7)]
     assert Greedy().choose(state, ref.DS_WILD, 0, only) == data.LIVING  # 3 = 3: the first
     assert Greedy().choose(state, ref.DS_WILD, 0, [(k, False) for k in range(7)]) == data.OUTDOOR
@@ -337,14 +346,14 @@ def test_living_target_takes_the_highest_rescore():
     state = state_with()
     state.seats[0].castle = castle = example_castle(5)
     castle.complete[1] = castle.complete[3] = True
-    for policy in (Greedy(), Heuristic()):
+    for policy in (Greedy(), Heuristic(FIXED)):
         assert policy.choose(state, ref.LIVING_TARGET_HOOK, 0, [3, 1]) == 1
         assert policy.choose(state, ref.LIVING_TARGET_HOOK, 0, [3, 3]) == 0
 
 
 # ---------------------------------------------------------------- registry and whole games
 def test_make_policy_takes_heuristic_parameters():
-    assert isinstance(ref.make_policy("greedy"), Greedy) and ref.make_policy("heuristic").params == DEFAULTS
+    assert isinstance(ref.make_policy("greedy"), Greedy) and ref.make_policy("heuristic").params == rp.DEFAULTS
     weights = (2.0, 0.5, 0.0, 1.5, 1.0, 0.0, -1.0, 3.0)
     assert tuple(ref.make_policy("heuristic", weights).params) == weights
     assert ref.make_policy("heuristic", weights).params.pass_bias == -1.0

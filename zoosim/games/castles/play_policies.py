@@ -16,7 +16,7 @@ from zoosim.games.castles.play_state import (
     ACTIVITY, ALL_SIZES, ALL_TYPES, FOOD, FOYER, G_MKT_C, G_MKT_N, G_MKT_T, G_NFAV, G_FAV, G_OPT,
     G_PL, G_PSCR, G_SEATCODE, G_SLOT, G_STK, G_STN, GREEDY, HALLWAY, K_MONEY, K_MONEY_UNITS, K_SIZE, LIVING,
     MAX_STACK, N_SIZES, N_TYPES, OPT_PASS, OPT_PIECE, OUTDOOR, PB, P_BONUS, P_BONUS_N, P_MONEY, RG_ACT_PTS, RG_BKIND,
-    RG_BON, RG_BUNIT, RG_FAV, RG_MONEY_UNIT, RG_OUT_MONEY, RG_PASS, RG_PIECE, RG_PIECES_REWARD, RG_PRICE,
+    RG_BON, RG_BUNIT, RG_FAV, RG_MONEY_UNIT, RG_OUT_MONEY, RG_PIECE, RG_PIECES_REWARD, RG_PRICE,
     STAIRS, TL_SIZE, TL_TYPE, UTILITY, _comb,
 )
 from zoosim.games.castles.policies import W_BLOCK, W_CARDS, W_COMPLETE, W_INTENT, W_MARK, W_OPEN, W_PASS, W_PIECE
@@ -88,10 +88,24 @@ def type_reward_value(RG, PW, p, kind, living):
 
 
 @njit(cache=True, _nrt=False)
+def progress(G, RG, p, tile, mv):
+    """cards(p, t) + favours(t): the bonus-card points and favours in play a room like t would raise."""
+    return _progress(G, RG, p, tile, mv, True)
+
+
+@njit(cache=True, _nrt=False)
 def tile_value(G, RG, PW, p, tile, mv, own):
     """TV(p, t) (own) or PTV(t): base + w_complete · RV / doors + w_cards · (cards + favours)."""
     if tile == HALLWAY or tile == STAIRS:
         return PW[p, W_PIECE]
+    base = EC.TL_BASE[tile]
+    rv = type_reward_value(RG, PW, p, TL_TYPE[tile], base)
+    return base + PW[p, W_COMPLETE] * rv / EC.TL_N_DOORS[tile] + PW[p, W_CARDS] * _progress(G, RG, p, tile, mv, own)
+
+
+@njit(cache=True, _nrt=False)
+def _progress(G, RG, p, tile, mv, own):
+    """cards(p, t) (when own) + favours(t) of a room tile."""
     kind = TL_TYPE[tile]
     size = TL_SIZE[tile]
     cards = 0
@@ -106,9 +120,7 @@ def tile_value(G, RG, PW, p, tile, mv, own):
         if (RG[row + EP.M_COUNT_BY_TYPE + kind] + RG[row + EP.M_AREA_BY_TYPE + kind]
                 + RG[row + EP.M_COUNT_BY_SIZE + size]) > 0:
             favours += 1
-    base = EC.TL_BASE[tile]
-    rv = type_reward_value(RG, PW, p, kind, base)
-    return base + PW[p, W_COMPLETE] * rv / EC.TL_N_DOORS[tile] + PW[p, W_CARDS] * (cards + favours)
+    return cards + favours
 
 
 @njit(cache=True, _nrt=False)
@@ -188,22 +200,19 @@ def act_choice(G, CS, R, RG, PW, p, n, keys, opts):
         else:
             tile = G[G_SLOT + code]
             cost = RG[RG_PRICE + code] - _coins(G, tile)
-        if greedy:
-            gain = best_placement_value(G, CS, R, RG, PW, p, tile, keys, opts)
-            v = gain * 1000 / max(cost, 1000)
-        elif code >= OPT_PIECE:
-            v = PW[p, W_PIECE] - PW[p, W_MARK] * cost / 1000
-        else:
-            v = tile_value(G, RG, PW, p, tile, mv, True) - PW[p, W_MARK] * cost / 1000
+        gain = best_placement_value(G, CS, R, RG, PW, p, tile, keys, opts)
+        if not greedy:
+            if code >= OPT_PIECE:
+                gain = gain + PW[p, W_PIECE]
+            else:
+                gain = gain + PW[p, W_CARDS] * progress(G, RG, p, tile, mv)
+        v = gain * 1000 / max(cost, 1000)
         if v > best_value:
             best, best_value = i, v
     if pass_at < 0:
         return best
-    if greedy:
-        return best if best >= 0 and best_value > 0 else pass_at
-    if best < 0 or PW[p, W_MARK] * RG[RG_PASS] / 1000 + PW[p, W_PASS] > best_value:
-        return pass_at
-    return best
+    threshold = 0.0 if greedy else PW[p, W_PASS]
+    return best if best >= 0 and best_value > threshold else pass_at
 
 
 @njit(cache=True, _nrt=False)

@@ -18,7 +18,7 @@ from zoosim.games.castles import data
 from zoosim.games.castles import engine_castle as EC
 from zoosim.games.castles import engine_points as EP
 from zoosim.games.castles.policies import (  # noqa: F401  (the loop's modules import them from here)
-    DEFAULTS, GREEDY, HEURISTIC, N_POLICY_PARAMS, POLICY_CODES, RANDOM, UNIFORM,
+    DEFAULTS, GREEDY, GREEDY_WEIGHTS, HEURISTIC, N_POLICY_PARAMS, POLICY_CODES, RANDOM, UNIFORM,
 )
 from zoosim.games.castles.rules import Rules, validate
 
@@ -42,7 +42,8 @@ MAX_STACK = int(data.SIZE_TILES.shape[1])
 MAX_EVENTS = 32768
 MAX_PLAYERS = 4
 
-DEFAULT_PARAMS = np.array(DEFAULTS, np.float64)   # greedy's parameter row (PROTOCOL.md 8)
+DEFAULT_PARAMS = np.array(DEFAULTS, np.float64)   # heuristic's defaults (PROTOCOL.md 8)
+GREEDY_PARAMS = np.array(GREEDY_WEIGHTS, np.float64)   # greedy's fixed row
 
 # ---------------------------------------------------------------- the game's rules (RG)
 (RG_N, RG_SMALL, RG_LARGE, RG_STAIRS, RG_HALL, RG_DECK_KEEP, RG_MKT, RG_NSLOTS, RG_NFAV_PLAY, RG_START_MONEY,

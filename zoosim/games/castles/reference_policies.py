@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, NamedTuple
 
 from zoosim.errors import ZoosimError
-from zoosim.games.castles import data
+from zoosim.games.castles import data, policies
 from zoosim.games.castles.geometry import BLOCKED, CONNECTED, OPEN
 from zoosim.games.castles.reference_castle import Castle, footprint
 from zoosim.games.castles.reference_scoring import (
@@ -42,19 +42,21 @@ PIECES = (data.HALLWAY, data.STAIRS, data.FOYER)  # what pieces_give_rewards spe
 
 
 class HeuristicParams(NamedTuple):
-    """The heuristic's weights in PROTOCOL.md 8's order; greedy is fixed at these defaults."""
+    """The heuristic's weights in PROTOCOL.md 8's order (castles.policies.HEURISTIC_PARAMS); greedy is fixed at
+    the defaults."""
 
-    w_complete: float = 1.0
-    w_block: float = 1.0
-    w_open: float = 0.25
-    mark_value: float = 1.0   # points per 1000 marks
-    w_cards: float = 1.0
-    w_intent: float = 0.5
-    pass_bias: float = 0.0
-    piece_value: float = 2.0
+    w_complete: float
+    w_block: float
+    w_open: float
+    mark_value: float   # points per 1000 marks of an outdoor reward
+    w_cards: float
+    w_intent: float
+    pass_bias: float
+    piece_value: float
 
 
-DEFAULTS = HeuristicParams()
+DEFAULTS = HeuristicParams(*policies.DEFAULTS)
+GREEDY_WEIGHTS = HeuristicParams(*policies.GREEDY_WEIGHTS)   # greedy's fixed row (TV and RV only)
 
 
 def as_params(params: Sequence[float] | None) -> HeuristicParams:
@@ -304,19 +306,35 @@ class Heuristic:
         return options.index(slot)
 
     def on_act(self, state: State, player: int, options: list) -> int:
-        """Room: TV less its cost in points; piece: piece_value less its price; PASS: the income plus pass_bias."""
-        rules, mv = state.rules, self.params.mark_value
-        values = []
-        for kind, arg in options:
+        """Each buy: its best placement's PV (heuristic) plus, for a room, w_cards · its card and favour progress,
+        for a piece piece_value; per 1000 marks of cost (at least 1000). PASS unless some buy's value is >
+        pass_bias (the best buy when PASS is not an option)."""
+        return self.act_by_ratio(state, player, options, self.params.pass_bias)
+
+    def buy_gain(self, state: State, player: int, kind: int, tile: int) -> float:
+        gain = self.best_placement_value(state, player, tile)
+        if kind == A_BUY_PIECE:
+            return gain + self.params.piece_value
+        return gain + self.params.w_cards * (card_gain(state, player, tile) + favour_gain(state, tile))
+
+    def act_by_ratio(self, state: State, player: int, options: list, threshold: float) -> int:
+        """The buys' gain per 1000 marks of cost (at least 1000); PASS when it is an option and no buy's value is
+        > threshold, else the first best buy."""
+        buys, values = [], []
+        for i, (kind, arg) in enumerate(options):
+            if kind == A_PASS:
+                continue
+            tile = state.slot_tile[arg] if kind == A_BUY_ROOM else arg
             if kind == A_BUY_ROOM:
-                tile = state.slot_tile[arg]
                 cost = state.prices()[arg] - coins_on(state, tile)
-                values.append(tile_value(state, player, tile, self.params) - mv * cost / 1000)
-            elif kind == A_BUY_PIECE:
-                values.append(self.params.piece_value - mv * rules.piece_price / 1000)
             else:
-                values.append(mv * rules.pass_income / 1000 + self.params.pass_bias)
-        return first_best(values)
+                cost = state.rules.piece_price
+            buys.append(i)
+            values.append(self.buy_gain(state, player, kind, tile) * 1000 / max(cost, 1000))
+        passing = [i for i, (kind, _) in enumerate(options) if kind == A_PASS]
+        if passing and (not buys or max(values) <= threshold):
+            return passing[0]
+        return buys[first_best(values)]
 
     def on_place(self, state: State, player: int, options: list) -> int:
         castle, rules, tile = state.seats[player].castle, state.rules, state.placing
@@ -356,7 +374,7 @@ class Greedy(Heuristic):
     points and completions (then fewer blocked doors), prices by its own tile value."""
 
     def __init__(self) -> None:
-        super().__init__(None)
+        super().__init__(GREEDY_WEIGHTS)
 
     def placement_value(self, castle: Castle, rules: Rules, tile: int, facts: PlacementFacts) -> float:
         return greedy_placement_value(castle, rules, tile, facts)
@@ -367,24 +385,13 @@ class Greedy(Heuristic):
     def price_value(self, state: State, mb: int, tile: int) -> float:
         return tile_value(state, mb, tile, self.params)
 
+    def buy_gain(self, state: State, player: int, kind: int, tile: int) -> float:
+        return self.best_placement_value(state, player, tile)
+
     def on_act(self, state: State, player: int, options: list) -> int:
         """Each buy: its best placement's PV_greedy per 1000 marks of cost (at least 1000); PASS unless some buy's
         value is > 0 (the best buy when PASS is not an option)."""
-        buys, values = [], []
-        for i, (kind, arg) in enumerate(options):
-            if kind == A_PASS:
-                continue
-            tile = state.slot_tile[arg] if kind == A_BUY_ROOM else arg
-            if kind == A_BUY_ROOM:
-                cost = state.prices()[arg] - coins_on(state, tile)
-            else:
-                cost = state.rules.piece_price
-            buys.append(i)
-            values.append(self.best_placement_value(state, player, tile) * 1000 / max(cost, 1000))
-        passing = [i for i, (kind, _) in enumerate(options) if kind == A_PASS]
-        if passing and (not buys or max(values) <= 0):
-            return passing[0]
-        return buys[first_best(values)]
+        return self.act_by_ratio(state, player, options, 0.0)
 
 
 def coins_on(state: State, tile: int) -> int:
