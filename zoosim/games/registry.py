@@ -14,6 +14,7 @@ _GAMES = {
     "zooloretto-mini": "zoosim.games.zooloretto_mini",
     "tractor": "zoosim.games.tractor",
     "new-york-zoo": "zoosim.games.new_york_zoo",
+    "castles": "zoosim.games.castles",
 }
 
 
@@ -23,6 +24,7 @@ LISTING: dict[str, tuple[str, int, int]] = {
     "zooloretto-mini": ("Zooloretto Mini (Abacus, 2010)", 2, 5),
     "tractor": ("Tractor Zooloretto (a draft variant)", 2, 5),
     "new-york-zoo": ("New York Zoo (Uwe Rosenberg, 2020)", 1, 5),
+    "castles": ("Castles of Mad King Ludwig (Alspach, Bézier 2014)", 2, 4),
 }
 
 
