@@ -1,8 +1,8 @@
 """Ark Nova numba map (engine_build) against reference_build: on positions reached by reference games under
 `uniform` (loaded into the engine block with engine_state.encode), varied where legality depends on them (money,
 Diversity Researcher 219, an empty map, covered_terrain_counts, building cost) and grown by random legal
-placements, every footprint list, every BUILD_TYPE, ENGINEER_TYPE and POSTURE_TYPE option list and can_build
-equal the reference's."""
+placements, every footprint list, every BUILD_TYPE, ENGINEER_TYPE and POSTURE_TYPE option list, can_build and the
+map counts (kiosk income, Side Entrance neighbours, connected cells) equal the reference's."""
 import copy
 import random
 from dataclasses import replace
@@ -16,7 +16,9 @@ from zoosim.games.ark_nova import reference_build as rb
 from zoosim.games.ark_nova import reference_state as rs
 from zoosim.games.ark_nova.pack import pack
 from zoosim.games.ark_nova.rules import Rules
-from zoosim.games.ark_nova.vocab import KIOSK, N_BUILDINGS, PAVILION
+from zoosim.games.ark_nova.vocab import BUILDINGS, KIOSK, N_BUILDINGS, PAVILION
+
+SIDE_ENTRANCE = BUILDINGS.index("side_entrance")
 
 AT = es.SCR_FREE
 
@@ -30,6 +32,10 @@ def map_rules(rnd: random.Random) -> Rules:
 def vary(s, rnd: random.Random):
     t = copy.deepcopy(s)
     for pl in t.ps:
+        if rnd.random() < 0.3:   # a Side Entrance somewhere free, for its count
+            options = rb.legal_footprints(t, pl.seat, SIDE_ENTRANCE, True)
+            if options:
+                pl.buildings.append(rs.Building(SIDE_ENTRANCE, rnd.choice(options)))
         if rnd.random() < 0.3:
             pl.sponsors.append(219)
         if rnd.random() < 0.3:
@@ -74,6 +80,9 @@ def same_answers(t, G, R, rnd):
             n = eb.engineer_type_options(G, R, p, side2, AT, len(built), AT + 8)
             expected = rb.affordable_types(t, p, [k for k in dict.fromkeys(built) if k not in rb.SPECIAL], 99, side2)
             assert [int(v) for v in G[AT + 8:AT + 8 + n]] == expected
+        assert eb.kiosk_income(G, p) == rb.kiosk_income(t, p)
+        assert eb.side_entrance_buildings(G, p) == rb.side_entrance_buildings(t, p)
+        assert eb.connected(G, p) == rb.connected(t, p)
         n = eb.posture_type_options(G, R, p, AT)
         assert [int(v) for v in G[AT:AT + n]] == [k for k in (KIOSK, PAVILION) if ref.can_free_build(t, p, k)]
 

@@ -59,6 +59,7 @@ from zoosim.games.ark_nova.pack import (
     R_PEACEFUL,
 )
 from zoosim.games.ark_nova.vocab import (
+    BUILDINGS,
     KIOSK,
     LARGE_BIRD_AVIARY,
     PAVILION,
@@ -70,6 +71,7 @@ from zoosim.games.ark_nova.vocab import (
 SIDE1_TYPES = np.array([0, 1, 2, 3, 4, KIOSK, PAVILION, PETTING_ZOO], np.int64)
 SIDE2_TYPES = np.array([0, 1, 2, 3, 4, KIOSK, PAVILION, PETTING_ZOO, REPTILE_HOUSE, LARGE_BIRD_AVIARY], np.int64)
 BUILD_ACTION = 2  # vocab.ACTIONS index of Build
+SIDE_ENTRANCE = BUILDINGS.index("side_entrance")
 OP_BUILD_ON_ROCKWATER = int(Op.BUILD_ON_ROCKWATER)
 OP_IGNORE_ANIMAL_ROCKWATER = int(Op.IGNORE_ANIMAL_ROCKWATER)
 
@@ -222,6 +224,52 @@ def engineer_type_options(G, R, p, side2, built_at, n_built, at):
             G[at + n] = k
             n += 1
     return n
+
+
+@njit(cache=True, _nrt=False)
+def connected(G, p):
+    """§6.5: cells covered by, or adjacent to, the player's buildings."""
+    covered = G[G_PL + p * P_SIZE + P_COVERED]
+    return covered | _around(covered)
+
+
+@njit(cache=True, _nrt=False)
+def _pays(G, b, i):
+    """R23: every building pays but an empty standard enclosure and a kiosk."""
+    kind = G[b + P_B_KIND + i]
+    return kind != KIOSK and not (kind <= 4 and G[b + P_B_ANIMALS_N + i] == 0)
+
+
+@njit(cache=True, _nrt=False)
+def kiosk_income(G, p):
+    """§6.8, R23: per kiosk, 1 for each adjacent paying building."""
+    b = G_PL + p * P_SIZE
+    nb = G[b + P_BUILDINGS_N]
+    total = 0
+    for k in range(nb):
+        if G[b + P_B_KIND + k] == KIOSK:
+            ring = _around(G[b + P_B_MASK + k])
+            for i in range(nb):
+                if i != k and G[b + P_B_MASK + i] & ring and _pays(G, b, i):
+                    total += 1
+    return total
+
+
+@njit(cache=True, _nrt=False)
+def side_entrance_buildings(G, p):
+    """§12.6 inc_side_entrance: buildings next to the Side Entrance, empty standard enclosures excluded."""
+    b = G_PL + p * P_SIZE
+    nb = G[b + P_BUILDINGS_N]
+    for e in range(nb):
+        if G[b + P_B_KIND + e] == SIDE_ENTRANCE:
+            ring = _around(G[b + P_B_MASK + e])
+            n = 0
+            for i in range(nb):
+                kind = G[b + P_B_KIND + i]
+                if i != e and G[b + P_B_MASK + i] & ring and not (kind <= 4 and G[b + P_B_ANIMALS_N + i] == 0):
+                    n += 1
+            return n
+    return 0
 
 
 @njit(cache=True, _nrt=False)
