@@ -216,7 +216,7 @@ G_STACK_N = _g("G_STACK_N")                     # frames on the effect stack (en
 MAX_FRAMES = 64
 FRAME_W = 6
 G_STACK = _g("G_STACK", MAX_FRAMES * FRAME_W)
-G_SCRATCH_N = 1024
+G_SCRATCH_N = 1536
 G_SCRATCH = _g("G_SCRATCH", G_SCRATCH_N)
 # scratch regions, one per user, so that a decision inside a chain never overwrites the options of another
 SCR_SETUP = G_SCRATCH                           # setup: the tile pool, the dealt cards, the kept positions (< 128)
@@ -225,7 +225,9 @@ SCR_TAKE = G_SCRATCH + 144                      # TAKE_SOURCE options inside a c
 SCR_PLACE = G_SCRATCH + 160                     # FOOTPRINT options of a build in a chain (<= 244)
 SCR_BUILT = G_SCRATCH + 416                     # the kinds built this Build action (Engineer)
 SCR_TYPES = G_SCRATCH + 448                     # BUILD_TYPE / ENGINEER_TYPE options and their footprint probe
-SCR_FREE = G_SCRATCH + 512                      # for callers outside the engine's own steps (tests, turns)
+SCR_ICONS = G_SCRATCH + 480                     # a zoo's icon counts (engine_animals)
+SCR_HOMES = G_SCRATCH + 512                     # ANIMAL_HOME options or a probe of them (<= 59)
+SCR_FREE = G_SCRATCH + 576                      # for callers outside the engine's own steps (tests, turns)
 G_PL = _g("G_PL", MAX_PLAYERS * P_SIZE)
 G_SIZE = LAYOUT[-1][1] + LAYOUT[-1][2]
 

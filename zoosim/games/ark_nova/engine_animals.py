@@ -1,0 +1,254 @@
+"""Ark Nova in numba: what the Animals action may play (spec §5.3, §6.6, §7.1-§7.2, R6, R7, R17) — a zoo's icon
+counts, a card's unmet conditions, an animal's cost, its homes (the ANIMAL_HOME options), whether it is playable,
+the ANIMAL_PLAY card options and `can_animals` — the same answers, in the same canonical order, as
+reference_state.icon_counts and reference_actions' functions of the same names.
+
+`acting` is the bit mask of action cards on side II for the card's conditions (bit 0 Animals, bit 4 Sponsors):
+the acting player's own sides, or another's under Hypnosis (R8). Options are written at a caller-given offset:
+ANIMAL_PLAY options as (source, card row) pairs, source -1 = hand, f = display folder f.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from zoosim.games.ark_nova import cards
+from zoosim.games.ark_nova.effects import SMALL, Op
+from zoosim.games.ark_nova.engine_build import has_passive
+from zoosim.games.ark_nova.engine_piles import range_folders
+from zoosim.games.ark_nova.engine_place import special_fits, terrain_touched
+from zoosim.games.ark_nova.engine_state import (
+    CARD_ROCK,
+    CARD_WATER,
+    G_DISPLAY,
+    G_PL,
+    P_ANIMALS,
+    P_ANIMALS_N,
+    P_APPEAL,
+    P_B_ANIMALS_N,
+    P_B_KIND,
+    P_B_MASK,
+    P_BUILDINGS_N,
+    P_HAND,
+    P_HAND_N,
+    P_MONEY,
+    P_PARTNERS,
+    P_PARTNERS_N,
+    P_REP,
+    P_SIZE,
+    P_SPONSORS,
+    P_SPONSORS_N,
+    P_UNIVS,
+    P_UNIVS_N,
+    P_WAZA_CLASS,
+    PASSIVE,
+    PROG_COUNT,
+    PROG_OPS,
+    PROG_START,
+    SCR_HOMES,
+    SCR_ICONS,
+    _ones,
+)
+from zoosim.games.ark_nova.pack import (
+    R_ANIMALS2_REP_STRENGTH,
+    R_ANIMALS_PLAYABLE,
+    R_PARTNER_DISCOUNT,
+    R_PEACEFUL,
+)
+from zoosim.games.ark_nova.vocab import (
+    CONTINENT_ICONS,
+    LARGE_BIRD_AVIARY,
+    N_ICONS,
+    PETTING_ZOO,
+    REPTILE_HOUSE,
+    SCIENCE,
+)
+
+_C = cards.CARDS
+C_KIND = _C.kind.astype(np.int64)
+C_SIZE = _C.size.astype(np.int64)
+C_COST = _C.cost.astype(np.int64)
+C_STD_OK = _C.std_ok.astype(np.int64)
+C_ICONS = np.ascontiguousarray(_C.icons.astype(np.int64))
+C_REQ_ICONS = np.ascontiguousarray(_C.req_icons.astype(np.int64))
+C_REQ_PZ_CONTINENT = _C.req_partner_zoo_continent.astype(np.int64)
+C_REQ_PZ = _C.req_partner_zoos.astype(np.int64)
+C_REQ_A2 = _C.req_animals2.astype(np.int64)
+C_REQ_S2 = _C.req_sponsors2.astype(np.int64)
+C_REQ_MIN_REP = _C.req_min_rep.astype(np.int64)
+C_REQ_MAX_APPEAL = _C.req_max_appeal.astype(np.int64)
+ANIMAL = cards.ANIMAL
+UNIV_SCIENCE = np.array([0, 1, 2], np.int64)   # reference_state.UNIV_SCIENCE
+FIRST_CONTINENT, LAST_CONTINENT = CONTINENT_ICONS[0], CONTINENT_ICONS[-1]
+HERBIVORE = 2
+ANIMALS_BIT, SPONSORS_BIT = 1, 16
+FLOCK_HOME = -1
+OP_LARGE_IGNORE = int(Op.LARGE_IGNORE_CONDITION)
+OP_IGNORE_ROCKWATER = int(Op.IGNORE_ANIMAL_ROCKWATER)
+OP_DISCOUNT = int(Op.ANIMAL_DISCOUNT)
+OP_FLOCK = int(Op.FLOCK)
+
+
+@njit(cache=True, _nrt=False)
+def icon_counts(G, p, at):
+    """§7.1: the zoo's icons at G[at:at + N_ICONS]: its animals' and sponsors' icons (rock/water included),
+    a continent icon per partner zoo, the universities' science."""
+    b = G_PL + p * P_SIZE
+    for k in range(N_ICONS):
+        G[at + k] = 0
+    for i in range(G[b + P_ANIMALS_N] + G[b + P_SPONSORS_N]):
+        na = G[b + P_ANIMALS_N]
+        card = G[b + P_ANIMALS + i] if i < na else G[b + P_SPONSORS + i - na]
+        for k in range(N_ICONS):
+            G[at + k] += C_ICONS[card, k]
+    for i in range(G[b + P_PARTNERS_N]):
+        G[at + G[b + P_PARTNERS + i]] += 1
+    for i in range(G[b + P_UNIVS_N]):
+        G[at + SCIENCE] += UNIV_SCIENCE[G[b + P_UNIVS + i]]
+
+
+@njit(cache=True, _nrt=False)
+def unmet_conditions(G, p, card, acting, icons_at):
+    """§7.2, R7: condition units not met (ICON*N is one unit), with the zoo's icons at G[icons_at:]."""
+    b = G_PL + p * P_SIZE
+    unmet = 0
+    for k in range(N_ICONS):
+        unmet += max(0, C_REQ_ICONS[card, k] - G[icons_at + k])
+    if C_REQ_PZ_CONTINENT[card]:
+        found = 0
+        for i in range(G[b + P_PARTNERS_N]):
+            if C_ICONS[card, G[b + P_PARTNERS + i]]:
+                found = 1
+        unmet += 1 - found
+    unmet += max(0, C_REQ_PZ[card] - G[b + P_PARTNERS_N])
+    unmet += 1 if C_REQ_A2[card] and not acting & ANIMALS_BIT else 0
+    unmet += 1 if C_REQ_S2[card] and not acting & SPONSORS_BIT else 0
+    unmet += 1 if G[b + P_REP] < C_REQ_MIN_REP[card] else 0
+    unmet += 1 if C_REQ_MAX_APPEAL[card] >= 0 and G[b + P_APPEAL] > C_REQ_MAX_APPEAL[card] else 0
+    return unmet
+
+
+@njit(cache=True, _nrt=False)
+def conditions_hold(G, R, p, card, acting, icons_at):
+    unmet = unmet_conditions(G, p, card, acting, icons_at)
+    if unmet == 1 and C_KIND[card] == ANIMAL and C_SIZE[card] >= 4:
+        return has_passive(G, R, p, OP_LARGE_IGNORE) == 1
+    return unmet == 0
+
+
+@njit(cache=True, _nrt=False)
+def animal_cost(G, R, p, card):
+    """§5.3: printed cost, minus the partner-zoo discount per matching continent icon and pas_cost_* effects."""
+    b = G_PL + p * P_SIZE
+    cost = C_COST[card]
+    for i in range(G[b + P_PARTNERS_N]):
+        cost -= R[R_PARTNER_DISCOUNT] * C_ICONS[card, G[b + P_PARTNERS + i]]
+    peaceful = R[R_PEACEFUL]
+    ns = G[b + P_SPONSORS_N]
+    for i in range(ns + G[b + P_ANIMALS_N]):
+        owner = G[b + P_SPONSORS + i] if i < ns else G[b + P_ANIMALS + i - ns]
+        start = PROG_START[peaceful, owner, PASSIVE]
+        for r in range(start, start + PROG_COUNT[peaceful, owner, PASSIVE]):
+            if PROG_OPS[r, 0] == OP_DISCOUNT:
+                small = PROG_OPS[r, 1] == SMALL
+                if (small and C_SIZE[card] <= 2) or (not small and C_SIZE[card] >= 4):
+                    cost -= PROG_OPS[r, 2]
+    return max(0, cost)
+
+
+@njit(cache=True, _nrt=False)
+def flock_allowed(G, R, p, card):
+    """§6.6 Flock N: the zoo already holds a herbivore of size >= N (R17: not the card itself)."""
+    peaceful = R[R_PEACEFUL]
+    start = PROG_START[peaceful, card, PASSIVE]
+    b = G_PL + p * P_SIZE
+    for r in range(start, start + PROG_COUNT[peaceful, card, PASSIVE]):
+        if PROG_OPS[r, 0] == OP_FLOCK:
+            for i in range(G[b + P_ANIMALS_N]):
+                a = G[b + P_ANIMALS + i]
+                if C_ICONS[a, HERBIVORE] and C_SIZE[a] >= PROG_OPS[r, 1]:
+                    return True
+            return False
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def homes(G, R, p, card, at):
+    """ANIMAL_HOME options (hook 13) at G[at:]: fitting empty standard enclosures and fitting special enclosures
+    in building order, then -1 (Flock). Returns the count."""
+    b = G_PL + p * P_SIZE
+    ignore = has_passive(G, R, p, OP_IGNORE_ROCKWATER)
+    n = 0
+    for i in range(G[b + P_BUILDINGS_N]):
+        kind = G[b + P_B_KIND + i]
+        if kind <= 4:
+            mask = G[b + P_B_MASK + i]
+            if C_STD_OK[card] and G[b + P_B_ANIMALS_N + i] == 0 and _ones(mask) >= C_SIZE[card] and (
+                    ignore or (terrain_touched(G, R, p, mask, True) >= CARD_ROCK[card]
+                               and terrain_touched(G, R, p, mask, False) >= CARD_WATER[card])):
+                G[at + n] = i
+                n += 1
+        elif (kind == PETTING_ZOO or kind == REPTILE_HOUSE or kind == LARGE_BIRD_AVIARY) and \
+                special_fits(G, R, p, card, i):
+            G[at + n] = i
+            n += 1
+    if flock_allowed(G, R, p, card):
+        G[at + n] = FLOCK_HOME
+        n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def waza_blocks(G, p, card):
+    """§12.3 trg_waza (227): the class not chosen may no longer be played (size 3 is neither)."""
+    cls = G[G_PL + p * P_SIZE + P_WAZA_CLASS]
+    return (cls == 0 and C_SIZE[card] >= 4) or (cls == 1 and C_SIZE[card] <= 2)
+
+
+@njit(cache=True, _nrt=False)
+def animal_playable(G, R, p, card, extra, acting, icons_at):
+    """An animal card the player may play now paying `extra` more (a folder's number): conditions, money, a home."""
+    if C_KIND[card] != ANIMAL or not conditions_hold(G, R, p, card, acting, icons_at):
+        return False
+    if animal_cost(G, R, p, card) + extra > G[G_PL + p * P_SIZE + P_MONEY]:
+        return False
+    return homes(G, R, p, card, SCR_HOMES) > 0 and not waza_blocks(G, p, card)
+
+
+@njit(cache=True, _nrt=False)
+def animal_options(G, R, p, side2, acting, at):
+    """ANIMAL_PLAY card options (hook 12, without the stop): (-1, card) per playable hand card in hand order, then
+    (f, card) per playable folder in range (side II). Pairs at G[at:]; returns their count."""
+    b = G_PL + p * P_SIZE
+    icon_counts(G, p, SCR_ICONS)
+    n = 0
+    for i in range(G[b + P_HAND_N]):
+        card = G[b + P_HAND + i]
+        if animal_playable(G, R, p, card, 0, acting, SCR_ICONS):
+            G[at + 2 * n] = -1
+            G[at + 2 * n + 1] = card
+            n += 1
+    if side2:
+        for f in range(1, range_folders(G, R, p) + 1):
+            card = G[G_DISPLAY + f - 1]
+            if card >= 0 and animal_playable(G, R, p, card, f, acting, SCR_ICONS):
+                G[at + 2 * n] = f
+                G[at + 2 * n + 1] = card
+                n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def can_animals(G, R, p, strength_, side2, acting, at):
+    """reference_actions.can_animals: a card to play at this strength (R6: range after side II's +1 reputation)."""
+    side = 1 if side2 else 0
+    if R[R_ANIMALS_PLAYABLE + side * 5 + min(strength_, 5) - 1] == 0:
+        return False
+    if side2 and strength_ >= R[R_ANIMALS2_REP_STRENGTH]:
+        b = G_PL + p * P_SIZE
+        rep = G[b + P_REP]
+        G[b + P_REP] = min(rep + 1, 15)
+        ok = animal_options(G, R, p, side2, acting, at) > 0
+        G[b + P_REP] = rep
+        return ok
+    return animal_options(G, R, p, side2, acting, at) > 0
