@@ -24,7 +24,7 @@ def seat_rows(record):
                      c["exhausted_stacks"], c["favors"], c["bonus_cards"], c["money_points"], s.rank, s.win_share,
                      s.money, s.area, tuple(s.rooms_by_type), s.hallways, s.stairs, s.completed_rooms,
                      s.blocked_doorways, s.times_master_builder, s.money_as_master_builder, s.passes,
-                     record.rounds, record.turns, record.end_reason))
+                     record.rounds, record.turns, record.end_reason, s.points_as_mb))
     return rows
 
 
@@ -37,15 +37,21 @@ def engine_rows(out):
                      int(o[P.O_RANK]), share, int(o[P.O_MONEY]), int(o[P.O_AREA]),
                      tuple(int(v) for v in o[P.O_BY_TYPE:P.O_BY_TYPE + P.N_TYPES]), int(o[P.O_HALLWAYS]),
                      int(o[P.O_STAIRS]), int(o[P.O_COMPLETED]), int(o[P.O_BLOCKED]), int(o[P.O_TMB]),
-                     int(o[P.O_MMB]), int(o[P.O_PASSES]), int(o[P.O_ROUNDS]), int(o[P.O_TURNS]), int(o[P.O_END])))
+                     int(o[P.O_MMB]), int(o[P.O_PASSES]), int(o[P.O_ROUNDS]), int(o[P.O_TURNS]), int(o[P.O_END]),
+                     int(o[P.O_PTS_MB])))
     return rows
+
+
+def reference_policy(policy):
+    """A name, or a PolicySpec (heuristic with its weights) as the reference's policy object."""
+    return policy if isinstance(policy, str) else reference.make_policy(policy.name, policy.values)
 
 
 def check_games(rules, players, policies, games, seed=SEED):
     pack = P.Pack(rules, players)
     for g in range(games):
         events, out = P.play_traced(rules, players, policies, seed, g, pack)
-        record = reference.play_game(rules, players, policies, seed, g)
+        record = reference.play_game(rules, players, [reference_policy(p) for p in policies], seed, g)
         for i, (mine, ref) in enumerate(zip(events, record.events)):
             assert mine == ref, f"game {g} ({players}p {policies}) event {i}: engine {mine} reference {ref}; " \
                                 f"before: {record.events[max(0, i - 4):i]}"

@@ -16,7 +16,7 @@ from zoosim.games.castles.play_state import (
     ACTIVITY, ALL_SIZES, ALL_TYPES, FOOD, FOYER, G_MKT_C, G_MKT_N, G_MKT_T, G_NFAV, G_FAV, G_OPT,
     G_PL, G_PSCR, G_SEATCODE, G_SLOT, G_STK, G_STN, GREEDY, HALLWAY, K_MONEY, K_MONEY_UNITS, K_SIZE, LIVING,
     MAX_STACK, N_SIZES, N_TYPES, OPT_PASS, OPT_PIECE, OUTDOOR, PB, P_BONUS, P_BONUS_N, P_MONEY, RG_ACT_PTS, RG_BKIND,
-    RG_BON, RG_BUNIT, RG_FAV, RG_MONEY_UNIT, RG_OUT_MONEY, RG_PIECE, RG_PIECES_REWARD, RG_PRICE,
+    RG_BON, RG_BUNIT, RG_FAV, RG_MONEY_UNIT, RG_NSLOTS, RG_OUT_MONEY, RG_PIECE, RG_PIECES_REWARD, RG_PRICE,
     STAIRS, TL_SIZE, TL_TYPE, UTILITY, _comb,
 )
 from zoosim.games.castles.policies import W_BLOCK, W_CARDS, W_COMPLETE, W_INTENT, W_MARK, W_OPEN, W_PASS, W_PIECE
@@ -226,8 +226,8 @@ def _price_key(G, RG, PW, mb, tile, mv):
 @njit(cache=True, _nrt=False)
 def price_plan(G, CS, R, RG, PW, mb):
     """Hook price, planned once per round: the market tiles ranked by TV(MB, t) (heuristic: minus w_intent ·
-    PTV(t)) descending, ties in market order; the j-th gets slot j (slots are listed cheapest first). Writes
-    G[PLAN + i] = the slot of market position i (pairwise ranks: a market holds a handful of tiles)."""
+    PTV(t)) descending, ties in market order; the j-th gets the j-th cheapest slot (price_choice). Writes
+    G[PLAN + i] = the rank of market position i (pairwise: a market holds a handful of tiles)."""
     seat_metrics(G, CS, R, RG, mb)
     mv = G[MV:MV + K_SIZE]
     n = G[G_MKT_N]
@@ -244,8 +244,17 @@ def price_plan(G, CS, R, RG, PW, mb):
 
 @njit(cache=True, _nrt=False)
 def price_choice(G, RG, i):
-    """The option (index among the free slots, ascending) that is market position i's planned slot."""
-    slot = G[PLAN + i]
+    """The option (index among the free slots, ascending) that is market position i's planned slot: the slot of its
+    rank among the slots ordered by price (ties: lower slot first; price lists need not be ascending)."""
+    rank = G[PLAN + i]
+    slot = 0
+    for k in range(RG[RG_NSLOTS]):
+        order = 0
+        for j in range(RG[RG_NSLOTS]):
+            if RG[RG_PRICE + j] < RG[RG_PRICE + k] or (RG[RG_PRICE + j] == RG[RG_PRICE + k] and j < k):
+                order += 1
+        if order == rank:
+            slot = k
     q = 0
     for k in range(slot):
         if G[G_SLOT + k] < 0:
