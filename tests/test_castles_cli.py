@@ -12,7 +12,7 @@ import polars as pl
 import pytest
 
 from cli_runner import run_cli as cli
-from zoosim.games.castles.columns import SCORE_COMPONENTS
+from zoosim.games.castles.columns import COLUMNS, SCORE_COMPONENTS
 from zoosim.games.castles.policies import HEURISTIC_PARAMS
 
 GAME_ID = "castles"
@@ -148,3 +148,24 @@ def test_bad_input_is_one_line_exit_2_and_writes_nothing(make_args, message, tmp
     code, out, err = cli(args, monkeypatch, capsys)
     assert code == 2 and message in err and err.count("\n") == 1, err
     assert out == "" and sorted(p.name for p in tmp_path.iterdir()) == before
+
+
+@pytest.mark.parametrize("policies, seed, game_index", [(["uniform", "greedy"], 5, 2),
+                                                        (["heuristic", "random", "greedy", "heuristic"], 7, 1)])
+def test_score_agrees_with_the_engine_on_whole_games(policies, seed, game_index):
+    """The engine's own game (play_traced, as replay plays it), rebuilt as a position from its event rows: `score`
+    finds the engine's score components, rank and area for every player."""
+    from test_castles_positions import position_of
+
+    from zoosim.games.castles import play
+    from zoosim.games.castles.positions import score_position
+    from zoosim.games.castles.rules import Rules
+
+    players = len(policies)
+    events, rows = play.play_traced(Rules(), players, policies, seed, game_index)
+    names = [c.name for c in COLUMNS]
+    money = [int(r[play.O_START + names.index("money")]) for r in rows]
+    result = score_position(position_of(Rules(), players, events, money), Rules())
+    for mine, row in zip(result["players"], rows):
+        assert [mine[c] for c in SCORE_COMPONENTS] == [int(row[play.O_START + names.index(c)]) for c in SCORE_COMPONENTS]
+        assert (mine["total"], mine["rank"], mine["area"]) == (row[play.O_SCORE], row[play.O_RANK], row[play.O_AREA])

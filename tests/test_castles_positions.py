@@ -1,6 +1,6 @@
 """Castles `zoosim score` positions: hand-scored castles (the spec's worked examples, a favour tie, exhausted stacks
 and supplies, the area tie-break), impossible positions refused in one line, and the scorer agreeing with the
-engine's own final scoring on whole games rebuilt from their event rows."""
+reference's final scoring on whole games rebuilt from their event rows (the engine's: test_castles_cli)."""
 from __future__ import annotations
 
 import copy
@@ -11,7 +11,8 @@ import pytest
 
 from zoosim.games.base import ZoosimError
 from zoosim.games.castles import data
-from zoosim.games.castles.columns import COLUMNS, SCORE_COMPONENTS
+from zoosim.games.castles import reference as ref
+from zoosim.games.castles.columns import SCORE_COMPONENTS
 from zoosim.games.castles.positions import format_score_text, score_position
 from zoosim.games.castles.rules import Rules
 
@@ -135,52 +136,47 @@ def test_impossible_positions_are_refused_in_one_line(position, message):
     assert "\n" not in str(err.value)
 
 
-def _position_of(rules: Rules, players: int, events, rows) -> dict:
-    """The end position of a traced game, built only from its event rows (players by master-builder position)
-    and the final money."""
-    from zoosim.games.castles import play
-
+def position_of(rules: Rules, players: int, events, money) -> dict:
+    """The end position of a played game from its event rows (PROTOCOL.md 9; players by master-builder position)
+    and each player's final money: castles from PLACE rows, hands from BONUS rows, favours from FAVOR rows, the
+    exhausted sizes from the tiles that left each stack, the downstairs wild rewards taken as points."""
     fx = rules.geometry().foyer_xy
-    seats = [{"rooms": [], "bonus_cards": [], "wild_reward_points": 0} for _ in range(players)]
+    seats = [{"rooms": [], "money": int(m), "wild_reward_points": 0} for m in money]
     hands: list[list[int]] = [[] for _ in range(players)]
     favors, taken = [], [0] * data.N_SIZES
     for kind, p, a, b, c, d, e in events:
-        if kind == play.FAVOR and b:
+        if kind == ref.FAVOR and b:
             favors.append(data.FAVORS[a].id)
-        elif kind == play.BONUS_DRAW:
+        elif kind == ref.BONUS_DRAW:
             hands[p].append(a)
-        elif kind == play.BONUS_RETURN:
+        elif kind == ref.BONUS_RETURN:
             hands[p].remove(a)
-        elif kind == play.MARKET_IN and b == 0:
+        elif kind == ref.MARKET_IN and b == 0:
             taken[int(data.TILE_SIZE[a])] += 1
-        elif kind == play.SLEEPING_TAKE:
+        elif kind == ref.SLEEPING_TAKE:
             taken[a] += 1
-        elif kind == play.PLACE:
+        elif kind == ref.PLACE:
             seats[p]["rooms"].append({"room": a, "rot": b, "x": c - fx, "y": d - fx, "level": e})
-        elif kind == play.REWARD and c == 1 and not d and a in (data.LIVING, data.ACTIVITY):
-            seats[p]["wild_reward_points"] += b   # downstairs wild rewards taken as points
-    money = [c.name for c in COLUMNS].index("money")
-    for seat, hand in enumerate(hands):
-        seats[seat]["bonus_cards"] = [data.BONUS_CARDS[c].id for c in hand]
-        seats[seat]["money"] = int(rows[seat][play.O_START + money])
+        elif kind == ref.REWARD and c == 1 and not d and a in (data.LIVING, data.ACTIVITY):
+            seats[p]["wild_reward_points"] += b
+    for seat, hand in zip(seats, hands):
+        seat["bonus_cards"] = [data.BONUS_CARDS[c].id for c in hand]
     cap = [rules.for_players("small_stack" if s in data.SMALL_SIZES else "large_stack", players)
            for s in range(data.N_SIZES)]
     sizes = [data.SIZES_SQFT[s] for s in range(data.N_SIZES) if taken[s] == cap[s]]
     return {"players": seats, "favors_in_play": favors, "exhausted": {"sizes": sizes}}
 
 
-@pytest.mark.parametrize("players, policies, seed, game_index", [
-    (2, ["uniform", "greedy"], 5, 2), (4, ["heuristic", "random", "greedy", "heuristic"], 7, 1),
+@pytest.mark.parametrize("policies, seed, game_index", [
+    (["uniform", "greedy"], 5, 2), (["random", "heuristic", "uniform"], 3, 0),
+    (["heuristic", "random", "greedy", "heuristic"], 7, 1), (["uniform"] * 4, 11, 4),
 ])
-def test_the_scorer_agrees_with_the_engine_on_whole_games(players, policies, seed, game_index):
-    from zoosim.games.castles import play
-
-    events, rows = play.play_traced(R, players, policies, seed, game_index)
-    result = score_position(_position_of(R, players, events, rows), R)
-    names = [c.name for c in COLUMNS]
-    for seat, row in enumerate(rows):
-        mine = result["players"][seat]
-        assert {c: mine[c] for c in SCORE_COMPONENTS} == {c: int(row[play.O_START + names.index(c)])
-                                                          for c in SCORE_COMPONENTS}, seat
-        assert (mine["total"], mine["rank"], mine["area"]) == (row[play.O_SCORE], row[play.O_RANK],
-                                                               row[play.O_AREA])
+def test_the_scorer_agrees_with_the_reference_game(policies, seed, game_index):
+    """Whole games of the plain-Python reference (which the engine matches event for event): the position rebuilt
+    from the events scores every component, the rank and the area exactly as the game's own final scoring."""
+    players = len(policies)
+    record = ref.play_game(R, players, policies, seed, game_index)
+    result = score_position(position_of(R, players, record.events, [s.money for s in record.seats]), R)
+    for mine, seat in zip(result["players"], record.seats):
+        assert [mine[c] for c in SCORE_COMPONENTS] == [seat.components[c] for c in ref.COMPONENTS]
+        assert (mine["total"], mine["rank"], mine["area"]) == (seat.score, seat.rank, seat.area)
