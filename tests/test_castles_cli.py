@@ -169,3 +169,22 @@ def test_score_agrees_with_the_engine_on_whole_games(policies, seed, game_index)
     for mine, row in zip(result["players"], rows):
         assert [mine[c] for c in SCORE_COMPONENTS] == [int(row[play.O_START + names.index(c)]) for c in SCORE_COMPONENTS]
         assert (mine["total"], mine["rank"], mine["area"]) == (row[play.O_SCORE], row[play.O_RANK], row[play.O_AREA])
+
+
+def test_the_replay_keeps_marks_points_and_seats_as_the_engine():
+    """The running marks and points the replay prints beside each castle end where the engine's results do."""
+    from zoosim.games.castles import play
+    from zoosim.games.castles.replay import _Story
+    from zoosim.games.castles.rules import Rules
+
+    policies = ["greedy", "random", "heuristic"]
+    events, rows = play.play_traced(Rules(), 3, policies, 2, 3)
+    story = _Story(Rules(), 3, policies)
+    for row in events:
+        story.event(row)
+    for seat, row in enumerate(rows):
+        assert story.policy_of[seat] == row[play.O_POLICY]
+        assert story.money[seat] == row[play.O_MONEY]
+        assert story.points[seat] == row[play.O_START] + row[play.O_PLACE] + row[play.O_COMPL]
+        assert len(story.castles[seat].tiles) == 1 + row[play.O_HALLWAYS] + row[play.O_STAIRS] + sum(
+            row[play.O_BY_TYPE:play.O_BY_TYPE + 8])

@@ -176,6 +176,7 @@ def tell(rules: Rules, players: int, policies: Sequence, seed: int, game_index: 
     labels = [p if isinstance(p, str) else p.label for p in policies]
     story = _Story(rules, players, labels)
     story.lines += [f"castles, {players} players, seed {seed}, game index {game_index}",
+                    "player i: the log's seat i, who played the i-th policy given (after --rotation)",
                     "coordinates: cells relative to the foyer's top-left cell; rot: quarter turns clockwise",
                     LEGEND, "-- setup"]
     for row in events:
