@@ -45,7 +45,8 @@ engine_setup (§3), engine_build (footprints and Build options), engine_piles (d
 cards), engine_tracks (gains, reputation, CP spaces, workers, upgrades), engine_place (placing with bonuses,
 building one), engine_chain (the stack's dispatcher and entry points, the Build action), engine_cards (slots,
 strength, break track, the Cards action), engine_animals (icons, conditions, costs, homes, ANIMAL_PLAY options),
-engine_sponsors (SPONSOR_PLAY options).
+engine_sponsors (SPONSOR_PLAY options), engine_association (TASK, PARTNER, UNIVERSITY, PROJECT, PROJECT_SLOT,
+RELEASE_ANIMAL options).
 
 `decode(G)` turns a block into plain Python (dicts and lists, printed ids) and `encode(d, players)` the reverse,
 so tests compare the engine with the reference field by field and can load any reference position.
