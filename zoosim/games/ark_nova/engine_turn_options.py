@@ -1,0 +1,77 @@
+"""Ark Nova in numba: which main actions a turn offers (spec §4.1, §15.2; PROTOCOL.md 3 hooks 2 and 3) — whether an
+action has a legal completion at a strength (`can_perform`), the XSPEND options and the TURN options, the same as
+reference.can_perform / spend_options / turn_options. TURN options are pairs (0, action) in slot order, then (1, 0)
+= the X action.
+"""
+from __future__ import annotations
+
+from numba import njit
+
+from zoosim.games.ark_nova.engine_animals import can_animals
+from zoosim.games.ark_nova.engine_association import can_associate
+from zoosim.games.ark_nova.engine_build import can_build
+from zoosim.games.ark_nova.engine_cards import strength
+from zoosim.games.ark_nova.engine_state import G_PL, P_SIDE2, P_SIZE, P_SLOTS, P_X
+from zoosim.games.ark_nova.pack import R_ALLOW_NULL_ACTION, R_MAX_X
+
+ANIMALS, CARDS_ACTION, BUILD, ASSOCIATION, SPONSORS = range(5)
+
+
+@njit(cache=True, _nrt=False)
+def side_bits(G, p):
+    """The player's side-II action cards as a bit mask (engine_animals' `acting`)."""
+    b = G_PL + p * P_SIZE
+    bits = 0
+    for a in range(5):
+        if G[b + P_SIDE2 + a]:
+            bits |= 1 << a
+    return bits
+
+
+@njit(cache=True, _nrt=False)
+def can_perform(G, R, p, action, strength_, side2, acting, at):
+    """§4.1: the action at this strength can do something (allow_null_action: always); G[at:] is scratch."""
+    if strength_ < 1:
+        return False
+    if R[R_ALLOW_NULL_ACTION]:
+        return True
+    if action == ANIMALS:
+        return can_animals(G, R, p, strength_, side2, acting, at)
+    if action == BUILD:
+        return can_build(G, R, p, strength_, side2, at) > 0
+    if action == ASSOCIATION:
+        return can_associate(G, R, p, strength_, side2, at)
+    return True     # Cards always draws; Sponsors can always take its break option
+
+
+@njit(cache=True, _nrt=False)
+def spend_options(G, R, p, action, base, at, scratch):
+    """XSPEND options (hook 3) at G[at:]: x = 0 .. X-tokens with a legal completion at base + x."""
+    b = G_PL + p * P_SIZE
+    side2 = G[b + P_SIDE2 + action] == 1
+    acting = side_bits(G, p)
+    n = 0
+    for x in range(G[b + P_X] + 1):
+        if can_perform(G, R, p, action, base + x, side2, acting, scratch):
+            G[at + n] = x
+            n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def turn_options(G, R, p, at, scratch):
+    """TURN options (hook 2) as pairs at G[at:]: (0, action) per card in slot order with an XSPEND option, then
+    (1, 0) if X-tokens < max. G[scratch:] is scratch (at least 32 + an option list's room)."""
+    b = G_PL + p * P_SIZE
+    n = 0
+    for k in range(5):
+        a = G[b + P_SLOTS + k]
+        if spend_options(G, R, p, a, strength(G, p, a), scratch, scratch + 32) > 0:
+            G[at + 2 * n] = 0
+            G[at + 2 * n + 1] = a
+            n += 1
+    if G[b + P_X] < R[R_MAX_X]:
+        G[at + 2 * n] = 1
+        G[at + 2 * n + 1] = 0
+        n += 1
+    return n
