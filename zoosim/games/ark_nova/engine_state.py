@@ -46,7 +46,8 @@ cards), engine_tracks (gains, reputation, CP spaces, workers, upgrades), engine_
 building one), engine_chain (the stack's dispatcher and entry points, the Build action), engine_cards (slots,
 strength, break track, the Cards action), engine_animals (icons, conditions, costs, homes, ANIMAL_PLAY options),
 engine_sponsors (SPONSOR_PLAY options), engine_association (TASK, PARTNER, UNIVERSITY, PROJECT, PROJECT_SLOT,
-RELEASE_ANIMAL options), engine_turn_options (can_perform, XSPEND and TURN options).
+RELEASE_ANIMAL options), engine_turn_options (can_perform, XSPEND and TURN options), engine_scoring (score,
+final metrics and final cards).
 
 `decode(G)` turns a block into plain Python (dicts and lists, printed ids) and `encode(d, players)` the reverse,
 so tests compare the engine with the reference field by field and can load any reference position.
