@@ -99,3 +99,21 @@ BAD = [
 def test_validation_messages(changes, players, message):
     with pytest.raises(ZoosimError, match=re.escape(message) + r"\Z"):
         validate(replace(R, **changes), players)
+
+
+def test_nested_rule_values_from_text_and_from_a_study():
+    """price_slots is a list per player count: `--rule` takes it as `zoosim rules` prints it or split by `;`, and a
+    study's TOML list of lists reaches the rules unflattened."""
+    from zoosim.games.base import override_rules
+    from zoosim.study import _rule_text
+    cheap = ((1000, 2000, 4000, 6000, 8000), (1000, 2000, 4000, 6000, 8000, 10000),
+             (1000, 2000, 4000, 6000, 8000, 10000, 15000))
+    printed = "[[1000, 2000, 4000, 6000, 8000], [1000, 2000, 4000, 6000, 8000, 10000], " \
+              "[1000, 2000, 4000, 6000, 8000, 10000, 15000]]"
+    assert override_rules(Rules(), {"price_slots": printed}).price_slots == cheap
+    assert override_rules(Rules(), {"price_slots": "1000,2000,4000,6000,8000;1000,2000,4000,6000,8000,10000;"
+                                                   "1000,2000,4000,6000,8000,10000,15000"}).price_slots == cheap
+    assert override_rules(Rules(), {"price_slots": _rule_text([list(p) for p in cheap])}).price_slots == cheap
+    assert override_rules(Rules(), {"price_slots": [list(p) for p in cheap]}).price_slots == cheap
+    with pytest.raises(ZoosimError, match="price_slots needs a value like"):
+        override_rules(Rules(), {"price_slots": "[[1000, x]]"})

@@ -61,6 +61,8 @@ def _rule_text(value: Any) -> str:
     """TOML values to the `key=value` text the rules parser takes (lists comma-separated)."""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, (list, tuple)) and any(isinstance(v, (list, tuple)) for v in value):
+        return "[" + ",".join("[" + _rule_text(v) + "]" for v in value) + "]"   # nested: as `zoosim rules` prints
     if isinstance(value, (list, tuple)):
         return ",".join(_rule_text(v) for v in value)
     return str(value)

@@ -74,6 +74,8 @@ def override_rules(rules: Any, overrides: Mapping[str, str]) -> Any:
 
 def _coerce(key: str, raw: Any, current: Any) -> Any:
     if not isinstance(raw, str):
+        if isinstance(current, tuple) and current and isinstance(current[0], tuple):
+            return tuple(tuple(group) for group in raw)
         return tuple(raw) if isinstance(current, tuple) else raw
     text = raw.strip()
     try:
@@ -87,6 +89,8 @@ def _coerce(key: str, raw: Any, current: Any) -> Any:
             return int(text)
         if isinstance(current, float):
             return float(text)
+        if isinstance(current, tuple) and current and isinstance(current[0], tuple):
+            return _nested(text, type(current[0][0]) if current[0] else int)
         if isinstance(current, tuple):
             parts = [p for p in text.strip("[]()").split(",") if p.strip()]
             kind = type(current[0]) if current else int
@@ -94,6 +98,16 @@ def _coerce(key: str, raw: Any, current: Any) -> Any:
         return text.strip('"')
     except ValueError:
         raise ZoosimError(f"rule {key} needs a value like {_toml_value(current)}, got {raw!r}") from None
+
+
+def _nested(text: str, kind: type) -> tuple[tuple[Any, ...], ...]:
+    """A tuple of tuples from `[[1,2],[3]]` (as `zoosim rules` prints it) or `1,2;3` (groups split by `;`)."""
+    if text.startswith("["):
+        value = json.loads(text)
+        if not (isinstance(value, list) and all(isinstance(group, list) for group in value)):
+            raise ValueError
+        return tuple(tuple(kind(x) for x in group) for group in value)
+    return tuple(tuple(kind(x.strip()) for x in group.split(",") if x.strip()) for group in text.split(";"))
 
 
 @dataclass(frozen=True)

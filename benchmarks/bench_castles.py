@@ -1,0 +1,107 @@
+"""Castles of Mad King Ludwig speed and skill: engine games/s per core, engine/reference ratio, cold compile, and the
+policy ladder (heuristic > greedy > random) with intervals.
+
+    python benchmarks/bench_castles.py                    # speed at 2 and 4 players, every policy
+    python benchmarks/bench_castles.py --cold             # also the cold compile of the game loop (fresh cache)
+    python benchmarks/bench_castles.py --ladder 2000      # also the ladder at 2, 3 and 4 players
+
+Games/s per core: castles.play.play_block on one thread; wall and this process's CPU time are both printed (the
+machine may be shared; CPU time is the fairer per-core figure then). Engine/reference: the same games played by
+the numba engine and by the plain-Python reference, CPU seconds per game. Compile time is paid in a warm-up.
+The ladder seats the two policies alternately (strong, weak, strong, ...); the master-builder order is drawn per
+game (first_mb = random), so both sit in every position equally often over many deals. It prints the strong
+policy's win share per seat-game with a 95% Wilson interval beside the fair 1/players.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import numpy as np  # noqa: E402
+
+from zoosim.games.castles import play, reference  # noqa: E402
+from zoosim.games.castles.rules import Rules  # noqa: E402
+from zoosim.stats import wilson  # noqa: E402
+
+POLICIES = ("uniform", "random", "greedy", "heuristic")
+
+
+def engine_speed(players: int, policy: str, games: int, seed: int) -> tuple[float, float, float]:
+    """(games/s wall, games/s CPU, mean turns) on one thread."""
+    play.play_block(Rules(), players, [policy] * players, seed, 0, 10)   # warm-up / compile
+    wall, cpu = time.perf_counter(), time.process_time()
+    rows = play.play_block(Rules(), players, [policy] * players, seed, 0, games)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    return games / wall, games / cpu, float(rows[::players, play.O_TURNS].mean())
+
+
+def reference_speed(players: int, policy: str, games: int, seed: int) -> float:
+    """CPU seconds per game of the plain-Python reference."""
+    started = time.process_time()
+    for index in range(games):
+        reference.play_game(Rules(), players, [policy] * players, seed, index)
+    return (time.process_time() - started) / games
+
+
+def cold_compile() -> float:
+    """Seconds for a fresh process with an empty numba cache to play one 4-player game of every policy."""
+    code = ("from zoosim.games.castles import play; from zoosim.games.castles.rules import Rules; "
+            "play.play_block(Rules(), 4, ['uniform', 'random', 'greedy', 'heuristic'], 1, 0, 1)")
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache, ZOOSIM_NUMBA_CACHE_BASE=cache)
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-c", code], check=True, env=env)
+        return time.perf_counter() - started
+
+
+def ladder(players: int, strong: str, weak: str, deals: int, seed: int) -> tuple[float, float, float, int]:
+    """`strong`'s win share per seat-game against `weak`: (share, Wilson 95% low, high, seat-games)."""
+    lineup = [strong if s % 2 == 0 else weak for s in range(players)]
+    rows = play.play_block(Rules(), players, lineup, seed, 0, deals, threads=2)
+    rank = rows[:, play.O_RANK].reshape(deals, players)
+    winners = rows[:, play.O_WINNERS].reshape(deals, players)
+    share = np.where(rank == 1, 1.0 / winners, 0.0)
+    mine = share[:, [s for s in range(players) if lineup[s] == strong]]
+    wins, n = float(mine.sum()), mine.size
+    low, high = (float(x) for x in wilson(wins, n))
+    return wins / n, low, high, n
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
+    parser.add_argument("--games", type=int, default=2000, help="engine games per policy (a tenth for greedy and "
+                        "heuristic)")
+    parser.add_argument("--reference-games", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cold", action="store_true", help="also time a cold compile (a fresh numba cache)")
+    parser.add_argument("--ladder", type=int, default=0, help="deals per pairing for the ladder (0: skip)")
+    parser.add_argument("--no-speed", action="store_true", help="only the ladder (and --cold)")
+    args = parser.parse_args()
+    if args.cold:
+        print(f"cold compile and one 4-player game of every policy: {cold_compile():.0f} s")
+    for players in () if args.no_speed else args.players:
+        for policy in POLICIES:
+            games = args.games if policy in ("uniform", "random") else max(50, args.games // 10)
+            wall, cpu, turns = engine_speed(players, policy, games, args.seed)
+            ref = reference_speed(players, policy, args.reference_games, args.seed)
+            print(f"{players}p {policy:<9} engine {wall:7.0f} games/s wall, {cpu:7.0f} games/s CPU (1 thread), "
+                  f"reference {1 / ref:6.1f} games/s CPU, engine/reference {ref * cpu:6.0f}x, "
+                  f"{turns:.1f} turns/game", flush=True)
+    if args.ladder:
+        for players in (2, 3, 4):
+            for strong, weak in (("heuristic", "greedy"), ("greedy", "random"), ("random", "uniform")):
+                share, low, high, n = ladder(players, strong, weak, args.ladder, args.seed)
+                print(f"{players}p {strong} vs {weak}: {strong} wins {share:.1%} per seat-game "
+                      f"({low:.1%}-{high:.1%}, n={n}; fair {1 / players:.1%})", flush=True)
+
+
+if __name__ == "__main__":
+    main()
