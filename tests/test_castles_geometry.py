@@ -364,8 +364,8 @@ def test_edge_ids():
 
 
 def test_grid_tables_shapes():
-    assert g.GRID.words == 2 and g.GRID.full_rows.dtype == np.uint64
-    assert g.GRID.full_rows.shape == (13, 4, 128, g.MAX_BOX, 2)
+    assert g.GRID.words == 4 and g.GRID.full_rows.dtype == np.uint64
+    assert g.GRID.full_rows.shape == (13, 4, 256, g.MAX_BOX, 4)
     small = g.grid_tables(20)
     assert small.words == 1 and small.full_rows.shape == (13, 4, 20, g.MAX_BOX, 1)
     assert not small.full_rows[data.SHAPE_INDEX["rect7x2"], 0, 14].any()  # 14 + 7 > 20: does not fit, no row
@@ -375,18 +375,18 @@ def test_grid_tables_shapes():
 
 def test_geometry_params():
     p = g.GeometryParams()
-    assert (p.grid_size, p.foyer_xy, p.allow_half_cell_sharing) == (128, 62, True)
+    assert (p.grid_size, p.foyer_xy, p.allow_half_cell_sharing) == (256, 126, True)
     assert p.mixed_level_door_contact == "illegal"
     assert g.GeometryParams(grid_size=64).foyer_xy == 30
-    for bad, text in (({"grid_size": 4}, "grid_size 4 out of range"), ({"foyer_origin": 126}, "foyer_origin 126"),
+    for bad, text in (({"grid_size": 4}, "grid_size 4 out of range"), ({"foyer_origin": 254}, "foyer_origin 254"),
                       ({"mixed_level_door_contact": "ok"}, "accepted: illegal, blocked")):
         with pytest.raises(ZoosimError, match=text) as info:
             g.GeometryParams(**bad)
         assert "\n" not in str(info.value)
     foyer = g.place_foyer()
-    assert (foyer.x, foyer.y, foyer.rot) == (62, 62, 0) and g.in_grid(foyer)
-    assert not g.in_grid(g.place(data.TILE_BY_NAME["Salon"], 0, 122, 0))
-    assert g.in_grid(g.place(data.TILE_BY_NAME["Salon"], 0, 121, 126))
+    assert (foyer.x, foyer.y, foyer.rot) == (126, 126, 0) and g.in_grid(foyer)
+    assert not g.in_grid(g.place(data.TILE_BY_NAME["Salon"], 0, 250, 0))
+    assert g.in_grid(g.place(data.TILE_BY_NAME["Salon"], 0, 249, 254))
 
 
 # ---------------------------------------------------------------- §10.1 item 15 and §4.3-4.4 relations
@@ -414,7 +414,7 @@ def test_octagons_corner_to_corner():
 
 def test_door_facing_a_wall_is_blocked_and_fences():
     foyer = g.place_foyer()
-    sewing = g.place(data.TILE_BY_NAME["Sewing Room"], 0, 63, 60)  # §10.2 A2 without the Parlor
+    sewing = g.place(data.TILE_BY_NAME["Sewing Room"], 0, foyer.x + 1, foyer.y - 2)  # §10.2 A2 without the Parlor
     states = g.door_states([foyer, sewing])
     assert states[0][0] == (BLOCKED, -1)  # foyer T faces the Sewing Room's bottom wall
     assert g.touching(foyer, sewing) and not g.connected_doors(foyer, sewing)
@@ -432,11 +432,12 @@ def test_door_facing_a_wall_is_blocked_and_fences():
 
 def test_mixed_level_doors():
     foyer = g.place_foyer()
-    stairs = g.place(data.STAIRS, 0, 65, 63)  # L1 (up) on the foyer's R door
+    o = foyer.x  # the foyer's box at (o, o)
+    stairs = g.place(data.STAIRS, 0, o + 3, o + 1)  # L1 (up) on the foyer's R door
     assert g.connected_doors(foyer, stairs) == [(1, 1)] and not g.mixed_level_doors(foyer, stairs)
-    turned = g.place(data.STAIRS, 2, 65, 63)  # turned round: the dark end R1 (DOWN) meets the foyer's UP door
+    turned = g.place(data.STAIRS, 2, o + 3, o + 1)  # turned round: the dark end R1 (DOWN) meets the foyer's UP door
     assert g.mixed_level_doors(foyer, turned) == [(1, 0)] and not g.connected_doors(foyer, turned)
-    dark = g.place(data.HALLWAY, 0, 68, 63, DOWN)  # a dark hallway on the stairs' lower end (its L1 = door 13)
+    dark = g.place(data.HALLWAY, 0, o + 6, o + 1, DOWN)  # a dark hallway on the stairs' lower end (its L1 = door 13)
     assert g.connected_doors(stairs, dark) == [(0, 13)] and not g.claims_overlap(stairs, dark)
 
 
@@ -513,7 +514,7 @@ def test_placement_rules_g1_to_g6():
     foyer = g.place_foyer()
     parlor = data.TILE_BY_NAME["Parlor"]
     assert g.placement_violation([foyer], at("Parlor", 0, 3, 0)) is None
-    assert g.placement_violation([foyer], g.place(parlor, 0, 126, 0)) == "G1"
+    assert g.placement_violation([foyer], g.place(parlor, 0, g.GRID_SIZE - 2, 0)) == "G1"
     assert g.placement_violation([foyer], at("Parlor", 0, 2, 0)) == "G2"
     assert g.placement_violation([foyer], at("Parlor", 0, 3, 1)) == "G3"  # beside the foyer, no door shared
     turned = g.place(data.STAIRS, 2, ORIGIN + 3, ORIGIN + 1)  # its dark end on the foyer's R door

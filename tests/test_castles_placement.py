@@ -75,7 +75,7 @@ def test_violations_name_the_rule():
     assert castle.violation(parlor, 0, X0 + 3, X0, UP) is None
     assert castle.violation(parlor, 0, X0 + 2, X0, UP) == "G2"  # on the foyer's right column
     assert castle.violation(parlor, 0, X0 + 4, X0, UP) == "G3"  # no door meets
-    assert castle.violation(parlor, 0, 126, 0, UP) == "G1"
+    assert castle.violation(parlor, 0, R.grid_size - 2, 0, UP) == "G1"
     small = Castle(replace(R, grid_size=16, foyer_origin=0))
     small.add(data.FOYER, 0, 0, 0)
     assert small.violation(T["Salon"], 0, -7, 0, UP) == "G1"  # onto the foyer's L door, off the grid

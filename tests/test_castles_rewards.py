@@ -194,7 +194,7 @@ def test_queue_order_new_tile_first_then_gained_tiles():
     the end. The Parlor of §10.2 B2 completes after the Buttery's own check."""
     state, _ = game()
     castle = state.seats[0].castle
-    x0 = 62
+    x0 = state.rules.geometry().foyer_xy
     castle.add(T["Parlor"], 0, x0 + 3, x0)
     castle.add(T["Sewing Room"], 0, x0 + 1, x0 - 2)
     castle.add(T["Cloak Room"], 2, x0 + 3, x0 + 3)

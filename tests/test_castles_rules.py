@@ -40,7 +40,7 @@ def test_defaults_are_the_spec_readings():
     assert R.area_includes_pieces and R.max_rounds == 40 and R.first_mb == "random"
     assert (R.activity_reward_points, R.outdoor_reward_money, R.utility_reward_draw, R.utility_reward_keep,
             R.sleeping_reward_max_tiles, R.downstairs_reward_every) == (5, 10000, 2, 1, 2, 2)
-    assert R.geometry() == g.GeometryParams()  # grid 128, foyer centred, half cells shared, G4 illegal, G6 1
+    assert R.geometry() == g.GeometryParams()  # grid 256, foyer centred, half cells shared, G4 illegal, G6 1
 
 
 def test_every_field_has_one_doc_line():
@@ -115,5 +115,10 @@ def test_nested_rule_values_from_text_and_from_a_study():
                                                    "1000,2000,4000,6000,8000,10000,15000"}).price_slots == cheap
     assert override_rules(Rules(), {"price_slots": _rule_text([list(p) for p in cheap])}).price_slots == cheap
     assert override_rules(Rules(), {"price_slots": [list(p) for p in cheap]}).price_slots == cheap
+    from zoosim.games.base import rule_text   # what a run's manifest writes in its command line
+    assert rule_text(cheap) == "[[1000,2000,4000,6000,8000],[1000,2000,4000,6000,8000,10000]," \
+                               "[1000,2000,4000,6000,8000,10000,15000]]"
+    assert override_rules(Rules(), {"price_slots": rule_text(cheap)}).price_slots == cheap
+    assert rule_text(True) == "true" and rule_text((6, 4)) == "6,4"
     with pytest.raises(ZoosimError, match="price_slots needs a value like"):
         override_rules(Rules(), {"price_slots": "[[1000, x]]"})

@@ -29,6 +29,7 @@ from typing import Any
 
 from zoosim.analysis.grouping import check_by
 from zoosim.errors import ZoosimError
+from zoosim.games.base import rule_text
 
 STUDY_KEYS = {"name", "title", "description", "by", "defaults", "simulation", "compare"}
 SIM_KEYS = {"name", "game", "players", "policies", "games", "seed", "rules", "rotate_seats"}
@@ -58,14 +59,8 @@ class Study:
 
 
 def _rule_text(value: Any) -> str:
-    """TOML values to the `key=value` text the rules parser takes (lists comma-separated)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (list, tuple)) and any(isinstance(v, (list, tuple)) for v in value):
-        return "[" + ",".join("[" + _rule_text(v) + "]" for v in value) + "]"   # nested: as `zoosim rules` prints
-    if isinstance(value, (list, tuple)):
-        return ",".join(_rule_text(v) for v in value)
-    return str(value)
+    """TOML values to the `key=value` text the rules parser takes (games.base.rule_text)."""
+    return rule_text(value)
 
 
 def load_study(path: str | Path) -> Study:

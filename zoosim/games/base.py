@@ -18,7 +18,7 @@ from zoosim.games.policy_files import parse_policy
 
 # re-exported: a game package finds everything it offers the rest of zoosim here
 __all__ = ["ZoosimError", "PolicyInfo", "PolicyParam", "PolicySpec", "policy_spec", "parse_policy", "Game", "Column",
-           "rules_hash", "rules_to_dict", "rules_to_toml", "override_rules", "policy_arrays", "block_columns",
+           "rules_hash", "rules_to_dict", "rules_to_toml", "override_rules", "rule_text", "policy_arrays", "block_columns",
            "rounds_log_block", "seat_policies"]
 
 
@@ -98,6 +98,18 @@ def _coerce(key: str, raw: Any, current: Any) -> Any:
         return text.strip('"')
     except ValueError:
         raise ZoosimError(f"rule {key} needs a value like {_toml_value(current)}, got {raw!r}") from None
+
+
+def rule_text(value: Any) -> str:
+    """A rule value as the `--rule key=value` text that override_rules reads back: lists comma-separated, a list of
+    lists as `[[1,2],[3]]`, booleans as true/false."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)) and any(isinstance(v, (list, tuple)) for v in value):
+        return "[" + ",".join("[" + rule_text(v) + "]" for v in value) + "]"
+    if isinstance(value, (list, tuple)):
+        return ",".join(rule_text(v) for v in value)
+    return str(value)
 
 
 def _nested(text: str, kind: type) -> tuple[tuple[Any, ...], ...]:

@@ -18,7 +18,7 @@ from typing import Any, Mapping, Sequence
 
 from zoosim.errors import ZoosimError
 
-from zoosim.games.base import Game, PolicySpec, rules_hash, rules_to_dict, seat_policies
+from zoosim.games.base import Game, PolicySpec, rule_text, rules_hash, rules_to_dict, seat_policies
 from zoosim.games.registry import get_game
 from zoosim.sim.storage import RunDir
 from zoosim.version import zoosim_version
@@ -189,8 +189,7 @@ def default_command(spec: RunSpec, out: str) -> str:
     default = rules_to_dict(spec.game.default_rules())
     for key, value in rules_to_dict(spec.rules).items():
         if value != default[key]:
-            text = ",".join(map(str, value)) if isinstance(value, list) else str(value)
-            parts += ["--rule", f"{key}={text}"]
+            parts += ["--rule", f"{key}={rule_text(value)}"]
     parts += ["--shard-size", str(spec.shard_size), "--out", out]
     return shlex.join(parts)
 

@@ -50,10 +50,12 @@ from zoosim.errors import ZoosimError
 from zoosim.games.castles import data
 
 # ---------------------------------------------------------------- parameters (future Rules fields)
-GRID_SIZE = 128
-"""`grid_size` (spec §4.2, §4.6): cells per side of a castle's grid; an engineering bound, not a rule."""
+GRID_SIZE = 256
+"""`grid_size` (spec §4.2, §4.6): cells per side of a castle's grid; an engineering bound, not a rule. The spec's
+128 leaves 62 cells of reach, and heuristic's castles sometimes ran a straight chain off it (grid_refusals about 1 in
+2,500 seat-games); the spec says to raise it then, so the default is 256 (126 cells of reach)."""
 FOYER_ORIGIN = (GRID_SIZE - 3) // 2
-"""`foyer_origin` (spec §4.2): x = y of the foyer's box, (62, 62) at 128 cells: the grid's centre. Reading: for
+"""`foyer_origin` (spec §4.2): x = y of the foyer's box, (126, 126) at 256 cells: the grid's centre. Reading: for
 another `grid_size` the foyer stays centred, (grid_size - 3) // 2."""
 ALLOW_HALF_CELL_SHARING = True
 """`allow_half_cell_sharing` (spec §4.6): two opposite half cells (octagon / foyer / big-circle corners) may share

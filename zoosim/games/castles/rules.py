@@ -81,7 +81,7 @@ class Rules:
     money_per_point: int = 10000
     area_includes_pieces: bool = True
     # §4 geometry (geometry.GeometryParams)
-    grid_size: int = 128
+    grid_size: int = 256
     foyer_origin: int | None = None
     allow_half_cell_sharing: bool = True
     mixed_level_door_contact: str = "illegal"
