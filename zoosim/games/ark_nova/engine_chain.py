@@ -18,13 +18,16 @@ from zoosim.games.ark_nova.engine_build import (
     free_build2,
     has_passive,
 )
+from zoosim.games.ark_nova.engine_effects import effect_unit, workers_unit
 from zoosim.games.ark_nova.engine_place import build_unit, place_unit
 from zoosim.games.ark_nova.engine_state import (
     B_SIZE,
     F_BUILD,
     F_CP,
+    F_EFFECT,
     F_PLACE,
     F_REP,
+    F_WORKERS,
     FR_TYPE,
     FRAME_W,
     G_PL,
@@ -68,6 +71,10 @@ def run(G, R, EV, rng, depth):
             place_unit(G, R, EV, rng, fr)
         elif kind == F_BUILD:
             build_unit(G, R, EV, rng, fr)
+        elif kind == F_EFFECT:
+            effect_unit(G, R, EV, rng, fr)
+        elif kind == F_WORKERS:
+            workers_unit(G, R, EV, rng, fr)
 
 
 @njit(cache=True, _nrt=False)

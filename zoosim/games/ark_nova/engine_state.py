@@ -231,6 +231,7 @@ SCR_TYPES = G_SCRATCH + 448                     # BUILD_TYPE / ENGINEER_TYPE opt
 SCR_ICONS = G_SCRATCH + 480                     # a zoo's icon counts (engine_animals)
 SCR_HOMES = G_SCRATCH + 512                     # ANIMAL_HOME options or a probe of them (<= 59)
 SCR_FREE = G_SCRATCH + 576                      # for callers outside the engine's own steps (tests, turns)
+SCR_EFFECT = G_SCRATCH + 1300                   # engine_effects: icon counts (16), then revealed/drawn cards (<= 220)
 G_PL = _g("G_PL", MAX_PLAYERS * P_SIZE)
 G_SIZE = LAYOUT[-1][1] + LAYOUT[-1][2]
 
@@ -300,6 +301,7 @@ FULL_COVER_APPEAL = board.MAP.full_cover_appeal
 
 # ---------------------------------------------------------------- the effect stack (engine_tracks, engine_place)
 F_REP, F_CP, F_PLACE, F_BUILD = 1, 2, 3, 4      # frame kinds; fields FR_* (each module documents its own)
+F_EFFECT, F_WORKERS = 5, 6                      # engine_effects: a card's effect rows at a moment; workers hired
 FR_TYPE, FR_P, FR_A, FR_B, FR_C, FR_D = range(6)
 STACK_OVERFLOW = 2                              # G_UNSUPPORTED code: the stack was too shallow
 
