@@ -28,6 +28,7 @@ SPONSOR_IDS = [int(i) for i in cards.CARDS.ids if 201 <= i <= 264]
 IMMUNE = 225
 EXERCISED: Counter = Counter()   # (moment, op) -> runs where the row changed the events
 RUNS: Counter = Counter()
+SEEN: set = set()                # (event kind, a, b) of the decisions, draws and tokens the runs logged
 assert ref is not None           # the reference's rule handlers (call) are registered by importing it
 
 
@@ -101,6 +102,8 @@ def executed(moment: int, peaceful: bool, card: int) -> bool:
 
 
 def _note(moment, ops, t):
+    SEEN.update((e[0], e[2], e[3] if e[0] in (rs.E_DRAW, rs.E_TOKEN) else 0)
+                for e in t.events if e[0] in (rs.E_DECIDE, rs.E_DRAW, rs.E_TOKEN, rs.E_RESHUFFLE))
     for op in ops:
         RUNS[(moment, op)] += 1
         if t.events:
@@ -206,3 +209,11 @@ def test_executed_opcodes_are_exercised():
     print("\n".join(listing))
     missing = [(Moment(m).name, Op(op).name) for m, op in claimed if EXERCISED[(m, op)] == 0]
     assert not missing, missing
+    hooks = {e[1] for e in SEEN if e[0] == rs.E_DECIDE}
+    for hook in (rs.H_KEEP_CARD, rs.H_RESISTANCE, rs.H_BASE_PROJECT, rs.H_DIG_KIND, rs.H_HAND_CARD, rs.H_POSTURE_TYPE,
+                 rs.H_SEARCH_CLASS, rs.H_SNAP_FOLDER, rs.H_TARGET, rs.H_PILFER_GIVE, rs.H_CLEVER, rs.H_BOOST,
+                 rs.H_COIN, rs.H_FOOTPRINT, rs.H_TAKE_SOURCE):
+        assert hook in hooks, hook
+    sources = {e[2] for e in SEEN if e[0] == rs.E_DRAW}
+    assert {0, 1, -2, -3, -4} <= sources, sources       # deck, a folder, discard, base pile, another hand
+    assert {(rs.E_TOKEN, k) for k in range(3)} <= {(e[0], e[1]) for e in SEEN}
