@@ -10,12 +10,14 @@ from collections import Counter
 from dataclasses import replace
 
 import numpy as np
+import pytest
 from ark_nova_engine_common import positions, reference_fields, tile_names
 
 from zoosim.games.ark_nova import cards
 from zoosim.games.ark_nova import engine_effects as ee
 from zoosim.games.ark_nova import engine_moments as em
 from zoosim.games.ark_nova import engine_state as es
+from zoosim.games.ark_nova import engine_triggers as et
 from zoosim.games.ark_nova import reference as ref
 from zoosim.games.ark_nova import reference_effects as rfx
 from zoosim.games.ark_nova import reference_state as rs
@@ -106,7 +108,7 @@ def _note(moment, ops, t):
                 for e in t.events if e[0] in (rs.E_DECIDE, rs.E_DRAW, rs.E_TOKEN, rs.E_RESHUFFLE))
     for op in ops:
         RUNS[(moment, op)] += 1
-        if t.events:
+        if any(e[0] != rs.E_PLAY for e in t.events):   # the after-queue's closing PLAY row aside
             EXERCISED[(moment, op)] += 1
 
 
@@ -198,11 +200,68 @@ def test_sponsor_income_and_end_effects_equal_the_reference():
     assert checked >= 40
 
 
+TRIGGER_SPONSORS = [c for c in SPONSOR_IDS if rs.card_rows(False, c, Moment.TRIGGER)]
+AFTER_CARDS = [int(i) for i in cards.CARDS.ids if rs.card_rows(False, int(i), Moment.AFTER_ACTION)
+               and executed(Moment.AFTER_ACTION, False, int(i))]
+ZOO_IDS = [int(cards.CARDS.ids[c]) for c in cards.ZOO_DECK]
+
+
+def test_icons_entered_and_after_queue_equal_the_reference(monkeypatch):
+    """icons_entered (own, any and new-kind triggers in the fixed order, may-triggers queued), trigger_animal_played
+    (WAZA appeal) and run_after_queue (free buildings and clever asked, pouch, after-action clever/boost rows)."""
+    fired: list[int] = []
+    real_fire = rfx.fire
+
+    def fire(s, q, card, op, args, event):
+        fired.append(op)
+        real_fire(s, q, card, op, args, event)
+
+    monkeypatch.setattr(rfx, "fire", fire)
+    rnd = random.Random(34)
+    checked = 0
+    for s in positions(25, rnd, effect_rules, rate=0.03):
+        for _ in range(4):
+            t = prepare(s, rnd)
+            for pl in t.ps:
+                pl.sponsors += [c for c in rnd.sample(TRIGGER_SPONSORS, rnd.randint(1, 4)) if c not in pl.sponsors]
+                pl.okapi_tokens = 0              # an Okapi play waits for the Sponsors action
+            p = rnd.randrange(t.players)
+            card = rnd.choice([c for c in ZOO_IDS if c not in t.ps[p].animals + t.ps[p].sponsors])
+            before = rs.icon_counts(t, p)
+            icons = [int(v) for v in cards.CARDS.icons[es.INDEX_OF_ID[card]]]
+            if rnd.random() < 0.3:
+                icons = [rnd.choice((0, 0, 0, 1, 2)) for _ in icons]
+            (t.ps[p].sponsors if 201 <= card <= 264 else t.ps[p].animals).append(card)
+            queued = rnd.choice(AFTER_CARDS) if rnd.random() < 0.3 else 0
+            waza = rnd.choice([c for c in ZOO_IDS if c >= 401]) if rnd.random() < 0.3 else 0
+            R, G, EV, rng = load(t)
+            fired.clear()
+            if queued:
+                rfx.run(t, p, queued, Moment.AFTER_ACTION)
+                et.queue_after_rows(G, R, p, int(es.INDEX_OF_ID[queued]))
+            if waza:
+                rfx.trigger_animal_played(t, p, waza)
+                et.trigger_animal_played(G, R, EV, p, int(es.INDEX_OF_ID[waza]))
+            rfx.icons_entered(t, p, icons, before)
+            rfx.run_after_queue(t)
+            G[es.SCR_FREE:es.SCR_FREE + len(icons)] = icons
+            G[es.SCR_FREE + 16:es.SCR_FREE + 16 + len(before)] = before
+            em.icons_entered(G, R, EV, rng, p, es.SCR_FREE, es.SCR_FREE + 16)
+            em.run_after_queue(G, R, EV, rng)
+            same(t, G, EV, rng)
+            _note(Moment.TRIGGER, fired, t)
+            checked += 1
+    assert checked >= 300
+
+
 def test_executed_opcodes_are_exercised():
-    """Every (moment, opcode) the engine claims ran on positions above and changed the events at least once."""
+    """Every (moment, opcode) the engine claims ran on positions above and logged events at least once (in the
+    icons test a run fires several triggers: "acted" there means one of that run's firings logged something)."""
     if not RUNS:
         test_whole_card_moments_equal_the_reference()
         test_single_rows_equal_the_reference()
+        with pytest.MonkeyPatch.context() as mp:
+            test_icons_entered_and_after_queue_equal_the_reference(mp)
     claimed = {(m, int(op)) for m in range(len(Moment)) for op in Op if ee.EXECUTED[m, int(op)]}
     listing = sorted(f"{Moment(m).name}:{Op(op).name} runs={RUNS[(m, op)]} acted={EXERCISED[(m, op)]}"
                      for m, op in claimed)

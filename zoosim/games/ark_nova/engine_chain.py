@@ -20,11 +20,13 @@ from zoosim.games.ark_nova.engine_build import (
 )
 from zoosim.games.ark_nova.engine_effects import effect_unit, workers_unit
 from zoosim.games.ark_nova.engine_place import build_unit, place_unit
+from zoosim.games.ark_nova.engine_triggers import icons_unit
 from zoosim.games.ark_nova.engine_state import (
     B_SIZE,
     F_BUILD,
     F_CP,
     F_EFFECT,
+    F_ICONS,
     F_PLACE,
     F_REP,
     F_WORKERS,
@@ -75,6 +77,8 @@ def run(G, R, EV, rng, depth):
             effect_unit(G, R, EV, rng, fr)
         elif kind == F_WORKERS:
             workers_unit(G, R, EV, rng, fr)
+        elif kind == F_ICONS:
+            icons_unit(G, R, EV, rng, fr)
 
 
 @njit(cache=True, _nrt=False)

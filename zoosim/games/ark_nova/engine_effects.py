@@ -126,7 +126,7 @@ _DONE = {
                        "SEARCH_ANIMAL_CLASS"),
     Moment.AFTER_ACTION: ("CLEVER", "BOOST"),
     Moment.INCOME: ("GAIN", "GAIN_PER_METRIC", "GAIN_BY_TIERS", "TAKE_CARDS"),
-    Moment.TRIGGER: ("GAIN", "GAIN_PAIR", "HUNTER_X", "PERCEPTION", "SUNBATHING", "POUCH"),
+    Moment.TRIGGER: ("GAIN", "GAIN_PAIR", "HUNTER_X", "PERCEPTION", "SUNBATHING", "POUCH", "CLEVER", "FREE_BUILDING"),
     Moment.END_GAME: ("GAIN_PER_METRIC", "GAIN_BY_TIERS"),
 }
 EXECUTED = np.zeros((N_MOMENTS, 1 + max(int(op) for op in Op)), np.int64)

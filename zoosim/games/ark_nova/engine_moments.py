@@ -1,5 +1,6 @@
-"""Ark Nova: entry points that run a card's effects at a moment to the end (engine_effects' frames, resolved by
-engine_chain.run), as reference_effects' `run`, `dispatch` of one row, income's sponsor effects and `end_effects`.
+"""Ark Nova: entry points that run a card's effects at a moment to the end (engine_effects' and engine_triggers'
+frames, resolved by engine_chain.run), as reference_effects' `run`, `dispatch` of one row, income's sponsor
+effects, `end_effects`, `icons_entered` and `run_after_queue`.
 """
 from __future__ import annotations
 
@@ -8,7 +9,19 @@ from numba import njit
 from zoosim.games.ark_nova.effects import Moment
 from zoosim.games.ark_nova.engine_chain import run
 from zoosim.games.ark_nova.engine_effects import push_effects
-from zoosim.games.ark_nova.engine_state import G_PL, G_STACK_N, P_SIZE, P_SPONSORS, P_SPONSORS_N, SCR_EFFECT
+from zoosim.games.ark_nova.engine_state import (
+    E_PLAY,
+    G_AFTER_HEAD,
+    G_AFTER_N,
+    G_PL,
+    G_STACK_N,
+    P_SIZE,
+    P_SPONSORS,
+    P_SPONSORS_N,
+    SCR_EFFECT,
+    _log,
+)
+from zoosim.games.ark_nova.engine_triggers import after_item, push_icons
 
 INCOME = int(Moment.INCOME)
 END_GAME = int(Moment.END_GAME)
@@ -49,3 +62,23 @@ def sponsor_effects(G, R, EV, rng, p, moment):
     for i in range(n):
         push_effects(G, R, p, G[SORTED_AT + i], moment, 0, -1)
         run(G, R, EV, rng, depth)
+
+
+@njit(cache=True, _nrt=False)
+def icons_entered(G, R, EV, rng, p, icons_at, before_at):
+    """reference_effects.icons_entered: the icons at G[icons_at:] enter p's zoo (counts before at G[before_at:])."""
+    depth = G[G_STACK_N]
+    push_icons(G, p, icons_at, before_at)
+    run(G, R, EV, rng, depth)
+
+
+@njit(cache=True, _nrt=False)
+def run_after_queue(G, R, EV, rng):
+    """reference_effects.run_after_queue: the queue in order, each entry resolved before the next; one PLAY row."""
+    depth = G[G_STACK_N]
+    while G[G_AFTER_HEAD] < G[G_AFTER_N]:
+        after_item(G, R, EV, rng)
+        run(G, R, EV, rng, depth)
+    G[G_AFTER_HEAD] = 0
+    G[G_AFTER_N] = 0
+    _log(G, EV, E_PLAY, -1, 0, 0, 0, 0)

@@ -233,6 +233,13 @@ SCR_HOMES = G_SCRATCH + 512                     # ANIMAL_HOME options or a probe
 SCR_FREE = G_SCRATCH + 576                      # for callers outside the engine's own steps (tests, turns)
 SCR_EFFECT = G_SCRATCH + 1300                   # engine_effects: icon counts (16), then revealed/drawn cards (<= 220)
 G_PL = _g("G_PL", MAX_PLAYERS * P_SIZE)
+# the turn's after-queue (reference State.after_queue, §4.1), FIFO from G_AFTER_HEAD; after G_PL so that adding it
+# moved no earlier offset. An entry: (seat, card row, moment, row of the card at that moment; -1 = an Okapi play)
+MAX_AFTER = 64
+AFTER_W = 4
+G_AFTER_HEAD = _g("G_AFTER_HEAD")
+G_AFTER_N = _g("G_AFTER_N")
+G_AFTER = _g("G_AFTER", MAX_AFTER * AFTER_W)
 G_SIZE = LAYOUT[-1][1] + LAYOUT[-1][2]
 
 # ---------------------------------------------------------------- tables the njit parts read as constants
@@ -302,6 +309,7 @@ FULL_COVER_APPEAL = board.MAP.full_cover_appeal
 # ---------------------------------------------------------------- the effect stack (engine_tracks, engine_place)
 F_REP, F_CP, F_PLACE, F_BUILD = 1, 2, 3, 4      # frame kinds; fields FR_* (each module documents its own)
 F_EFFECT, F_WORKERS = 5, 6                      # engine_effects: a card's effect rows at a moment; workers hired
+F_ICONS = 7                                     # engine_triggers: icons entering a zoo fire the triggers
 FR_TYPE, FR_P, FR_A, FR_B, FR_C, FR_D = range(6)
 STACK_OVERFLOW = 2                              # G_UNSUPPORTED code: the stack was too shallow
 
