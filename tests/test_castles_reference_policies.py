@@ -246,7 +246,8 @@ def test_greedy_act_buys_the_best_gain_per_mark_or_passes():
 
 def test_heuristic_act_is_greedys_ratio_on_its_own_gain():
     """Heuristic buys like greedy (gain per 1000 marks, cost at least 1000) on its own gain: the best PV_heuristic
-    plus w_cards · (cards + favours) for a room, plus piece_value for a piece; it passes unless a buy beats
+    plus w_cards · (cards + favours) for a room, plus piece_value per market room it cannot place for a piece; it
+    passes unless a buy beats
     pass_bias."""
     state = act_state({0: (CLOAK, 0), 1: (PARLOR, 0)})
     options = ref.act_options(state, 1, False)
@@ -255,7 +256,13 @@ def test_heuristic_act_is_greedys_ratio_on_its_own_gain():
     cloak = policy.best_placement_value(state, 1, CLOAK) + 1.0 * (rp.card_gain(state, 1, CLOAK)
                                                                   + rp.favour_gain(state, CLOAK))
     assert policy.buy_gain(state, 1, 0, CLOAK) == cloak
-    assert policy.buy_gain(state, 1, 1, data.HALLWAY) == policy.best_placement_value(state, 1, data.HALLWAY) + 2.0
+    castle = state.seats[1].castle
+    locked = sum(1 for t, _ in state.market if not castle.can_place(t))
+    assert policy.buy_gain(state, 1, 1, data.HALLWAY) == policy.best_placement_value(state, 1, data.HALLWAY) + 2.0 * locked
+    state.market.append((T["Fungus Room"], 0))   # a downstairs room: no legal placement before stairs
+    assert not castle.can_place(T["Fungus Room"])
+    assert policy.buy_gain(state, 1, 1, data.STAIRS) == policy.best_placement_value(state, 1, data.STAIRS) + 2.0 * (
+        locked + 1)
     values = [policy.buy_gain(state, 1, kind, state.slot_tile[arg] if kind == 0 else arg) * 1000 / max(cost, 1000)
               for (kind, arg), cost in zip(options[:4], (4000, 6000, 3000, 3000))]
     best = max(range(4), key=lambda i: (values[i], -i))
@@ -392,3 +399,19 @@ def test_greedy_beats_uniform_on_average():
         for seat in ref.play_game(Rules(), 2, ["greedy", "uniform"], 9, game).seats:
             totals[("greedy", "uniform")[seat.policy]] += seat.score
     assert totals["greedy"] > 1.3 * totals["uniform"], totals
+
+
+def test_heuristic_counts_the_coin_surplus_of_a_room():
+    """A room whose coins exceed its price (cost < 0) adds the surplus at mark_value per 1000 to heuristic's gain,
+    so a market every seat passes on grows coins until it is bought; greedy (the baseline) does not."""
+    h = Heuristic(FIXED._replace(mark_value=0.5))
+    assert h.with_surplus(2.0, -3000) == 2.0 + 1.5 and h.with_surplus(2.0, 0) == 2.0 and h.with_surplus(2.0, 800) == 2.0
+    assert Greedy().with_surplus(2.0, -3000) == 2.0
+    state = act_state({0: (PARLOR, 0), 4: (CLOAK, 40000)})
+    options = ref.act_options(state, 1, False)
+    slot = options.index((0, 4))
+    cost = state.prices()[4] - 40000
+    assert cost < 0
+    gain = Heuristic(FIXED).buy_gain(state, 1, 0, CLOAK) - 1.0 * cost / 1000
+    assert Heuristic(FIXED._replace(pass_bias=gain - 0.5)).choose(state, ref.ACT, 1, options) == slot
+    assert Heuristic(FIXED._replace(pass_bias=gain + 0.5)).choose(state, ref.ACT, 1, options) == len(options) - 1

@@ -186,6 +186,11 @@ def act_choice(G, CS, R, RG, PW, p, n, keys, opts):
     greedy = G[G_SEATCODE + p] == GREEDY
     seat_metrics(G, CS, R, RG, p)
     mv = G[MV:MV + K_SIZE]
+    locked = 0   # market rooms p cannot place now: a piece may open the castle to them
+    if not greedy:
+        for i in range(G[G_MKT_N]):
+            if not EC.can_place(CS[p], R, G[G_MKT_T + i]):
+                locked += 1
     best = -1
     best_value = -1e300
     pass_at = -1
@@ -203,9 +208,11 @@ def act_choice(G, CS, R, RG, PW, p, n, keys, opts):
         gain = best_placement_value(G, CS, R, RG, PW, p, tile, keys, opts)
         if not greedy:
             if code >= OPT_PIECE:
-                gain = gain + PW[p, W_PIECE]
+                gain = gain + PW[p, W_PIECE] * locked
             else:
                 gain = gain + PW[p, W_CARDS] * progress(G, RG, p, tile, mv)
+            if cost < 0:   # the coins exceed the price: the surplus is money in hand (no stalled market)
+                gain = gain - PW[p, W_MARK] * cost / 1000
         v = gain * 1000 / max(cost, 1000)
         if v > best_value:
             best, best_value = i, v

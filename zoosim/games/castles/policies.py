@@ -15,7 +15,8 @@ HEURISTIC_PARAMS = (
     ("w_cards", 2.0, "weight of bonus-card points and King's Favor progress a room brings"),
     ("w_intent", 1.0, "pricing: weight of what any buyer wants (priced dear) against what the master builder wants"),
     ("pass_bias", 0.0, "pass unless a buy is worth more than this many points per 1,000 marks"),
-    ("piece_value", 0.0, "points added to a hallway or stairs (a piece opens the castle)"),
+    ("piece_value", 0.0, "points a hallway or stairs gains per market room the seat cannot place now (a piece "
+     "opens the castle: stairs to the downstairs rooms)"),
 )
 N_POLICY_PARAMS = len(HEURISTIC_PARAMS)
 DEFAULTS = tuple(default for _, default, _ in HEURISTIC_PARAMS)

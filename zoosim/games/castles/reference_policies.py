@@ -314,8 +314,15 @@ class Heuristic:
     def buy_gain(self, state: State, player: int, kind: int, tile: int) -> float:
         gain = self.best_placement_value(state, player, tile)
         if kind == A_BUY_PIECE:
-            return gain + self.params.piece_value
+            castle = state.seats[player].castle
+            locked = sum(1 for t, _ in state.market if not castle.can_place(t))
+            return gain + self.params.piece_value * locked
         return gain + self.params.w_cards * (card_gain(state, player, tile) + favour_gain(state, tile))
+
+    def with_surplus(self, gain: float, cost: int) -> float:
+        """A room whose coins exceed its price brings the surplus in marks (mark_value per 1000), so a market
+        that every seat passes on grows coins until something is bought."""
+        return gain - self.params.mark_value * cost / 1000 if cost < 0 else gain
 
     def act_by_ratio(self, state: State, player: int, options: list, threshold: float) -> int:
         """The buys' gain per 1000 marks of cost (at least 1000); PASS when it is an option and no buy's value is
@@ -330,7 +337,7 @@ class Heuristic:
             else:
                 cost = state.rules.piece_price
             buys.append(i)
-            values.append(self.buy_gain(state, player, kind, tile) * 1000 / max(cost, 1000))
+            values.append(self.with_surplus(self.buy_gain(state, player, kind, tile), cost) * 1000 / max(cost, 1000))
         passing = [i for i, (kind, _) in enumerate(options) if kind == A_PASS]
         if passing and (not buys or max(values) <= threshold):
             return passing[0]
@@ -387,6 +394,9 @@ class Greedy(Heuristic):
 
     def buy_gain(self, state: State, player: int, kind: int, tile: int) -> float:
         return self.best_placement_value(state, player, tile)
+
+    def with_surplus(self, gain: float, cost: int) -> float:
+        return gain
 
     def on_act(self, state: State, player: int, options: list) -> int:
         """Each buy: its best placement's PV_greedy per 1000 marks of cost (at least 1000); PASS unless some buy's
