@@ -254,6 +254,38 @@ def test_icons_entered_and_after_queue_equal_the_reference(monkeypatch):
     assert checked >= 300
 
 
+def enterable(peaceful: bool, card: int) -> bool:
+    return executed(Moment.IMMEDIATE, peaceful, card) and executed(Moment.AFTER_ACTION, peaceful, card)
+
+
+def test_enter_zoo_equals_the_reference():
+    """A played animal or sponsor entering the zoo (reference_actions.enter_zoo: appeal, CP, reputation, icons and
+    their triggers, wildcard/Okapi tokens, immediate rows, after-action rows queued), then the after-queue."""
+    from zoosim.games.ark_nova import reference_actions as ra
+    rnd = random.Random(35)
+    checked = 0
+    for s in positions(25, rnd, effect_rules, rate=0.03):
+        peaceful = s.rules.peaceful
+        pool = [c for c in ZOO_IDS if (c >= 401 or 201 <= c <= 264) and enterable(peaceful, c)]
+        for _ in range(5):
+            t = prepare(s, rnd)
+            for pl in t.ps:
+                if rnd.random() < 0.5:
+                    pl.sponsors += [c for c in rnd.sample(TRIGGER_SPONSORS, 2) if c not in pl.sponsors]
+                pl.okapi_tokens = 0
+            p = rnd.randrange(t.players)
+            card = rnd.choice([c for c in pool if c not in t.ps[p].animals + t.ps[p].sponsors])
+            R, G, EV, rng = load(t)
+            ra.enter_zoo(t, p, card, t.ps[p].animals if card >= 401 else t.ps[p].sponsors)
+            rfx.run_after_queue(t)
+            em.enter_zoo(G, R, EV, rng, p, int(es.INDEX_OF_ID[card]))
+            em.run_after_queue(G, R, EV, rng)
+            same(t, G, EV, rng)
+            _note(Moment.IMMEDIATE, [o for o, _ in rs.card_rows(peaceful, card, Moment.IMMEDIATE)], t)
+            checked += 1
+    assert checked >= 300
+
+
 def test_executed_opcodes_are_exercised():
     """Every (moment, opcode) the engine claims ran on positions above and logged events at least once (in the
     icons test a run fires several triggers: "acted" there means one of that run's firings logged something)."""

@@ -20,12 +20,13 @@ from zoosim.games.ark_nova.engine_build import (
 )
 from zoosim.games.ark_nova.engine_effects import effect_unit, workers_unit
 from zoosim.games.ark_nova.engine_place import build_unit, place_unit
-from zoosim.games.ark_nova.engine_triggers import icons_unit
+from zoosim.games.ark_nova.engine_triggers import enter_unit, icons_unit
 from zoosim.games.ark_nova.engine_state import (
     B_SIZE,
     F_BUILD,
     F_CP,
     F_EFFECT,
+    F_ENTER,
     F_ICONS,
     F_PLACE,
     F_REP,
@@ -79,6 +80,8 @@ def run(G, R, EV, rng, depth):
             workers_unit(G, R, EV, rng, fr)
         elif kind == F_ICONS:
             icons_unit(G, R, EV, rng, fr)
+        elif kind == F_ENTER:
+            enter_unit(G, R, EV, rng, fr)
 
 
 @njit(cache=True, _nrt=False)

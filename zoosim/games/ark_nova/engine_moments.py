@@ -21,7 +21,7 @@ from zoosim.games.ark_nova.engine_state import (
     SCR_EFFECT,
     _log,
 )
-from zoosim.games.ark_nova.engine_triggers import after_item, push_icons
+from zoosim.games.ark_nova.engine_triggers import after_item, push_enter, push_icons
 
 INCOME = int(Moment.INCOME)
 END_GAME = int(Moment.END_GAME)
@@ -82,3 +82,12 @@ def run_after_queue(G, R, EV, rng):
     G[G_AFTER_HEAD] = 0
     G[G_AFTER_N] = 0
     _log(G, EV, E_PLAY, -1, 0, 0, 0, 0)
+
+
+@njit(cache=True, _nrt=False)
+def enter_zoo(G, R, EV, rng, p, card):
+    """reference_actions.enter_zoo: the card (row) joins p's animals or sponsors with everything it sets off; its
+    after-action rows wait on the after-queue."""
+    depth = G[G_STACK_N]
+    push_enter(G, p, card)
+    run(G, R, EV, rng, depth)

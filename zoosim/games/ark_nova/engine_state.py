@@ -310,6 +310,7 @@ FULL_COVER_APPEAL = board.MAP.full_cover_appeal
 F_REP, F_CP, F_PLACE, F_BUILD = 1, 2, 3, 4      # frame kinds; fields FR_* (each module documents its own)
 F_EFFECT, F_WORKERS = 5, 6                      # engine_effects: a card's effect rows at a moment; workers hired
 F_ICONS = 7                                     # engine_triggers: icons entering a zoo fire the triggers
+F_ENTER = 8                                     # engine_triggers: a played card enters the zoo (enter_zoo)
 FR_TYPE, FR_P, FR_A, FR_B, FR_C, FR_D = range(6)
 STACK_OVERFLOW = 2                              # G_UNSUPPORTED code: the stack was too shallow
 

@@ -2,6 +2,7 @@
 reference_effects' `icons_entered`, `fire`, `trigger_animal_played` and the queue that `run_after_queue` empties.
 
     F_ICONS (p, icon counts packed 4 bits per icon, bit mask of the kinds present before, next firing, 0)
+    F_ENTER (p, card, stage, bit mask of the kinds present before, 0)                     enter_zoo
 
 Icons entering p's zoo fire, one icon at a time in icon index order: p's own-scope triggers of that icon, p's own
 `trg_any`, an Okapi play queued (herbivore, tokens left), then the other players' `trg_any` in turn order after p;
@@ -12,15 +13,19 @@ pouch, clever) on the after-queue (G_AFTER, FIFO). Entry points that run these t
 """
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
+from zoosim.games.ark_nova import cards
 from zoosim.games.ark_nova.effects import EVENT_ANIMAL_PLAYED, EVENT_NEW_KIND, SCOPE_ALL, SCOPE_OWN, Moment, Op
 from zoosim.games.ark_nova.engine_abilities import C_SIZE, coin
 from zoosim.games.ark_nova.engine_build import footprints, free_build2
-from zoosim.games.ark_nova.engine_effects import UNSUPPORTED_EFFECT, push_effects
+from zoosim.games.ark_nova.engine_animals import C_ICONS, icon_counts
+from zoosim.games.ark_nova.engine_effects import UNSUPPORTED_EFFECT, push_effects, push_gain
 from zoosim.games.ark_nova.engine_state import (
     AFTER_W,
     F_BUILD,
+    F_ENTER,
     F_ICONS,
     FR_A,
     FR_B,
@@ -34,10 +39,13 @@ from zoosim.games.ark_nova.engine_state import (
     G_STACK_N,
     G_UNSUPPORTED,
     MAX_AFTER,
+    P_ANIMALS,
+    P_ANIMALS_N,
     P_OKAPI,
     P_SIZE,
     P_SPONSORS,
     P_SPONSORS_N,
+    P_WILDCARDS,
     PASSIVE_OP,
     PROG_COUNT,
     PROG_OPS,
@@ -211,3 +219,64 @@ def after_item(G, R, EV, rng):
             if G[b + P_SPONSORS + i] == card and coin(G, EV, rng, q) == 0:
                 return                          # a sponsor's clever is a may-trigger; an animal's is not
     push_effects(G, R, q, card, moment, k, k + 1)
+
+
+# ---------------------------------------------------------------- a card entering the zoo (reference enter_zoo)
+C_APPEAL = cards.CARDS.appeal.astype(np.int64)
+C_CP = cards.CARDS.cp.astype(np.int64)
+C_REP = cards.CARDS.rep.astype(np.int64)
+C_KIND = cards.CARDS.kind.astype(np.int64)
+ANIMAL = int(cards.ANIMAL)
+PASSIVE = int(Moment.PASSIVE)
+IMMEDIATE = int(Moment.IMMEDIATE)
+O_WILDCARDS = int(Op.ICON_WILDCARDS)
+
+
+@njit(cache=True, _nrt=False)
+def enter_unit(G, R, EV, rng, fr):
+    """F_ENTER (p, card, stage, kinds present before): the card joins the animals (an animal) or the sponsors;
+    its appeal, CP (with the spaces), reputation, icons (triggers), standing tokens (wildcards, Okapi), immediate
+    rows, and its after-action rows queued — each stage's chain resolved before the next (reference enter_zoo)."""
+    p = G[fr + FR_P]
+    card = G[fr + FR_A]
+    stage = G[fr + FR_B]
+    G[fr + FR_B] = stage + 1
+    b = G_PL + p * P_SIZE
+    if stage == 0:
+        icon_counts(G, p, PROBE)
+        before = 0
+        for k in range(N_ICONS):
+            if G[PROBE + k] > 0:
+                before |= 1 << k
+        G[fr + FR_C] = before
+        at_n = P_ANIMALS_N if C_KIND[card] == ANIMAL else P_SPONSORS_N
+        at = P_ANIMALS if C_KIND[card] == ANIMAL else P_SPONSORS
+        G[b + at + G[b + at_n]] = card
+        G[b + at_n] += 1
+        gain_leaf(G, R, EV, p, 0, C_APPEAL[card])
+        push_gain(G, R, EV, p, 4, C_CP[card])
+    elif stage == 1:
+        push_gain(G, R, EV, p, 3, C_REP[card])
+    elif stage == 2:
+        packed = 0
+        for k in range(N_ICONS):
+            packed |= min(C_ICONS[card, k], 15) << (4 * k)
+        _push(G, F_ICONS, p, packed, G[fr + FR_C], 0, 0)
+    elif stage == 3:
+        peaceful = R[R_PEACEFUL]
+        start = PROG_START[peaceful, card, PASSIVE]
+        for k in range(PROG_COUNT[peaceful, card, PASSIVE]):
+            op = PROG_OPS[start + k, 0]
+            if op == O_WILDCARDS:
+                G[b + P_WILDCARDS] += PROG_OPS[start + k, 1]
+            elif op == OP_OKAPI:
+                G[b + P_OKAPI] = PROG_OPS[start + k, 1]
+        push_effects(G, R, p, card, IMMEDIATE, 0, -1)
+    else:
+        queue_after_rows(G, R, p, card)
+        G[G_STACK_N] -= 1
+
+
+@njit(cache=True, _nrt=False)
+def push_enter(G, p, card):
+    _push(G, F_ENTER, p, card, 0, 0, 0)
