@@ -2,8 +2,10 @@
 positions reached by reference games (money, appeal, CP, hands, sponsors and the discard pile disturbed so that
 abilities have something to act on), a card with each executed opcode runs its rows at that moment through the
 reference (`run`, `dispatch`, `fire`, income's sponsor loop, `end_effects`) and through the engine, and the
-events, state and random stream are equal. `test_executed_opcodes_are_exercised` lists what the engine executes
-and fails when an opcode it claims has no position where it did something."""
+events, state and random stream are equal; so are icons entering a zoo with their triggers, a played card entering
+the zoo (enter_zoo) and the after-queue. `test_executed_opcodes_are_exercised` lists what the engine executes and
+fails when an opcode it claims has no position where it did something; rows it does not execute only flag the game
+(`test_rows_not_executed_flag_the_game`)."""
 import copy
 import random
 from collections import Counter
@@ -284,6 +286,29 @@ def test_enter_zoo_equals_the_reference():
             _note(Moment.IMMEDIATE, [o for o, _ in rs.card_rows(peaceful, card, Moment.IMMEDIATE)], t)
             checked += 1
     assert checked >= 300
+
+
+def test_rows_not_executed_flag_the_game():
+    """A row the engine does not execute (after-action Action/Determination/Hypnosis, an Okapi play) changes
+    nothing but G_UNSUPPORTED."""
+    rnd = random.Random(36)
+    s = next(positions(1, rnd, effect_rules, rate=0.2))
+    todo = [(int(m), int(op)) for m in (Moment.IMMEDIATE, Moment.AFTER_ACTION) for op in Op
+            if not ee.EXECUTED[int(m), int(op)] and cards_with(s.rules.peaceful, int(m), int(op))]
+    assert {(int(Moment.AFTER_ACTION), int(op)) for op in (Op.ACTION, Op.DETERMINATION, Op.HYPNOSIS)} <= set(todo)
+    for moment, op in todo:
+        card = cards_with(s.rules.peaceful, moment, op)[0]
+        k = [o for o, _ in rs.card_rows(s.rules.peaceful, card, moment)].index(op)
+        R, G, EV, rng = load(copy.deepcopy(s))
+        before = G.copy()
+        em.run_row(G, R, EV, rng, 0, int(es.INDEX_OF_ID[card]), moment, k)
+        assert G[es.G_UNSUPPORTED] == ee.UNSUPPORTED_EFFECT
+        G[es.G_UNSUPPORTED] = 0
+        assert es.decode(G) == es.decode(before) and G[es.G_NEV] == 0   # the stack keeps only dead frames
+    R, G, EV, rng = load(copy.deepcopy(s))
+    et.queue_after(G, 0, int(es.INDEX_OF_ID[253]), int(Moment.TRIGGER), et.OKAPI_PLAY)
+    em.run_after_queue(G, R, EV, rng)
+    assert G[es.G_UNSUPPORTED] == ee.UNSUPPORTED_EFFECT
 
 
 def test_executed_opcodes_are_exercised():
