@@ -12,7 +12,7 @@ CP the previous row gained (OTHERS_MONEY_PER_CP, R20). TRIGGER rows carry (event
 arguments start two columns later (`effects` module doc).
 
 `EXECUTED[moment, op]` = 1 where this module executes the opcode; anything else sets G[G_UNSUPPORTED] =
-UNSUPPORTED_EFFECT and does nothing (AFTER_ACTION rows other than clever/boost, the after-queue, okapi, waza).
+UNSUPPORTED_EFFECT and does nothing (AFTER_ACTION rows other than clever/boost; WAZA's extra play).
 Entry points that run a chain to its end are engine_moments'.
 """
 from __future__ import annotations
@@ -128,6 +128,7 @@ _DONE = {
     Moment.INCOME: ("GAIN", "GAIN_PER_METRIC", "GAIN_BY_TIERS", "TAKE_CARDS"),
     Moment.TRIGGER: ("GAIN", "GAIN_PAIR", "HUNTER_X", "PERCEPTION", "SUNBATHING", "POUCH", "CLEVER", "FREE_BUILDING"),
     Moment.END_GAME: ("GAIN_PER_METRIC", "GAIN_BY_TIERS"),
+    Moment.PASSIVE: ("OKAPI",),   # the Okapi play a herbivore icon queues (engine_triggers), not a row run here
 }
 EXECUTED = np.zeros((N_MOMENTS, 1 + max(int(op) for op in Op)), np.int64)
 for _m, _names in _DONE.items():

@@ -18,12 +18,16 @@ from numba import njit
 
 from zoosim.games.ark_nova import cards
 from zoosim.games.ark_nova.effects import EVENT_ANIMAL_PLAYED, EVENT_NEW_KIND, SCOPE_ALL, SCOPE_OWN, Moment, Op
-from zoosim.games.ark_nova.engine_abilities import C_SIZE, coin
+from zoosim.games.ark_nova.engine_abilities import C_SIZE, coin, hand_take
 from zoosim.games.ark_nova.engine_build import footprints, free_build2
 from zoosim.games.ark_nova.engine_animals import C_ICONS, icon_counts
 from zoosim.games.ark_nova.engine_effects import UNSUPPORTED_EFFECT, push_effects, push_gain
+from zoosim.games.ark_nova.engine_sponsors import hand_sponsor_options
 from zoosim.games.ark_nova.engine_state import (
     AFTER_W,
+    CARD_ID,
+    E_GAIN,
+    E_PLAY,
     F_BUILD,
     F_ENTER,
     F_ICONS,
@@ -38,9 +42,13 @@ from zoosim.games.ark_nova.engine_state import (
     G_PLAYERS,
     G_STACK_N,
     G_UNSUPPORTED,
+    H_SPONSOR_PLAY,
     MAX_AFTER,
     P_ANIMALS,
     P_ANIMALS_N,
+    P_HAND,
+    P_HAND_N,
+    P_MONEY,
     P_OKAPI,
     P_SIZE,
     P_SPONSORS,
@@ -51,6 +59,8 @@ from zoosim.games.ark_nova.engine_state import (
     PROG_OPS,
     PROG_START,
     SCR_EFFECT,
+    _choose,
+    _log,
     _push,
 )
 from zoosim.games.ark_nova.engine_tracks import gain_leaf
@@ -194,6 +204,30 @@ def trigger_animal_played(G, R, EV, p, animal):
 
 
 @njit(cache=True, _nrt=False)
+def _okapi_play(G, R, EV, rng, q):
+    """reference_actions.okapi: tokens left, COIN, SPONSOR_PLAY over the playable hand sponsors (level <= money);
+    one token and the level paid, the sponsor played (PLAY row, then it enters the zoo: pushed)."""
+    b = G_PL + q * P_SIZE
+    if G[b + P_OKAPI] <= 0:
+        return
+    n = hand_sponsor_options(G, R, q, G[b + P_MONEY], PROBE)
+    if n == 0 or coin(G, EV, rng, q) == 0:
+        return
+    card = G[PROBE + 2 * _choose(G, EV, rng, q, H_SPONSOR_PLAY, n) + 1]
+    G[b + P_OKAPI] -= 1
+    for i in range(G[b + P_HAND_N]):
+        if G[b + P_HAND + i] == card:
+            hand_take(G, q, i)
+            break
+    level = C_LEVEL[card]
+    if level > 0:
+        G[b + P_MONEY] -= level
+        _log(G, EV, E_GAIN, q, 1, -level, G[b + P_MONEY], 0)
+    _log(G, EV, E_PLAY, q, CARD_ID[card], -1, 0, 0)
+    _push(G, F_ENTER, q, card, 0, 0, 0)
+
+
+@njit(cache=True, _nrt=False)
 def after_item(G, R, EV, rng):
     """The after-queue's first entry, as reference run_after_queue resolves it (what it sets off is pushed)."""
     at = G_AFTER + G[G_AFTER_HEAD] * AFTER_W
@@ -203,7 +237,7 @@ def after_item(G, R, EV, rng):
     moment = G[at + 2]
     k = G[at + 3]
     if k == OKAPI_PLAY:
-        G[G_UNSUPPORTED] = UNSUPPORTED_EFFECT   # playing a sponsor waits for the Sponsors action
+        _okapi_play(G, R, EV, rng, q)
         return
     row = PROG_START[R[R_PEACEFUL], card, moment] + k
     op = PROG_OPS[row, 0]
@@ -226,6 +260,7 @@ C_APPEAL = cards.CARDS.appeal.astype(np.int64)
 C_CP = cards.CARDS.cp.astype(np.int64)
 C_REP = cards.CARDS.rep.astype(np.int64)
 C_KIND = cards.CARDS.kind.astype(np.int64)
+C_LEVEL = cards.CARDS.level.astype(np.int64)
 ANIMAL = int(cards.ANIMAL)
 PASSIVE = int(Moment.PASSIVE)
 IMMEDIATE = int(Moment.IMMEDIATE)
