@@ -238,11 +238,14 @@ def test_icons_entered_and_after_queue_equal_the_reference(monkeypatch):
                 t.ps[p].sponsors += [] if OKAPI in t.ps[p].sponsors else [OKAPI]
                 t.ps[p].okapi_tokens = rnd.randint(1, 3)
                 t.ps[p].money = rnd.randint(0, 30)
+                t.ps[p].hand += rnd.sample([c for c in SPONSOR_IDS if c not in t.ps[p].sponsors], 2)
             card = rnd.choice([c for c in ZOO_IDS if c not in t.ps[p].animals + t.ps[p].sponsors])
             before = rs.icon_counts(t, p)
             icons = [int(v) for v in cards.CARDS.icons[es.INDEX_OF_ID[card]]]
             if rnd.random() < 0.3:
                 icons = [rnd.choice((0, 0, 0, 1, 2)) for _ in icons]
+            if t.ps[p].okapi_tokens and rnd.random() < 0.5:
+                icons[HERBIVORE] += rnd.randint(1, 2)
             (t.ps[p].sponsors if 201 <= card <= 264 else t.ps[p].animals).append(card)
             queued = rnd.choice(AFTER_CARDS) if rnd.random() < 0.3 else 0
             waza = rnd.choice([c for c in ZOO_IDS if c >= 401]) if rnd.random() < 0.3 else 0
@@ -342,7 +345,7 @@ def test_executed_opcodes_are_exercised():
     hooks = {e[1] for e in SEEN if e[0] == rs.E_DECIDE}
     for hook in (rs.H_KEEP_CARD, rs.H_RESISTANCE, rs.H_BASE_PROJECT, rs.H_DIG_KIND, rs.H_HAND_CARD, rs.H_POSTURE_TYPE,
                  rs.H_SEARCH_CLASS, rs.H_SNAP_FOLDER, rs.H_TARGET, rs.H_PILFER_GIVE, rs.H_CLEVER, rs.H_BOOST,
-                 rs.H_COIN, rs.H_FOOTPRINT, rs.H_TAKE_SOURCE):
+                 rs.H_COIN, rs.H_FOOTPRINT, rs.H_TAKE_SOURCE, rs.H_SPONSOR_PLAY):
         assert hook in hooks, hook
     sources = {e[2] for e in SEEN if e[0] == rs.E_DRAW}
     assert {0, 1, -2, -3, -4} <= sources, sources       # deck, a folder, discard, base pile, another hand
