@@ -5,7 +5,9 @@ and run it to the end, as the reference's call returns only when everything it s
 
 Entry points are for code outside the stack (an action, a turn); a frame's unit never calls them (it pushes).
 The dispatcher is the one module that knows every frame kind, so a later module with new frames (playing a card,
-an association task) moves it up or adds its kinds here.
+an association task) moves it up or adds its kinds here. Kinds now: F_REP, F_CP (engine_tracks), F_PLACE, F_BUILD
+(engine_place), F_EFFECT, F_WORKERS (engine_effects), F_ICONS, F_ENTER (engine_triggers); the entry points of the
+last four are engine_moments'.
 """
 from __future__ import annotations
 

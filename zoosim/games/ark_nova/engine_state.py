@@ -47,7 +47,9 @@ building one), engine_chain (the stack's dispatcher and entry points, the Build 
 strength, break track, the Cards action), engine_animals (icons, conditions, costs, homes, ANIMAL_PLAY options),
 engine_sponsors (SPONSOR_PLAY options), engine_association (TASK, PARTNER, UNIVERSITY, PROJECT, PROJECT_SLOT,
 RELEASE_ANIMAL options), engine_turn_options (can_perform, XSPEND and TURN options), engine_scoring (score,
-final metrics and final cards).
+final metrics and final cards), engine_effects (the effect rows of a card at a moment, F_EFFECT; metrics),
+engine_abilities (card-moving abilities), engine_triggers (icons firing triggers, F_ICONS; a card entering the zoo,
+F_ENTER; the after-queue G_AFTER with Okapi plays), engine_moments (their entry points).
 
 `decode(G)` turns a block into plain Python (dicts and lists, printed ids) and `encode(d, players)` the reverse,
 so tests compare the engine with the reference field by field and can load any reference position.
