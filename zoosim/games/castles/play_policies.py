@@ -14,10 +14,10 @@ from zoosim.games.castles import engine_castle as EC
 from zoosim.games.castles import engine_points as EP
 from zoosim.games.castles.play_state import (
     ACTIVITY, ALL_SIZES, ALL_TYPES, FOOD, FOYER, G_MKT_C, G_MKT_N, G_MKT_T, G_NFAV, G_FAV, G_OPT,
-    G_PL, G_PSCR, G_SEATCODE, G_SLOT, G_STK, G_STN, GREEDY, HALLWAY, K_MONEY, K_MONEY_UNITS, K_SIZE, LIVING,
+    G_PL, G_PSCR, G_SEATCODE, G_SLOT, G_STN, GREEDY, HALLWAY, K_MONEY, K_MONEY_UNITS, K_SIZE, LIVING,
     MAX_STACK, N_SIZES, N_TYPES, OPT_PASS, OPT_PIECE, OUTDOOR, PB, P_BONUS, P_BONUS_N, P_MONEY, RG_ACT_PTS, RG_BKIND,
     RG_BON, RG_BUNIT, RG_FAV, RG_MONEY_UNIT, RG_NSLOTS, RG_OUT_MONEY, RG_PIECE, RG_PIECES_REWARD, RG_PRICE,
-    STAIRS, TL_SIZE, TL_TYPE, UTILITY, _comb,
+    STAIRS, TL_SIZE, TL_TYPE, UTILITY, _comb, kth_subset, sorted_stack,
 )
 from zoosim.games.castles.policies import W_BLOCK, W_CARDS, W_COMPLETE, W_INTENT, W_MARK, W_OPEN, W_PASS, W_PIECE
 
@@ -291,32 +291,17 @@ def sleeping_choice(G, CS, R, RG, PW, p, mx, out):
     mv = G[MV:MV + K_SIZE]
     best = -1e300
     srt = G[FACTS:FACTS + MAX_STACK]
+    pick = G[PLAN:PLAN + MAX_STACK]
     for s in range(N_SIZES):
-        ns = G[G_STN + s]
-        if ns == 0:
+        if G[G_STN + s] == 0:
             continue
-        at = G_STK + s * MAX_STACK
-        for i in range(ns):
-            v = G[at + i]
-            q = i
-            while q > 0 and srt[q - 1] > v:
-                srt[q] = srt[q - 1]
-                q -= 1
-            srt[q] = v
+        ns = sorted_stack(G, s, srt)
         for k in range(min(mx, ns) + 1):
             for j in range(_comb(ns, k)):
+                kth_subset(srt, ns, k, j, pick)
                 value = 0.0
-                rest = j
-                c0 = 0
-                for i in range(k):   # the j-th k-subset in lexicographic order
-                    while True:
-                        cnt = _comb(ns - c0 - 1, k - i - 1)
-                        if rest < cnt:
-                            break
-                        rest -= cnt
-                        c0 += 1
-                    value += tile_value(G, RG, PW, p, srt[c0], mv, True)
-                    c0 += 1
+                for i in range(k):
+                    value += tile_value(G, RG, PW, p, pick[i], mv, True)
                 if value > best:
                     best = value
                     out[0] = s

@@ -16,7 +16,8 @@ from zoosim.games.castles.play_state import (
     LIVING, LIVING_TARGET, MAX_STACK, N_ROOMS, N_SIZES, OPT_PASS, OPT_PIECE, OUTDOOR, PB, PLACE, P_COMPL, P_DS, P_MMB,
     P_MONEY, P_PLACE, REWARD, RG_ACT_PTS, RG_COINS_COUNT, RG_CORR_ONCE, RG_DS_EVERY, RG_DS_ONCE, RG_FOOD_PASS,
     RG_LIV_ANY, RG_NSLOTS, RG_OUT_MONEY, RG_PIECE, RG_PIECES_REWARD, RG_PRICE, RG_SLEEP_MAX, RG_UT_DRAW, RG_UT_KEEP,
-    SCORE, SLEEPING, SLEEPING_TAKE, STAIRS, TL_TYPE, UNIFORM, UTILITY, _choose, _comb, _log, G_SEATCODE, GREEDY,
+    SCORE, SLEEPING, SLEEPING_TAKE, STAIRS, TL_TYPE, UNIFORM, UTILITY, _choose, _comb, _log, kth_subset,
+    sorted_stack, G_SEATCODE, GREEDY,
 )
 
 
@@ -168,26 +169,10 @@ def _sleeping(G, CS, R, RG, PW, EV, rng, p):
             if size >= 0:
                 break
     at = G_STK + size * MAX_STACK
-    ns = G[G_STN + size]
     srt = G[G_SCR:G_SCR + MAX_STACK]
-    for i in range(ns):
-        v = G[at + i]
-        q = i
-        while q > 0 and srt[q - 1] > v:
-            srt[q] = srt[q - 1]
-            q -= 1
-        srt[q] = v
+    ns = sorted_stack(G, size, srt)
     picked = G[G_SCR + MAX_STACK:G_SCR + 2 * MAX_STACK]
-    c0 = 0
-    for i in range(k):   # the j-th k-subset in lexicographic order
-        while True:
-            cnt = _comb(ns - c0 - 1, k - i - 1)
-            if j < cnt:
-                break
-            j -= cnt
-            c0 += 1
-        picked[i] = srt[c0]
-        c0 += 1
+    kth_subset(srt, ns, k, j, picked)
     for i in range(k):
         t = picked[i]
         w = 0

@@ -270,6 +270,36 @@ def _comb(n, k):
     return c
 
 
+@njit(cache=True, _nrt=False)
+def sorted_stack(G, size, out):
+    """Stack `size`'s tiles in ascending order into out[:n]; returns n (the sleeping_pick option order)."""
+    at = G_STK + size * MAX_STACK
+    ns = G[G_STN + size]
+    for i in range(ns):
+        v = G[at + i]
+        q = i
+        while q > 0 and out[q - 1] > v:
+            out[q] = out[q - 1]
+            q -= 1
+        out[q] = v
+    return ns
+
+
+@njit(cache=True, _nrt=False)
+def kth_subset(items, n, k, j, out):
+    """The j-th k-subset of items[:n] in lexicographic order into out[:k] (PROTOCOL.md 4, sleeping_pick)."""
+    c0 = 0
+    for i in range(k):
+        while True:
+            cnt = _comb(n - c0 - 1, k - i - 1)
+            if j < cnt:
+                break
+            j -= cnt
+            c0 += 1
+        out[i] = items[c0]
+        c0 += 1
+
+
 # tables the njit parts read as constants
 SIZE_TILES = np.ascontiguousarray(data.SIZE_TILES)
 SMALL_SIZE = np.array([s in data.SMALL_SIZES for s in range(N_SIZES)], np.int64)
