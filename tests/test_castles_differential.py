@@ -86,7 +86,8 @@ def random_policy(rnd: random.Random):
     name = rnd.choices(["uniform", "random", "greedy", "heuristic"], weights=[4, 4, 1, 1])[0]
     if name != "heuristic" or rnd.random() < 0.5:
         return name
-    values = tuple(round(d * rnd.uniform(0.0, 3.0) + rnd.uniform(-0.5, 0.5), 3) for d in DEFAULTS)
+    values = tuple(round(d * rnd.uniform(0.0, 3.0) + rnd.uniform(-0.5, 0.5), 3) for d in DEFAULTS[:-1])
+    values += (round(rnd.uniform(0.0, 9.5), 3),)   # shortlist: 1 (below 1 too) to every buy
     return PolicySpec("heuristic", POLICY_CODES["heuristic"], values, "heuristic:random")
 
 

@@ -22,7 +22,8 @@ from zoosim.games.castles.reference_policies import (
 from zoosim.games.castles.rules import Rules
 from test_castles_reference import Script
 
-FIXED = GREEDY_WEIGHTS  # the weights these hand computations use (greedy's fixed row; heuristic's defaults move)
+# the weights these hand computations use: greedy's fixed row (heuristic's defaults move), every buy shortlisted
+FIXED = GREEDY_WEIGHTS._replace(shortlist=9.0)
 
 R = Rules(first_mb="seat0")
 X0 = g.FOYER_ORIGIN
@@ -151,7 +152,7 @@ def test_placement_values_weigh_completions_blocks_and_open_doors():
     facts = placement_facts(castle, castle.rules, BUTTERY, 0, 12, 11, UP)  # 2 points, 1 link, 1 + 1 blocked
     assert rp.greedy_placement_value(castle, castle.rules, BUTTERY, facts) == 2.0
     assert rp.heuristic_placement_value(castle, castle.rules, BUTTERY, facts, FIXED) == 2 - 2 + 0.25 * (0 - 1 - 1)
-    weights = rp.as_params((2.0, 0.5, 1.0, 1.0, 1.0, 0.5, 0.0, 2.0))
+    weights = rp.as_params((2.0, 0.5, 1.0, 1.0, 1.0, 0.5, 0.0, 2.0, 3.0))
     assert rp.heuristic_placement_value(castle, castle.rules, BUTTERY, facts, weights) == 2 - 1 + (0 - 1 - 1)
     b2 = placement_facts(example_castle(4), R, BUTTERY, 0, X0 + 6, X0 + 1, UP)  # completes the Parlor (base 4)
     assert rp.heuristic_placement_value(example_castle(4), R, BUTTERY, b2, weights) == 2 + 2 * 4 - 0 + 1 * (1 - 1)
@@ -172,7 +173,7 @@ def test_tile_value_counts_base_reward_per_door_cards_and_favours():
     assert tile_value(state, 0, PARLOR, FIXED) == 4 + 1 + (12 + 2) == 19.0
     assert public_tile_value(state, PARLOR, FIXED) == 4 + 1 + 2 == 7.0
     assert tile_value(state, 1, PARLOR, FIXED) == 7.0  # seat 1 holds no card
-    weights = rp.as_params((2.0, 1, 0.25, 1, 0.5, 0.5, 0, 3.0))
+    weights = rp.as_params((2.0, 1, 0.25, 1, 0.5, 0.5, 0, 3.0, 3.0))
     assert tile_value(state, 0, PARLOR, weights) == 4 + 2 * 4 / 4 + 0.5 * 14
     assert tile_value(state, 0, ORATORY, FIXED) == 4 + 5 / 3  # activity 4, 3 doors, no card or favour of its kind
     assert tile_value(state, 0, data.HALLWAY, FIXED) == 2.0 and tile_value(state, 0, data.STAIRS, weights) == 3.0
@@ -273,6 +274,34 @@ def test_heuristic_act_is_greedys_ratio_on_its_own_gain():
     assert Heuristic(FIXED._replace(pass_bias=-100.0)).choose(state, ref.ACT, 1, options[:4]) == best
 
 
+def test_heuristic_act_evaluates_placements_of_its_shortlist_only():
+    """shortlist k: only the k buys with the highest placement-free value per 1000 marks (TV for a room, piece_value
+    times locked for a piece; ties in option order) have their placements valued, and the act takes the best of
+    them. Parlor at 6000 (TV 5: 0.83 per 1000) before Cloak Room at 4000 (TV 3: 0.75) before two pieces worth 0
+    placement-free: k = 1 values the Parlor only, k = 2 both rooms, k = 4 everything."""
+    state = act_state({0: (CLOAK, 0), 1: (PARLOR, 0)})
+    options = ref.act_options(state, 1, False)
+    costs = {0: 4000, 1: 6000, 2: 3000, 3: 3000}
+    tiles = {0: CLOAK, 1: PARLOR, 2: data.HALLWAY, 3: data.STAIRS}
+    for k in (1, 2, 3, 4, 9):
+        policy = Heuristic(FIXED._replace(shortlist=float(k), pass_bias=-100.0))
+        valued = []
+        real = policy.best_placement_value
+        policy.best_placement_value = lambda st, p, tile: valued.append(tile) or real(st, p, tile)
+        estimate = {i: (rp.tile_value(state, 1, tiles[i], policy.params) if i < 2 else 0.0) * 1000 / costs[i]
+                    for i in range(4)}
+        kept = sorted(sorted(range(4), key=lambda i: -estimate[i])[:k])
+        chosen = policy.choose(state, ref.ACT, 1, options)
+        assert valued == [tiles[i] for i in kept]
+        gains = {i: policy.with_surplus(real(state, 1, tiles[i]) + (
+            1.0 * (rp.card_gain(state, 1, tiles[i]) + rp.favour_gain(state, tiles[i])) if i < 2 else 0.0),
+            costs[i]) * 1000 / costs[i] for i in kept}
+        assert chosen == max(kept, key=lambda i: (gains[i], -i))
+    assert (estimate[0], estimate[1], estimate[2], estimate[3]) == (0.75, 5.0 * 1000 / 6000, 0.0, 0.0)
+    assert Heuristic(FIXED._replace(shortlist=0.4)).shortlist(state, 1, [(0, CLOAK, 4000), (0, PARLOR, 6000)]) == [1]
+    assert Greedy().shortlist(state, 1, [(0, CLOAK, 4000), (0, PARLOR, 6000)]) == [0, 1]
+
+
 def test_greedy_places_for_points_then_fewer_blocks_and_heuristic_spares_doors():
     """Foyer and a hallway (rot 1 at (X0 - 1, X0 - 4)): the Servants' Quarters (sleeping 4, +2 per connected
     corridor, 2 doors) either joins both (option 3: 8 points, completes, blocks 3 hallway doors) or one (6
@@ -361,7 +390,7 @@ def test_living_target_takes_the_highest_rescore():
 # ---------------------------------------------------------------- registry and whole games
 def test_make_policy_takes_heuristic_parameters():
     assert isinstance(ref.make_policy("greedy"), Greedy) and ref.make_policy("heuristic").params == rp.DEFAULTS
-    weights = (2.0, 0.5, 0.0, 1.5, 1.0, 0.0, -1.0, 3.0)
+    weights = (2.0, 0.5, 0.0, 1.5, 1.0, 0.0, -1.0, 3.0, 2.0)
     assert tuple(ref.make_policy("heuristic", weights).params) == weights
     assert ref.make_policy("heuristic", weights).params.pass_bias == -1.0
     with pytest.raises(ZoosimError):

@@ -52,7 +52,7 @@ POLICIES = {
         "blocks, plus room to grow (new OPEN doorways); buys the room or piece whose best placement value, plus "
         "the bonus-card and King's Favor progress a room brings, is highest per 1,000 marks of net cost, and "
         "passes when none beats pass_bias; as master builder prices dear what any buyer would want (PROTOCOL 8).",
-        tuple(PolicyParam(name, default, doc) for name, default, doc in policy_data.HEURISTIC_PARAMS),
+        tuple(PolicyParam(*row) for row in policy_data.HEURISTIC_PARAMS),
     ),
 }
 assert set(POLICIES) == set(_CODES)

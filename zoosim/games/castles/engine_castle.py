@@ -175,6 +175,12 @@ for _s in range(S):
 SR_DIAGONAL = np.ascontiguousarray(g.SHAPE_DIAGONAL_WALL)
 SR_N_WALL = np.ascontiguousarray(g.SHAPE_N_WALL)
 SR_WALL = _canonical(g.SHAPE_WALL)                         # [S, R, MAX_WALL, 3] canonical (cx, cy, o)
+SR_WALL_AT = np.zeros((S, 4, MAX_BOX + 1, MAX_BOX + 1), np.int64)   # bit o set: (cx, cy, o) is one of the walls
+for _s in range(S):
+    for _r in range(4):
+        for _j in range(int(SR_N_WALL[_s])):
+            _cx, _cy, _o = SR_WALL[_s, _r, _j]
+            SR_WALL_AT[_s, _r, _cy, _cx] |= 1 << _o
 SR_N_FENCE = np.ascontiguousarray(g.SHAPE_N_FENCE)
 SR_FENCE = _canonical(g.SHAPE_FENCE)
 SR_N_FENCE_DIAG = np.ascontiguousarray(g.SHAPE_N_FENCE_DIAG)
@@ -393,17 +399,12 @@ def touching(C, tile, r, x0, y0):
             yb = C[T_Y + b]
             if xb > x0 + w or x0 > xb + SR_W[sb, rb] or yb > y0 + h or y0 > yb + SR_H[sb, rb]:
                 continue
-            found = False
-            for i in range(SR_N_WALL[sb]):
-                eb = _edge(grid, xb, yb, SR_WALL[sb, rb, i, 0], SR_WALL[sb, rb, i, 1], SR_WALL[sb, rb, i, 2])
-                for j in range(SR_N_WALL[s]):
-                    if eb == _edge(grid, x0, y0, SR_WALL[s, r, j, 0], SR_WALL[s, r, j, 1], SR_WALL[s, r, j, 2]):
-                        found = True
-                        break
-                if found:
+            for i in range(SR_N_WALL[sb]):   # one of b's walls is one of the tile's (SR_WALL_AT, relative to x0, y0)
+                cx = xb + SR_WALL[sb, rb, i, 0] - x0
+                cy = yb + SR_WALL[sb, rb, i, 1] - y0
+                if 0 <= cx <= w and 0 <= cy <= h and (SR_WALL_AT[s, r, cy, cx] >> SR_WALL[sb, rb, i, 2]) & 1:
+                    touch |= np.int64(1) << b
                     break
-            if found:
-                touch |= np.int64(1) << b
     if SR_DIAGONAL[s]:
         for j in range(SR_N_HALF[s]):
             cell = (y0 + SR_HALF[s, r, j, 1]) * grid + x0 + SR_HALF[s, r, j, 0]
@@ -419,9 +420,16 @@ def touching(C, tile, r, x0, y0):
 def door_on_edge(C, n, e, lv):
     """(castle tile, its door slot) of the door at level lv on edge id e among tiles 0..n-1, or (-1, -1)."""
     grid = C[H_GRID]
+    ex = (e >> 1) % (grid + 1)
+    ey = (e >> 1) // (grid + 1)
     for b in range(n):
         tb = C[T_TILE + b]
         rb = C[T_ROT + b]
+        xb = C[T_X + b]
+        yb = C[T_Y + b]
+        sb = TL_SHAPE[tb]
+        if ex < xb or ey < yb or ex > xb + SR_W[sb, rb] or ey > yb + SR_H[sb, rb]:
+            continue   # the edge is outside b's box: none of b's doors is on it
         for j in range(TL_N_DOORS[tb]):
             if TL_DOOR_LEVEL[tb, C[T_LEVEL + b], j] == lv and e == _edge(
                     grid, C[T_X + b], C[T_Y + b], TL_DOOR_EDGE[tb, rb, j, 0], TL_DOOR_EDGE[tb, rb, j, 1],

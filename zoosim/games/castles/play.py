@@ -63,6 +63,7 @@ def _action(G, CS, R, RG, PW, EV, rng, p, extra, keys, opts, cbuf):
     if extra:
         _log(G, EV, EXTRA_ACTION, p, 0, 0, 0, 0, 0)
     n = _act_options(G, CS, R, RG, p, extra)
+    G[PP.MEMO_TILE] = -1
     if n == 0:
         return 0
     if G[G_SEATCODE + p] >= GREEDY and n > 1:

@@ -8,6 +8,7 @@ the pricing plan).
 """
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from zoosim.games.castles import engine_castle as EC
@@ -15,16 +16,23 @@ from zoosim.games.castles import engine_points as EP
 from zoosim.games.castles.play_state import (
     ACTIVITY, ALL_SIZES, ALL_TYPES, FOOD, FOYER, G_MKT_C, G_MKT_N, G_MKT_T, G_NFAV, G_FAV, G_OPT,
     G_PL, G_PSCR, G_SEATCODE, G_SLOT, G_STN, GREEDY, HALLWAY, K_MONEY, K_MONEY_UNITS, K_SIZE, LIVING,
-    MAX_STACK, N_SIZES, N_TYPES, OPT_PASS, OPT_PIECE, OUTDOOR, PB, P_BONUS, P_BONUS_N, P_MONEY, RG_ACT_PTS, RG_BKIND,
+    MAX_SLOTS, MAX_STACK, N_SIZES, N_TYPES, OPT_PASS, OPT_PIECE, OUTDOOR, PB, P_BONUS, P_BONUS_N, P_MONEY, RG_ACT_PTS, RG_BKIND,
     RG_BON, RG_BUNIT, RG_FAV, RG_MONEY_UNIT, RG_NSLOTS, RG_OUT_MONEY, RG_PIECE, RG_PIECES_REWARD, RG_PRICE,
     STAIRS, TL_SIZE, TL_TYPE, UTILITY, _comb, kth_subset, sorted_stack,
 )
-from zoosim.games.castles.policies import W_BLOCK, W_CARDS, W_COMPLETE, W_INTENT, W_MARK, W_OPEN, W_PASS, W_PIECE
+from zoosim.games.castles.policies import (
+    W_BLOCK, W_CARDS, W_COMPLETE, W_INTENT, W_MARK, W_OPEN, W_PASS, W_PIECE, W_SHORTLIST,
+)
 
 MV = G_PSCR                      # [K_SIZE] the deciding seat's metrics
 FACTS = MV + K_SIZE              # [EP.F_SIZE] a placement's facts
 PLAN = FACTS + EP.F_SIZE         # [16] pricing: the slot of each market position
-_END = PLAN + 16
+MEMO_TILE = PLAN + 16            # the tile whose place-hook choice act already made (-1: none), and that placement
+MEMO = MEMO_TILE + 1             # [4] (rot, x, y, level)
+MAX_ACT = MAX_SLOTS + 3          # act options: the slots, two pieces, PASS
+BEST = MEMO + 4                  # [4 per option] act: each evaluated buy's best placement
+ESTIMATE = BEST + 4 * MAX_ACT    # [1 per option] act: a buy's placement-free value (float64 bits)
+_END = ESTIMATE + MAX_ACT
 assert _END <= G_PSCR + 192
 
 
@@ -162,14 +170,27 @@ def place_choice(G, CS, R, RG, PW, p, tile, opts, m):
 @njit(cache=True, _nrt=False)
 def best_placement_value(G, CS, R, RG, PW, p, tile, keys, opts):
     """The highest PV over the tile's legal placements (-1e300 with none)."""
+    return best_placement(G, CS, R, RG, PW, p, tile, keys, opts, BEST)
+
+
+@njit(cache=True, _nrt=False)
+def best_placement(G, CS, R, RG, PW, p, tile, keys, opts, into):
+    """The highest PV over the tile's legal placements (-1e300 with none); the placement the place hook would choose
+    (place_choice's rule) goes to G[into:into + 4] as (rot, x, y, level)."""
     C = CS[p]
     m = EC.legal_placements(C, R, tile, keys, opts)
-    best = -1e300
+    best = 0
+    best_value = -1e300
+    best_blocked = 0
+    greedy = G[G_SEATCODE + p] == GREEDY
     for k in range(m):
         v = placement_value(G, C, R, RG, PW, p, tile, opts[k, 0], opts[k, 1], opts[k, 2], opts[k, 3])
-        if v > best:
-            best = v
-    return best
+        blocked = G[FACTS + EP.F_OWN_BLOCKED] + G[FACTS + EP.F_OLD_BLOCKED]
+        if v > best_value or (greedy and v == best_value and blocked < best_blocked):
+            best, best_value, best_blocked = k, v, blocked
+    for j in range(4):
+        G[into + j] = opts[best, j]
+    return best_value
 
 
 @njit(cache=True, _nrt=False)
@@ -181,16 +202,48 @@ def _coins(G, tile):
 
 
 @njit(cache=True, _nrt=False)
+def _buy(G, RG, i):
+    """Option i's (tile, cost): cost = the price less the coins the buyer takes, or the piece price."""
+    code = G[G_OPT + i]
+    if code >= OPT_PIECE:
+        return code - OPT_PIECE, RG[RG_PIECE]
+    tile = G[G_SLOT + code]
+    return tile, RG[RG_PRICE + code] - _coins(G, tile)
+
+
+@njit(cache=True, _nrt=False)
+def _per_cost(PW, p, gain, cost, greedy):
+    """A buy's value: gain (heuristic: plus the coin surplus when cost < 0) · 1000 / max(cost, 1000)."""
+    if not greedy and cost < 0:   # the coins exceed the price: the surplus is money in hand (no stalled market)
+        gain = gain - PW[p, W_MARK] * cost / 1000
+    return gain * 1000 / max(cost, 1000)
+
+
+@njit(cache=True, _nrt=False)
 def act_choice(G, CS, R, RG, PW, p, n, keys, opts):
-    """Hook act over the n options in G[G_OPT:] (slot, OPT_PIECE + piece, OPT_PASS)."""
+    """Hook act over the n options in G[G_OPT:] (slot, OPT_PIECE + piece, OPT_PASS). Heuristic evaluates the
+    placements of its `shortlist` best buys by placement-free value only. The chosen buy's best placement is
+    remembered (G[MEMO_TILE], G[MEMO:]) for the place hook, which would choose it again on the same castle."""
     greedy = G[G_SEATCODE + p] == GREEDY
     seat_metrics(G, CS, R, RG, p)
     mv = G[MV:MV + K_SIZE]
-    locked = 0   # market rooms p cannot place now: a piece may open the castle to them
-    if not greedy:
+    locked = 0   # market rooms p cannot place now: a piece may open the castle to them (worth 0 at piece_value 0)
+    if not greedy and PW[p, W_PIECE] != 0:
         for i in range(G[G_MKT_N]):
             if not EC.can_place(CS[p], R, G[G_MKT_T + i]):
                 locked += 1
+    estimate = G[ESTIMATE:ESTIMATE + n].view(np.float64)
+    buys = 0
+    for i in range(n):
+        if G[G_OPT + i] != OPT_PASS:
+            buys += 1
+    keep = buys if greedy else max(1, int(PW[p, W_SHORTLIST]))
+    if keep < buys:
+        for i in range(n):
+            if G[G_OPT + i] != OPT_PASS:
+                tile, cost = _buy(G, RG, i)
+                free = PW[p, W_PIECE] * locked if G[G_OPT + i] >= OPT_PIECE else tile_value(G, RG, PW, p, tile, mv, True)
+                estimate[i] = _per_cost(PW, p, free, cost, greedy)
     best = -1
     best_value = -1e300
     pass_at = -1
@@ -199,27 +252,31 @@ def act_choice(G, CS, R, RG, PW, p, n, keys, opts):
         if code == OPT_PASS:
             pass_at = i
             continue
-        if code >= OPT_PIECE:
-            tile = code - OPT_PIECE
-            cost = RG[RG_PIECE]
-        else:
-            tile = G[G_SLOT + code]
-            cost = RG[RG_PRICE + code] - _coins(G, tile)
-        gain = best_placement_value(G, CS, R, RG, PW, p, tile, keys, opts)
+        if keep < buys:   # on the shortlist: fewer than `keep` buys rank before it (higher estimate, or equal and earlier)
+            rank = 0
+            for j in range(n):
+                if G[G_OPT + j] != OPT_PASS and (estimate[j] > estimate[i] or (estimate[j] == estimate[i] and j < i)):
+                    rank += 1
+            if rank >= keep:
+                continue
+        tile, cost = _buy(G, RG, i)
+        gain = best_placement(G, CS, R, RG, PW, p, tile, keys, opts, BEST + 4 * i)
         if not greedy:
             if code >= OPT_PIECE:
                 gain = gain + PW[p, W_PIECE] * locked
             else:
                 gain = gain + PW[p, W_CARDS] * progress(G, RG, p, tile, mv)
-            if cost < 0:   # the coins exceed the price: the surplus is money in hand (no stalled market)
-                gain = gain - PW[p, W_MARK] * cost / 1000
-        v = gain * 1000 / max(cost, 1000)
+        v = _per_cost(PW, p, gain, cost, greedy)
         if v > best_value:
             best, best_value = i, v
-    if pass_at < 0:
-        return best
     threshold = 0.0 if greedy else PW[p, W_PASS]
-    return best if best >= 0 and best_value > threshold else pass_at
+    if pass_at >= 0 and not (best >= 0 and best_value > threshold):
+        return pass_at
+    code = G[G_OPT + best]
+    G[MEMO_TILE] = code - OPT_PIECE if code >= OPT_PIECE else G[G_SLOT + code]
+    for j in range(4):
+        G[MEMO + j] = G[BEST + 4 * best + j]
+    return best
 
 
 @njit(cache=True, _nrt=False)

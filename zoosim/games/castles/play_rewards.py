@@ -26,15 +26,22 @@ from zoosim.games.castles.play_state import (
 def _place(G, CS, R, RG, PW, EV, rng, p, tile, keys, opts, cbuf):
     """Hook place over the distinct legal placements; PLACE and SCORE rows; completions to the queue."""
     C = CS[p]
-    m = EC.legal_placements(C, R, tile, keys, opts)
-    if G[G_SEATCODE + p] >= GREEDY and m > 1:
-        k = PP.place_choice(G, CS, R, RG, PW, p, tile, opts, m)
+    if G[PP.MEMO_TILE] == tile:   # act chose this buy by its best placement: place_choice would choose it again
+        rot = G[PP.MEMO]
+        x = G[PP.MEMO + 1]
+        y = G[PP.MEMO + 2]
+        lv = G[PP.MEMO + 3]
+        G[PP.MEMO_TILE] = -1
     else:
-        k = _choose(rng, m)
-    rot = opts[k, 0]
-    x = opts[k, 1]
-    y = opts[k, 2]
-    lv = opts[k, 3]
+        m = EC.legal_placements(C, R, tile, keys, opts)
+        if G[G_SEATCODE + p] >= GREEDY and m > 1:
+            k = PP.place_choice(G, CS, R, RG, PW, p, tile, opts, m)
+        else:
+            k = _choose(rng, m)
+        rot = opts[k, 0]
+        x = opts[k, 1]
+        y = opts[k, 2]
+        lv = opts[k, 3]
     gained = EC.add_tile(C, R, tile, rot, x, y, lv)
     idx = C[EC.H_N] - 1
     _log(G, EV, PLACE, p, tile, rot, x, y, lv)

@@ -53,6 +53,7 @@ class HeuristicParams(NamedTuple):
     w_intent: float
     pass_bias: float
     piece_value: float
+    shortlist: float    # act: the buys whose placements are evaluated (the whole part, at least 1)
 
 
 DEFAULTS = HeuristicParams(*policies.DEFAULTS)
@@ -60,7 +61,7 @@ GREEDY_WEIGHTS = HeuristicParams(*policies.GREEDY_WEIGHTS)   # greedy's fixed ro
 
 
 def as_params(params: Sequence[float] | None) -> HeuristicParams:
-    """The 8 values in §8's order as HeuristicParams (None: the defaults)."""
+    """The 9 values in §8's order as HeuristicParams (None: the defaults)."""
     if params is None:
         return DEFAULTS
     if len(params) != len(DEFAULTS):
@@ -311,37 +312,57 @@ class Heuristic:
         pass_bias (the best buy when PASS is not an option)."""
         return self.act_by_ratio(state, player, options, self.params.pass_bias)
 
+    def locked(self, state: State, player: int) -> int:
+        """The market rooms p cannot place now."""
+        castle = state.seats[player].castle
+        return sum(1 for t, _ in state.market if not castle.can_place(t))
+
     def buy_gain(self, state: State, player: int, kind: int, tile: int) -> float:
         gain = self.best_placement_value(state, player, tile)
         if kind == A_BUY_PIECE:
-            castle = state.seats[player].castle
-            locked = sum(1 for t, _ in state.market if not castle.can_place(t))
-            return gain + self.params.piece_value * locked
+            return gain + self.params.piece_value * self.locked(state, player)
         return gain + self.params.w_cards * (card_gain(state, player, tile) + favour_gain(state, tile))
+
+    def free_gain(self, state: State, player: int, kind: int, tile: int) -> float:
+        """A buy's placement-free gain, which ranks the shortlist: TV(p, t) for a room, piece_value · locked for a
+        piece."""
+        if kind == A_BUY_PIECE:
+            return self.params.piece_value * self.locked(state, player)
+        return tile_value(state, player, tile, self.params)
 
     def with_surplus(self, gain: float, cost: int) -> float:
         """A room whose coins exceed its price brings the surplus in marks (mark_value per 1000), so a market
         that every seat passes on grows coins until something is bought."""
         return gain - self.params.mark_value * cost / 1000 if cost < 0 else gain
 
+    def shortlist(self, state: State, player: int, buys: list[tuple[int, int, int]]) -> list[int]:
+        """The positions in `buys` ((kind, tile, cost) in option order) whose placements are evaluated: the
+        `shortlist` best by free_gain per 1000 marks (a stable sort: ties keep option order), in option order."""
+        keep = max(1, int(self.params.shortlist))
+        if keep >= len(buys):
+            return list(range(len(buys)))
+        estimate = [self.with_surplus(self.free_gain(state, player, kind, tile), cost) * 1000 / max(cost, 1000)
+                    for kind, tile, cost in buys]
+        return sorted(sorted(range(len(buys)), key=lambda b: -estimate[b])[:keep])
+
     def act_by_ratio(self, state: State, player: int, options: list, threshold: float) -> int:
-        """The buys' gain per 1000 marks of cost (at least 1000); PASS when it is an option and no buy's value is
-        > threshold, else the first best buy."""
-        buys, values = [], []
+        """The shortlisted buys' gain per 1000 marks of cost (at least 1000); PASS when it is an option and no such
+        buy's value is > threshold, else the first best of them."""
+        buys, costed = [], []
         for i, (kind, arg) in enumerate(options):
             if kind == A_PASS:
                 continue
             tile = state.slot_tile[arg] if kind == A_BUY_ROOM else arg
-            if kind == A_BUY_ROOM:
-                cost = state.prices()[arg] - coins_on(state, tile)
-            else:
-                cost = state.rules.piece_price
+            cost = state.prices()[arg] - coins_on(state, tile) if kind == A_BUY_ROOM else state.rules.piece_price
             buys.append(i)
-            values.append(self.with_surplus(self.buy_gain(state, player, kind, tile), cost) * 1000 / max(cost, 1000))
+            costed.append((kind, tile, cost))
+        kept = [buys[b] for b in self.shortlist(state, player, costed)]
+        values = [self.with_surplus(self.buy_gain(state, player, kind, tile), cost) * 1000 / max(cost, 1000)
+                  for kind, tile, cost in (costed[buys.index(i)] for i in kept)]
         passing = [i for i, (kind, _) in enumerate(options) if kind == A_PASS]
-        if passing and (not buys or max(values) <= threshold):
+        if passing and (not kept or max(values) <= threshold):
             return passing[0]
-        return buys[first_best(values)]
+        return kept[first_best(values)]
 
     def on_place(self, state: State, player: int, options: list) -> int:
         castle, rules, tile = state.seats[player].castle, state.rules, state.placing
@@ -397,6 +418,9 @@ class Greedy(Heuristic):
 
     def with_surplus(self, gain: float, cost: int) -> float:
         return gain
+
+    def shortlist(self, state: State, player: int, buys: list[tuple[int, int, int]]) -> list[int]:
+        return list(range(len(buys)))   # greedy evaluates every buy
 
     def on_act(self, state: State, player: int, options: list) -> int:
         """Each buy: its best placement's PV_greedy per 1000 marks of cost (at least 1000); PASS unless some buy's
