@@ -196,6 +196,26 @@ TL_BASE = np.ascontiguousarray(data.TILE_BASE)
 TL_RULE_KIND = np.ascontiguousarray(data.TILE_RULE_KIND)
 TL_RULE_VALUE = np.ascontiguousarray(data.TILE_RULE_VALUE)
 JOIN, N_JOIN = _joins()
+
+
+def _edge_rows(edges: np.ndarray, n: int) -> np.ndarray:
+    """[MAX_BOX + 1] int64: bit 2 cx + o of row cy set for each canonical edge (cx, cy, o) of the first n, so that a
+    row of a placement's edges is tested against an edge bitboard in one masked word (`_edge_row`)."""
+    out = np.zeros(MAX_BOX + 1, np.int64)
+    for cx, cy, o in edges[:n]:
+        out[cy] |= 1 << (2 * int(cx) + int(o))
+    return out
+
+
+SR_WALL_ROW = np.array([[_edge_rows(SR_WALL[s, r], SR_N_WALL[s]) for r in range(4)] for s in range(S)])
+SR_FENCE_ROW = np.array([[_edge_rows(SR_FENCE[s, r], SR_N_FENCE[s]) for r in range(4)] for s in range(S)])
+TL_DOOR_ROW = np.zeros((T, 4, 2, 2, MAX_BOX + 1), np.int64)   # [tile, rot, level laid, door level, row]
+for _t in range(T):
+    for _r in range(4):
+        for _lv in (UP, DOWN):
+            for _k in range(int(TL_N_DOORS[_t])):
+                _cx, _cy, _o = TL_DOOR_EDGE[_t, _r, _k]
+                TL_DOOR_ROW[_t, _r, _lv, TL_DOOR_LEVEL[_t, _lv, _k], _cy] |= 1 << (2 * int(_cx) + int(_o))
 MAX_CANDIDATES = MAX_CASTLE_DOORS * JOIN.shape[3]
 """Length of the scratch key buffer of `legal_placements` (every open door times the most joins it can take)."""
 DIR_DX = np.ascontiguousarray(g.DIR_DX)
@@ -214,6 +234,18 @@ def _edge(grid, x0, y0, cx, cy, o):
 @njit(cache=True, _nrt=False, inline="always")
 def _edge_bit(C, at, e):
     return (C[at + (e >> 6)] >> (e & 63)) & 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _edge_row(C, at, grid, x0, y, width):
+    """The bits of the edges (x, y, o) for x0 <= x <= x0 + width, o = 0, 1, of the edge bitboard at `at`, as bit
+    2 (x - x0) + o (bits above 2 width + 1 are not meaningful: callers mask them with an _edge_rows pattern)."""
+    e0 = (y * (grid + 1) + x0) * 2
+    word = at + (e0 >> 6)
+    sh = e0 & 63
+    if sh + 2 * width + 2 <= 64:
+        return C[word] >> sh
+    return ((C[word] >> sh) & ((np.int64(1) << (64 - sh)) - 1)) | (C[word + 1] << (64 - sh))
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -386,8 +418,8 @@ def touching(C, tile, r, x0, y0):
     touch = np.int64(0)
     wall_at = C[H_WALL]
     hit = False
-    for j in range(SR_N_WALL[s]):
-        if _edge_bit(C, wall_at, _edge(grid, x0, y0, SR_WALL[s, r, j, 0], SR_WALL[s, r, j, 1], SR_WALL[s, r, j, 2])):
+    for dy in range(h + 1):
+        if _edge_row(C, wall_at, grid, x0, y0 + dy, w) & SR_WALL_ROW[s, r, dy]:
             hit = True
             break
     if hit:
@@ -516,13 +548,16 @@ def _violation(C, R, tile, rot, x0, y0, level, g3):
     mixed = False
     mixed_illegal = R[R_MIXED_ILLEGAL]
     if g3 or mixed_illegal:
-        for k in range(nd):
-            e = _edge(grid, x0, y0, TL_DOOR_EDGE[tile, r, k, 0], TL_DOOR_EDGE[tile, r, k, 1],
-                      TL_DOOR_EDGE[tile, r, k, 2])
-            lv = TL_DOOR_LEVEL[tile, level, k]
-            if _edge_bit(C, door_at + lv * ewords, e):
+        for dy in range(h + 1):
+            up = TL_DOOR_ROW[tile, r, level, UP, dy]
+            down = TL_DOOR_ROW[tile, r, level, DOWN, dy]
+            if up | down == 0:
+                continue
+            on_up = _edge_row(C, door_at, grid, x0, y0 + dy, w)
+            on_down = _edge_row(C, door_at + ewords, grid, x0, y0 + dy, w)
+            if (up & on_up) | (down & on_down):
                 meets = True
-            if mixed_illegal and _edge_bit(C, door_at + (1 - lv) * ewords, e):
+            if mixed_illegal and (up & on_down) | (down & on_up):
                 mixed = True
     if not meets:
         return 3
@@ -532,15 +567,13 @@ def _violation(C, R, tile, rot, x0, y0, level, g3):
     has_fence = TL_HAS_FENCE[tile]
     if has_fence:
         wall_at = C[H_WALL]
-        for j in range(SR_N_FENCE[s]):
-            if _edge_bit(C, wall_at, _edge(grid, x0, y0, SR_FENCE[s, r, j, 0], SR_FENCE[s, r, j, 1],
-                                           SR_FENCE[s, r, j, 2])):
+        for dy in range(h + 1):
+            if _edge_row(C, wall_at, grid, x0, y0 + dy, w) & SR_FENCE_ROW[s, r, dy]:
                 return 5
     if C[H_N_FENCE] > 0:
         fence_at = C[H_FENCE]
-        for j in range(SR_N_WALL[s]):
-            if _edge_bit(C, fence_at, _edge(grid, x0, y0, SR_WALL[s, r, j, 0], SR_WALL[s, r, j, 1],
-                                            SR_WALL[s, r, j, 2])):
+        for dy in range(h + 1):
+            if _edge_row(C, fence_at, grid, x0, y0 + dy, w) & SR_WALL_ROW[s, r, dy]:
                 return 5
     if half_hit:  # every half cell on a claimed cell shares it with the opposite half (G2 passed)
         for j in range(SR_N_HALF[s]):

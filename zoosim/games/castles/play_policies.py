@@ -18,7 +18,7 @@ from zoosim.games.castles.play_state import (
     G_PL, G_PSCR, G_SEATCODE, G_SLOT, G_STN, GREEDY, HALLWAY, K_MONEY, K_MONEY_UNITS, K_SIZE, LIVING,
     MAX_SLOTS, MAX_STACK, N_SIZES, N_TYPES, OPT_PASS, OPT_PIECE, OUTDOOR, PB, P_BONUS, P_BONUS_N, P_MONEY, RG_ACT_PTS, RG_BKIND,
     RG_BON, RG_BUNIT, RG_FAV, RG_MONEY_UNIT, RG_NSLOTS, RG_OUT_MONEY, RG_PIECE, RG_PIECES_REWARD, RG_PRICE,
-    STAIRS, TL_SIZE, TL_TYPE, UTILITY, _comb, kth_subset, sorted_stack,
+    STAIRS, TL_SIZE, TL_TYPE, UTILITY, _comb, kth_subset, placeable, sorted_stack,
 )
 from zoosim.games.castles.policies import (
     W_BLOCK, W_CARDS, W_COMPLETE, W_INTENT, W_MARK, W_OPEN, W_PASS, W_PIECE, W_SHORTLIST,
@@ -230,7 +230,7 @@ def act_choice(G, CS, R, RG, PW, p, n, keys, opts):
     locked = 0   # market rooms p cannot place now: a piece may open the castle to them (worth 0 at piece_value 0)
     if not greedy and PW[p, W_PIECE] != 0:
         for i in range(G[G_MKT_N]):
-            if not EC.can_place(CS[p], R, G[G_MKT_T + i]):
+            if not placeable(G, CS[p], R, G[G_MKT_T + i]):
                 locked += 1
     estimate = G[ESTIMATE:ESTIMATE + n].view(np.float64)
     buys = 0
@@ -295,14 +295,14 @@ def price_plan(G, CS, R, RG, PW, mb):
     seat_metrics(G, CS, R, RG, mb)
     mv = G[MV:MV + K_SIZE]
     n = G[G_MKT_N]
+    key = G[ESTIMATE:ESTIMATE + n].view(np.float64)
     for i in range(n):
-        key = _price_key(G, RG, PW, mb, G[G_MKT_T + i], mv)
+        key[i] = _price_key(G, RG, PW, mb, G[G_MKT_T + i], mv)
+    for i in range(n):
         rank = 0
         for j in range(n):
-            if j != i:
-                other = _price_key(G, RG, PW, mb, G[G_MKT_T + j], mv)
-                if other > key or (other == key and j < i):
-                    rank += 1
+            if key[j] > key[i] or (key[j] == key[i] and j < i):
+                rank += 1
         G[PLAN + i] = rank
 
 

@@ -17,7 +17,7 @@ from zoosim.games.castles.play_state import (
     P_MONEY, P_PLACE, REWARD, RG_ACT_PTS, RG_COINS_COUNT, RG_CORR_ONCE, RG_DS_EVERY, RG_DS_ONCE, RG_FOOD_PASS,
     RG_LIV_ANY, RG_NSLOTS, RG_OUT_MONEY, RG_PIECE, RG_PIECES_REWARD, RG_PRICE, RG_SLEEP_MAX, RG_UT_DRAW, RG_UT_KEEP,
     SCORE, SLEEPING, SLEEPING_TAKE, STAIRS, TL_TYPE, UNIFORM, UTILITY, _choose, _comb, _log, kth_subset,
-    sorted_stack, G_SEATCODE, GREEDY,
+    sorted_stack, G_SEATCODE, GREEDY, castle_changed, placeable,
 )
 
 
@@ -43,6 +43,7 @@ def _place(G, CS, R, RG, PW, EV, rng, p, tile, keys, opts, cbuf):
         y = opts[k, 2]
         lv = opts[k, 3]
     gained = EC.add_tile(C, R, tile, rot, x, y, lv)
+    castle_changed(G)
     idx = C[EC.H_N] - 1
     _log(G, EV, PLACE, p, tile, rot, x, y, lv)
     pts = EP.placement_points(C, R, idx)
@@ -69,13 +70,13 @@ def _act_options(G, CS, R, RG, p, extra):
             for i in range(G[G_MKT_N]):
                 if G[G_MKT_T + i] == tile:
                     budget += G[G_MKT_C + i]
-        if budget >= RG[RG_PRICE + slot] and EC.can_place(C, R, tile):
+        if budget >= RG[RG_PRICE + slot] and placeable(G, C, R, tile):
             G[G_OPT + n] = slot
             n += 1
-    if G[G_SUP_H] > 0 and money >= RG[RG_PIECE] and EC.can_place(C, R, HALLWAY):
+    if G[G_SUP_H] > 0 and money >= RG[RG_PIECE] and placeable(G, C, R, HALLWAY):
         G[G_OPT + n] = OPT_PIECE + HALLWAY
         n += 1
-    if G[G_SUP_S] > 0 and money >= RG[RG_PIECE] and EC.can_place(C, R, STAIRS):
+    if G[G_SUP_S] > 0 and money >= RG[RG_PIECE] and placeable(G, C, R, STAIRS):
         G[G_OPT + n] = OPT_PIECE + STAIRS
         n += 1
     if not extra or RG[RG_FOOD_PASS]:
@@ -112,9 +113,9 @@ def _corridor_kinds(G, CS, R, p):
     """Bit 0 hallway, bit 1 stairs: supply and a legal placement."""
     C = CS[p]
     m = 0
-    if G[G_SUP_H] > 0 and EC.can_place(C, R, HALLWAY):
+    if G[G_SUP_H] > 0 and placeable(G, C, R, HALLWAY):
         m |= 1
-    if G[G_SUP_S] > 0 and EC.can_place(C, R, STAIRS):
+    if G[G_SUP_S] > 0 and placeable(G, C, R, STAIRS):
         m |= 2
     return m
 

@@ -198,6 +198,8 @@ def card_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nd
 # ---------------------------------------------------------------- the state block (G)
 (G_N, G_ROUND, G_MB, G_FINAL, G_END, G_TURNS, G_CORR_USED, G_DS_USED, G_NEV, G_SUP_H, G_SUP_S, G_DECK_HEAD,
  G_DECK_N, G_BD_N, G_MKT_N, G_PEND_N, G_NFAV, G_QH, G_QT, G_OVERFLOW) = range(20)
+G_KNOWN = 20                       # [2] bit t: can_place of tile t in the acting seat's castle is in G_CAN
+G_CAN = 22                         # [2] bit t: ... and it is True (both cleared when that castle changes)
 G_SEATPOL = 24
 G_SEATCODE = G_SEATPOL + MAX_PLAYERS
 G_STN = G_SEATCODE + MAX_PLAYERS
@@ -223,6 +225,7 @@ G_PL = G_PSCR + 192
 P_BONUS = 16
 PB = P_BONUS + N_BONUS
 G_SIZE = G_PL + MAX_PLAYERS * PB
+assert data.N_TILES <= 128   # placeable's two words
 
 OPT_PIECE, OPT_PASS = 1000, 2000
 
@@ -250,6 +253,31 @@ def _log(G, EV, kind, player, a, b, c, d, e):
     EV[n, 5] = d
     EV[n, 6] = e
     G[G_NEV] = n + 1
+
+
+@njit(cache=True, _nrt=False)
+def placeable(G, C, R, tile):
+    """EC.can_place(C, R, tile) for the acting seat's castle C, asked once per castle state: the act options, the
+    heuristic's locked rooms and the corridor rewards ask it of the same rooms (G_KNOWN is cleared by `castle_changed`
+    and at each action)."""
+    word = tile >> 6
+    bit = np.int64(1) << (tile & 63)
+    if G[G_KNOWN + word] & bit:
+        return (G[G_CAN + word] & bit) != 0
+    ok = EC.can_place(C, R, tile)
+    G[G_KNOWN + word] |= bit
+    if ok:
+        G[G_CAN + word] |= bit
+    return ok
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def castle_changed(G):
+    """Forget what `placeable` knew: a tile was laid, or another seat acts."""
+    G[G_KNOWN] = 0
+    G[G_KNOWN + 1] = 0
+    G[G_CAN] = 0
+    G[G_CAN + 1] = 0
 
 
 @njit(cache=True, _nrt=False, inline="always")
