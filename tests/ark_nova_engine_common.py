@@ -110,3 +110,17 @@ def positions(n_games: int, rnd: random.Random, make_rules, rate: float = 0.03):
             p = s.current
             ref.play_turn(s, p)
             ref.after_turn(s, p)
+
+
+def random_play_rules(rnd: random.Random, players: int) -> Rules:
+    """random_setup_rules plus rules that change play: effects, buildings, piles, tasks, the end."""
+    return replace(
+        random_setup_rules(rnd, players), peaceful=rnd.random() < 0.3, place_unique_buildings=rnd.random() < 0.7,
+        snap_ignores_reputation=rnd.random() < 0.5, allow_null_action=rnd.random() < 0.2,
+        reshuffle_discard=rnd.random() < 0.7, support_without_bonus_token=rnd.random() < 0.6,
+        free_building_ignores_build2=rnd.random() < 0.5, peacocking_needs_build2=rnd.random() < 0.5,
+        covered_terrain_counts=rnd.random() < 0.3, break_after_last_turn=rnd.random() < 0.5,
+        end_trigger_score=rnd.choice((100, 100, 60, 30)), max_turns=rnd.choice((150, 150, 40, 12)),
+        cards_break_steps=rnd.choice((2, 2, 0, 4)), hand_limit=rnd.randint(1, 5),
+        max_x_tokens=rnd.randint(1, 8), reputation_task_gain=rnd.randint(1, 3),
+    )

@@ -6,14 +6,18 @@ and run it to the end, as the reference's call returns only when everything it s
 Entry points are for code outside the stack (an action, a turn); a frame's unit never calls them (it pushes).
 The dispatcher is the one module that knows every frame kind, so a later module with new frames (playing a card,
 an association task) moves it up or adds its kinds here. Kinds now: F_REP, F_CP (engine_tracks), F_PLACE, F_BUILD
-(engine_place), F_EFFECT, F_WORKERS (engine_effects), F_ICONS, F_ENTER (engine_triggers); the entry points of the
-last four are engine_moments'.
+(engine_place), F_EFFECT, F_WORKERS (engine_effects), F_ICONS, F_ENTER (engine_triggers), F_TASK (engine_tasks),
+F_ACT, F_MOVE (engine_actions), F_PROJECT, F_COLUMN (engine_projects), F_TURN, F_BREAK, F_FINISH (engine_turn); the
+entry points of F_EFFECT..F_ENTER are engine_moments', those of a turn, an action, a break, final scoring and a whole
+game engine_game's (`run_frame`, `play_game`). `build_action` here is the Build action as top-level code (its tests);
+a turn performs it as F_ACT frames.
 """
 from __future__ import annotations
 
 from numba import njit
 
 from zoosim.games.ark_nova.effects import Op
+from zoosim.games.ark_nova.engine_actions import act_unit, move_unit
 from zoosim.games.ark_nova.engine_build import (
     build_type_options,
     engineer_type_options,
@@ -22,16 +26,27 @@ from zoosim.games.ark_nova.engine_build import (
 )
 from zoosim.games.ark_nova.engine_effects import effect_unit, workers_unit
 from zoosim.games.ark_nova.engine_place import build_unit, place_unit
+from zoosim.games.ark_nova.engine_projects import column_unit, project_unit
+from zoosim.games.ark_nova.engine_tasks import task_unit
+from zoosim.games.ark_nova.engine_turn import break_unit, finish_unit, turn_unit
 from zoosim.games.ark_nova.engine_triggers import enter_unit, icons_unit
 from zoosim.games.ark_nova.engine_state import (
     B_SIZE,
+    F_ACT,
+    F_BREAK,
     F_BUILD,
+    F_COLUMN,
     F_CP,
     F_EFFECT,
     F_ENTER,
+    F_FINISH,
     F_ICONS,
+    F_MOVE,
     F_PLACE,
+    F_PROJECT,
     F_REP,
+    F_TASK,
+    F_TURN,
     F_WORKERS,
     FR_TYPE,
     FRAME_W,
@@ -84,6 +99,22 @@ def run(G, R, EV, rng, depth):
             icons_unit(G, R, EV, rng, fr)
         elif kind == F_ENTER:
             enter_unit(G, R, EV, rng, fr)
+        elif kind == F_TASK:
+            task_unit(G, R, EV, rng, fr)
+        elif kind == F_ACT:
+            act_unit(G, R, EV, rng, fr)
+        elif kind == F_MOVE:
+            move_unit(G, R, EV, rng, fr)
+        elif kind == F_PROJECT:
+            project_unit(G, R, EV, rng, fr)
+        elif kind == F_COLUMN:
+            column_unit(G, R, EV, rng, fr)
+        elif kind == F_TURN:
+            turn_unit(G, R, EV, rng, fr)
+        elif kind == F_BREAK:
+            break_unit(G, R, EV, rng, fr)
+        elif kind == F_FINISH:
+            finish_unit(G, R, EV, rng, fr)
 
 
 @njit(cache=True, _nrt=False)

@@ -11,9 +11,11 @@ looping row that builds (posturing) keeps its row and counts its sub-step instea
 CP the previous row gained (OTHERS_MONEY_PER_CP, R20). TRIGGER rows carry (event, scope) first; their own
 arguments start two columns later (`effects` module doc).
 
-`EXECUTED[moment, op]` = 1 where this module executes the opcode; anything else sets G[G_UNSUPPORTED] =
-UNSUPPORTED_EFFECT and does nothing (AFTER_ACTION rows other than clever/boost; WAZA's extra play).
-Entry points that run a chain to its end are engine_moments'.
+`EXECUTED[moment, op]` = 1 where the engine executes the opcode: here, or (the after-action rows that perform a
+whole action: ACTION, DETERMINATION, HYPNOSIS; WAZA's Small Animals extra play; `TOP_LEVEL`) in engine_actions,
+started by the turn that empties the after-queue. A TOP_LEVEL row reaching an F_EFFECT frame, and anything not in
+EXECUTED, sets G[G_UNSUPPORTED] = UNSUPPORTED_EFFECT and does nothing. Entry points that run a chain to its end are
+engine_moments'.
 """
 from __future__ import annotations
 
@@ -124,16 +126,20 @@ _DONE = {
                        "POUCH", "JUMPING", "RESISTANCE", "ASSERTION", "DOMINANCE", "SPONSOR_MAGNET", "POSTURING",
                        "FREE_BUILDING", "PLACE_UNIQUE_BUILDING", "MULTIPLIER", "VENOM", "CONSTRICTION", "PILFERING",
                        "SEARCH_ANIMAL_CLASS"),
-    Moment.AFTER_ACTION: ("CLEVER", "BOOST"),
+    Moment.AFTER_ACTION: ("CLEVER", "BOOST", "ACTION", "DETERMINATION", "HYPNOSIS"),   # the last three: engine_actions
     Moment.INCOME: ("GAIN", "GAIN_PER_METRIC", "GAIN_BY_TIERS", "TAKE_CARDS"),
     Moment.TRIGGER: ("GAIN", "GAIN_PAIR", "HUNTER_X", "PERCEPTION", "SUNBATHING", "POUCH", "CLEVER", "FREE_BUILDING"),
     Moment.END_GAME: ("GAIN_PER_METRIC", "GAIN_BY_TIERS"),
-    Moment.PASSIVE: ("OKAPI",),   # the Okapi play a herbivore icon queues (engine_triggers), not a row run here
+    Moment.PASSIVE: ("OKAPI", "WAZA_SMALL_EXTRA_PLAY"),   # Okapi's play (engine_triggers), WAZA's (engine_actions)
 }
 EXECUTED = np.zeros((N_MOMENTS, 1 + max(int(op) for op in Op)), np.int64)
 for _m, _names in _DONE.items():
     for _n in _names:
         EXECUTED[int(_m), OP[_n]] = 1
+TOP_LEVEL = np.zeros_like(EXECUTED)   # executed by engine_actions at the top of a turn (they perform an action)
+for _m, _n in ((Moment.AFTER_ACTION, "ACTION"), (Moment.AFTER_ACTION, "DETERMINATION"),
+               (Moment.AFTER_ACTION, "HYPNOSIS"), (Moment.PASSIVE, "WAZA_SMALL_EXTRA_PLAY")):
+    TOP_LEVEL[int(_m), OP[_n]] = 1
 
 (O_GAIN, O_PAIR, O_METRIC, O_TIERS, O_OTHERS, O_DRAW, O_TAKE, O_HUNTER, O_HUNTER_X, O_PERCEPTION, O_SCAVENGING,
  O_SNAPPING, O_DIGGING, O_SUNBATHING, O_POUCH, O_JUMPING, O_RESISTANCE, O_ASSERTION, O_DOMINANCE, O_MAGNET,
@@ -329,8 +335,8 @@ def effect_unit(G, R, EV, rng, fr):
     a = 3 if moment == TRIGGER else 1           # first argument column
     x = PROG_OPS[row, a]
     b = G_PL + p * P_SIZE
-    if not EXECUTED[moment, op]:
-        G[G_UNSUPPORTED] = UNSUPPORTED_EFFECT
+    if not EXECUTED[moment, op] or TOP_LEVEL[moment, op]:
+        G[G_UNSUPPORTED] = UNSUPPORTED_EFFECT   # (TOP_LEVEL rows belong to the turn: engine_actions)
         return
     cp = 0
     if op == O_OTHERS:

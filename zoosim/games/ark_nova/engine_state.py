@@ -49,7 +49,11 @@ engine_sponsors (SPONSOR_PLAY options), engine_association (TASK, PARTNER, UNIVE
 RELEASE_ANIMAL options), engine_turn_options (can_perform, XSPEND and TURN options), engine_scoring (score,
 final metrics and final cards), engine_effects (the effect rows of a card at a moment, F_EFFECT; metrics),
 engine_abilities (card-moving abilities), engine_triggers (icons firing triggers, F_ICONS; a card entering the zoo,
-F_ENTER; the after-queue G_AFTER with Okapi plays), engine_moments (their entry points).
+F_ENTER; the after-queue G_AFTER with Okapi plays), engine_moments (their entry points), engine_tasks (partner zoo,
+university, sponsor tile: F_TASK), engine_projects (the Association action's tasks, projects, releases, the bonus
+column: F_PROJECT, F_COLUMN), engine_actions (the five actions and the after-action abilities that perform one:
+F_ACT, F_MOVE), engine_turn (a turn, its end, a break, final scoring: F_TURN, F_BREAK, F_FINISH), engine_game
+(whole games and the entry points that run a frame).
 
 `decode(G)` turns a block into plain Python (dicts and lists, printed ids) and `encode(d, players)` the reverse,
 so tests compare the engine with the reference field by field and can load any reference position.
@@ -219,7 +223,7 @@ G_TILES = _g("G_TILES", 2 * MAX_TILES_PER_SPACE)
 G_UNSUPPORTED = _g("G_UNSUPPORTED")             # != 0: the game reached a rule the engine does not play yet
 G_STACK_N = _g("G_STACK_N")                     # frames on the effect stack (engine_tracks)
 MAX_FRAMES = 64
-FRAME_W = 6
+FRAME_W = 8
 G_STACK = _g("G_STACK", MAX_FRAMES * FRAME_W)
 G_SCRATCH_N = 1536
 G_SCRATCH = _g("G_SCRATCH", G_SCRATCH_N)
@@ -232,7 +236,11 @@ SCR_BUILT = G_SCRATCH + 416                     # the kinds built this Build act
 SCR_TYPES = G_SCRATCH + 448                     # BUILD_TYPE / ENGINEER_TYPE options and their footprint probe
 SCR_ICONS = G_SCRATCH + 480                     # a zoo's icon counts (engine_animals)
 SCR_HOMES = G_SCRATCH + 512                     # ANIMAL_HOME options or a probe of them (<= 59)
-SCR_FREE = G_SCRATCH + 576                      # for callers outside the engine's own steps (tests, turns)
+SCR_FREE = G_SCRATCH + 576                      # for callers outside the engine's own steps (tests)
+SCR_TURN = G_SCRATCH + 576                      # engine_turn: TURN options (<= 12), XSPEND options at + 16 (<= 32)
+SCR_PROBE = G_SCRATCH + 624                     # can_perform's / turn_options' scratch (option lists probed)
+SCR_ACTION = G_SCRATCH + 1000                   # engine_actions / engine_projects: an action's option lists
+SCR_SCRATCH_TASK = G_SCRATCH + 1236             # engine_tasks: PARTNER / UNIVERSITY / SPONSOR_PLAY options
 SCR_EFFECT = G_SCRATCH + 1300                   # engine_effects: icon counts (16), then revealed/drawn cards (<= 220)
 G_PL = _g("G_PL", MAX_PLAYERS * P_SIZE)
 # the turn's after-queue (reference State.after_queue, §4.1), FIFO from G_AFTER_HEAD; after G_PL so that adding it
@@ -313,7 +321,11 @@ F_REP, F_CP, F_PLACE, F_BUILD = 1, 2, 3, 4      # frame kinds; fields FR_* (each
 F_EFFECT, F_WORKERS = 5, 6                      # engine_effects: a card's effect rows at a moment; workers hired
 F_ICONS = 7                                     # engine_triggers: icons entering a zoo fire the triggers
 F_ENTER = 8                                     # engine_triggers: a played card enters the zoo (enter_zoo)
-FR_TYPE, FR_P, FR_A, FR_B, FR_C, FR_D = range(6)
+F_TASK = 9                                      # engine_tasks: a partner zoo, a university, the sponsor tile
+F_ACT, F_MOVE = 10, 11                          # engine_actions: a main action performed; a card moved after one
+F_PROJECT, F_COLUMN = 12, 13                    # engine_projects: a project supported; bonus-column slots
+F_TURN, F_BREAK, F_FINISH = 14, 15, 16          # engine_turn: a turn and its end; a break; final scoring
+FR_TYPE, FR_P, FR_A, FR_B, FR_C, FR_D, FR_E, FR_F = range(8)
 STACK_OVERFLOW = 2                              # G_UNSUPPORTED code: the stack was too shallow
 
 
@@ -399,6 +411,8 @@ def _push(G, kind, p, a, b, c, d):
     G[fr + FR_B] = b
     G[fr + FR_C] = c
     G[fr + FR_D] = d
+    G[fr + FR_E] = 0
+    G[fr + FR_F] = 0
     G[G_STACK_N] = n + 1
 
 

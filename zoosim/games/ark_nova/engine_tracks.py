@@ -14,8 +14,7 @@ frame simply returns and the new frame runs first, exactly as the nested call di
     F_CP   (p, CP before the gain, next space rank, sub-step, the space)                       gain_cp's milestones
 
 Leaf operations (appeal, money, X-tokens, an upgrade, a card taken) are done at once; the enclosure3 tile pushes a
-free building (engine_place's F_BUILD). Tiles whose effect needs a later module (partner_zoo, university, sponsor)
-set G[G_UNSUPPORTED] = UNSUPPORTED_TILE and give nothing yet. The entry points that run a chain to its end
+free building (engine_place's F_BUILD); the partner_zoo, university and sponsor tiles push engine_tasks' F_TASK. The entry points that run a chain to its end
 (`gain`, `hire_worker`, ...) are engine_chain's; `upgrade` here is a leaf and may be called from anywhere.
 """
 from __future__ import annotations
@@ -34,6 +33,7 @@ from zoosim.games.ark_nova.engine_state import (
     F_BUILD,
     F_CP,
     F_REP,
+    F_TASK,
     FR_A,
     FR_B,
     FR_C,
@@ -46,7 +46,6 @@ from zoosim.games.ark_nova.engine_state import (
     G_STACK_N,
     G_TILES,
     G_TILES_N,
-    G_UNSUPPORTED,
     H_CP2,
     H_CP_TILE,
     H_FINAL_DISCARD,
@@ -94,7 +93,9 @@ CARDS_ACTION = 1
 TILE_MONEY10, TILE_ENCLOSURE3, TILE_REP2, TILE_X3, TILE_TAKE3, TILE_PARTNER, TILE_UNIVERSITY, TILE_MULTIPLIER, \
     TILE_SPONSOR = range(9)   # rules.BONUS_TILES order
 BONUS_UPGRADE, BONUS_WORKER, BONUS_CARD, BONUS_CP, BONUS_X = range(5)  # rules.REPUTATION_BONUS_KINDS order
-UNSUPPORTED_TILE = 1
+UNSUPPORTED_TILE = 1            # G_UNSUPPORTED code once used for tiles; every tile is played now
+TAKE_PARTNER, TAKE_UNIVERSITY, TILE_SPONSOR = 0, 1, 2   # engine_tasks' F_TASK kinds
+ASSOCIATION = 3
 ENCLOSURE3 = 2   # vocab.BUILDINGS: the size-3 enclosure of the enclosure3 tile (R1)
 OPTIONS = SCR_TRACKS
 CARD_OPTIONS = SCR_TAKE
@@ -230,8 +231,12 @@ def _cp_bonus_space(G, R, EV, rng, p, space):
         _log(G, EV, E_TOKEN, p, 0, a, 0, 0)
     elif tile == TILE_ENCLOSURE3:
         _push(G, F_BUILD, p, ENCLOSURE3, free_build2(G, R, p), 0, 0)
+    elif tile == TILE_PARTNER:
+        _push(G, F_TASK, p, TAKE_PARTNER, G[G_PL + p * P_SIZE + P_SIDE2 + ASSOCIATION], 0, 0)
+    elif tile == TILE_UNIVERSITY:
+        _push(G, F_TASK, p, TAKE_UNIVERSITY, 0, 0, 0)
     else:
-        G[G_UNSUPPORTED] = UNSUPPORTED_TILE
+        _push(G, F_TASK, p, TILE_SPONSOR, 0, 0, 0)
 
 
 @njit(cache=True, _nrt=False)

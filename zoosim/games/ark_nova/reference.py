@@ -206,7 +206,7 @@ def do_break(s: State) -> None:
         if u not in s.board_universities and any(u not in pl.universities for pl in s.ps):
             s.board_universities.append(u)
     s.board_universities.sort()
-    for f in (1, 2):  # 4. display
+    for f in (1, 2)[:len(s.display)]:  # 4. display (a 1-folder display has folder 1 only)
         if s.display[f - 1]:
             discard_card(s, -1, s.display[f - 1])
         s.display[f - 1] = 0
