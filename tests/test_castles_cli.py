@@ -90,7 +90,7 @@ def test_rules_and_policies_list_everything_without_numba(tmp_path):
     assert out.strip().splitlines()[-1] == "False"
     assert 'first_mb = "random"' in out and "price_slots = [[4000, 6000, 8000, 10000, 15000]" in out
     assert all(f"{p}:" in out for p in ("uniform", "random", "greedy", "heuristic"))
-    assert all(f"    {name} = {default:g}  {doc}" in out for name, default, doc in HEURISTIC_PARAMS)
+    assert all(f"    {row[0]} = {row[1]:g}  {row[2]}" in out for row in HEURISTIC_PARAMS)
 
 
 def test_replay_tells_the_game_with_its_castles(monkeypatch, capsys):

@@ -16,6 +16,7 @@ The castle block `C` (int64, `castle_size(grid_size)` long, made by `new_castle`
                 entries in the open-door list, C[H_N_HALF] entries in the half-cell list, C[H_N_FENCE] fence edges
                 laid, C[H_GRID] grid size, C[H_WORDS] uint64 words per cell row, C[H_EWORDS] words of an edge set,
                 C[H_REFUSED] candidate placements refused for leaving the grid (the grid_refusals column),
+                C[H_N_DOWN_DOORS] doors laid at level DOWN (none: G4 has nothing to test for an UP-only tile),
                 C[H_OCC], C[H_WALL], C[H_FENCE], C[H_DOOR] offsets of the bit sets (below)
     per tile t  (t = castle index, placement order, < MAX_TILES): C[T_TILE + t] tile, C[T_ROT + t], C[T_X + t],
                 C[T_Y + t], C[T_LEVEL + t] the placement; C[T_TOUCH + t] bit b set iff t and b touch (§4.3, connected
@@ -82,7 +83,7 @@ def rules_array(rules: Rules) -> np.ndarray:
 
 # ---------------------------------------------------------------- block layout
 (H_N, H_OPEN_UP, H_N_OPEN, H_N_HALF, H_N_FENCE, H_GRID, H_WORDS, H_EWORDS, H_OCC, H_WALL, H_FENCE,
- H_DOOR, H_REFUSED) = range(13)
+ H_DOOR, H_REFUSED, H_N_DOWN_DOORS) = range(14)
 HEADER = 16
 T_TILE = HEADER
 T_ROT = T_TILE + MAX_TILES
@@ -209,6 +210,8 @@ def _edge_rows(edges: np.ndarray, n: int) -> np.ndarray:
 
 SR_WALL_ROW = np.array([[_edge_rows(SR_WALL[s, r], SR_N_WALL[s]) for r in range(4)] for s in range(S)])
 SR_FENCE_ROW = np.array([[_edge_rows(SR_FENCE[s, r], SR_N_FENCE[s]) for r in range(4)] for s in range(S)])
+TL_HAS_DOWN_DOOR = np.array([[int((g.TILE_DOOR_LEVEL[t, lv, :int(TL_N_DOORS[t])] == DOWN).any()) for lv in (0, 1)]
+                             for t in range(T)], np.int64)   # [tile, level laid]
 TL_DOOR_ROW = np.zeros((T, 4, 2, 2, MAX_BOX + 1), np.int64)   # [tile, rot, level laid, door level, row]
 for _t in range(T):
     for _r in range(4):
@@ -390,6 +393,7 @@ def add_tile(C, R, tile, rot, x0, y0, level):
             C[H_N_OPEN] += 1
             C[H_OPEN_UP] += lv == UP
         C[door_at + lv * ewords + (e >> 6)] |= np.int64(1) << (e & 63)
+        C[H_N_DOWN_DOORS] += lv == DOWN
     # old OPEN doors facing a cell the new tile claims: BLOCKED
     for j in range(C[H_N_OPEN] - 1, -1, -1):
         v = C[OPEN_LIST + j]
@@ -547,7 +551,8 @@ def _violation(C, R, tile, rot, x0, y0, level, g3):
     meets = not g3
     mixed = False
     mixed_illegal = R[R_MIXED_ILLEGAL]
-    if g3 or mixed_illegal:
+    # a door on a door of the other level needs a DOWN door, the tile's or the castle's
+    if g3 or (mixed_illegal and (C[H_N_DOWN_DOORS] > 0 or TL_HAS_DOWN_DOOR[tile, level])):
         for dy in range(h + 1):
             up = TL_DOOR_ROW[tile, r, level, UP, dy]
             down = TL_DOOR_ROW[tile, r, level, DOWN, dy]
