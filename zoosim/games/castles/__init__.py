@@ -49,9 +49,11 @@ POLICIES = {
     "heuristic": PolicyInfo(
         "heuristic", _CODES["heuristic"],
         "Draws nothing. Values a placement by its points and weighted completion rewards, minus the doorways it "
-        "blocks, plus room to grow (new OPEN doorways); buys the room or piece whose best placement value, plus "
-        "the bonus-card and King's Favor progress a room brings, is highest per 1,000 marks of net cost, and "
-        "passes when none beats pass_bias; as master builder prices dear what any buyer would want (PROTOCOL 8).",
+        "blocks, plus room to grow (new OPEN doorways); shortlists the buys with the highest placement-free value "
+        "(the room's tile value, or piece_value per market room it cannot place yet) per 1,000 marks and buys the "
+        "one whose best placement value, plus the bonus-card and King's Favor progress a room brings, is highest "
+        "per 1,000 marks of net cost, passing when none beats pass_bias; as master builder prices dear what any "
+        "buyer would want (PROTOCOL 8).",
         tuple(PolicyParam(*row) for row in policy_data.HEURISTIC_PARAMS),
     ),
 }
