@@ -1,8 +1,9 @@
 """Ark Nova numba Build action and free buildings (engine_chain, engine_place) against reference_build: on
 positions reached by reference games, given the sponsors that change building (217 Engineer, 219 rock/water, 221
 Archaeologist, 241/242 money next to water/rock), money, CP just below the bonus spaces and few workers left so that
-placement bonuses chain (reputation -> worker -> CP -> enclosure3 tile -> another building ...), Build actions of
-every strength and side, free buildings and unique buildings give the reference's events, state and stream."""
+placement bonuses chain (reputation -> worker -> CP -> a tile: enclosure3 -> another building, partner zoo ->
+icons -> triggers, university, sponsor -> it enters the zoo ...), Build actions of every strength and side, free
+buildings and unique buildings give the reference's events, state and stream."""
 import copy
 import random
 from dataclasses import replace
@@ -15,10 +16,10 @@ from zoosim.games.ark_nova import engine_state as es
 from zoosim.games.ark_nova import reference_build as rb
 from zoosim.games.ark_nova import reference_state as rs
 from zoosim.games.ark_nova.pack import pack
-from zoosim.games.ark_nova.rules import Rules
+from zoosim.games.ark_nova.rules import BONUS_TILES, Rules
 from zoosim.games.ark_nova.vocab import FIRST_UNIQUE_BUILDING, N_BUILDINGS
 
-ENGINE_TILES = ("money10", "rep2", "x3", "take3", "multiplier", "enclosure3")
+ENGINE_TILES = BONUS_TILES     # every tile (partner_zoo, university, sponsor: engine_tasks' F_TASK)
 BUILDING_SPONSORS = (217, 219, 221, 241, 242)
 
 

@@ -168,7 +168,11 @@ def scavenging(G, EV, rng, p, n):
 
 @njit(cache=True, _nrt=False)
 def snapping(G, R, EV, rng, p, times):
+    """§11 snapping: SNAP_FOLDER, the card into hand and the display refilled, `times` times (nothing, not even
+    a refill, while every folder is empty)."""
     for _ in range(times):
+        if _display_cards(G) == 0:
+            continue
         snap(G, R, EV, rng, p, CARDS_AT)
         refill_display(G, R, EV, rng)
 
