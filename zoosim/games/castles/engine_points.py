@@ -111,6 +111,12 @@ def relation_points(C, R, tile, x, touch, P, p0):
     tiles, both touch rules over its touching tiles (`touch`, a bit mask), the castle-wide rules of the tiles
     0..x-1 and x+1..H_N-1 counting it, its own over tiles 0..x. P[p0 + k] is the tile door k connects, or -1:
     the castle's D_PARTNER row once placed, a preview's scratch before (so both read one rule)."""
+    return neighbour_points(C, R, tile, x, touch, P, p0) + castle_points(C, R, tile, x)
+
+
+@njit(cache=True, _nrt=False)
+def neighbour_points(C, R, tile, x, touch, P, p0):
+    """The part of relation_points that depends on where the tile lies: base, conn rules, touch rules."""
     n = C[H_N]
     pts = TL_BASE[tile]
     seen = np.int64(0)
@@ -131,6 +137,15 @@ def relation_points(C, R, tile, x, touch, P, p0):
         if (touch >> b) & 1 and b != x:
             tb = C[T_TILE + b]
             pts += _rule_value(tile, RULE_TOUCH, _rule_type(R, tb)) + _rule_value(tb, RULE_TOUCH, mine)
+    return pts
+
+
+@njit(cache=True, _nrt=False)
+def castle_points(C, R, tile, x):
+    """The part of relation_points that is the same wherever the tile lies: the castle-wide rules of the other
+    tiles counting it, and its own over tiles 0..x (and itself with castle_rule_counts_self)."""
+    n = C[H_N]
+    pts = 0
     kind = _castle_type(R, tile)
     for d in range(n):
         if d != x:
@@ -141,6 +156,18 @@ def relation_points(C, R, tile, x, touch, P, p0):
         if R[R_CASTLE_SELF]:
             pts += _rule_value(tile, RULE_CASTLE, kind)
     return pts
+
+
+@njit(cache=True, _nrt=False)
+def touch_matters(C, tile):
+    """Could a touch rule score this tile's placement: its own, or one of the castle's tiles'? (Else a preview
+    need not find what it touches.)"""
+    if TL_RULE_KIND[tile] == RULE_TOUCH:
+        return True
+    for b in range(C[H_N]):
+        if TL_RULE_KIND[C[T_TILE + b]] == RULE_TOUCH:
+            return True
+    return False
 
 
 @njit(cache=True, _nrt=False)
@@ -249,11 +276,19 @@ def preview(C, R, tile, rot, x0, y0, level, F):
     """What add_tile would do with this placement, into F (offsets F_*), the castle unchanged: its §5 points, the door
     pairs it connects, its own doors BLOCKED, old OPEN doors it blocks (not those it connects), its own doors OPEN,
     whether it completes, and the mask of old tiles it completes (PROTOCOL.md 8, 'a placement's facts')."""
+    preview_in(C, R, tile, rot, x0, y0, level, F, castle_points(C, R, tile, C[H_N]), True)
+
+
+@njit(cache=True, _nrt=False)
+def preview_in(C, R, tile, rot, x0, y0, level, F, castle_pts, touch_may_score):
+    """`preview` for a caller that previews many placements of one tile in one castle: castle_pts =
+    castle_points(C, R, tile, H_N) and touch_may_score = touch_matters(C, tile), computed once (both are the same for
+    every placement)."""
     n = C[H_N]
     grid = C[H_GRID]
     s = TL_SHAPE[tile]
     r = rot & 3
-    touch = touching(C, tile, r, x0, y0)
+    touch = touching(C, tile, r, x0, y0) if touch_may_score else np.int64(0)
     door_at = C[H_DOOR]
     ewords = C[H_EWORDS]
     links = 0
@@ -303,7 +338,7 @@ def preview(C, R, tile, rot, x0, y0, level, F):
             missing += C[D_STATE + b * MAX_DOORS + j] != CONNECTED
         if missing == gained:
             old_complete |= np.int64(1) << b
-    F[F_POINTS] = relation_points(C, R, tile, n, touch, F, F_PARTNER)
+    F[F_POINTS] = neighbour_points(C, R, tile, n, touch, F, F_PARTNER) + castle_pts
     F[F_LINKS] = links
     F[F_OWN_BLOCKED] = own_blocked
     F[F_OLD_BLOCKED] = old_blocked

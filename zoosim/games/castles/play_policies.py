@@ -132,10 +132,11 @@ def _progress(G, RG, p, tile, mv, own):
 
 
 @njit(cache=True, _nrt=False)
-def placement_value(G, C, R, RG, PW, p, tile, rot, x, y, lv):
-    """PV of one placement (PROTOCOL.md 8): greedy's first key, or heuristic's value. The facts stay in G[FACTS:]."""
+def placement_value(G, C, R, RG, PW, p, tile, rot, x, y, lv, castle_pts, touch_may_score):
+    """PV of one placement (PROTOCOL.md 8): greedy's first key, or heuristic's value. The facts stay in G[FACTS:].
+    castle_pts and touch_may_score: EP.preview_in's, computed once per tile and castle."""
     F = G[FACTS:FACTS + EP.F_SIZE]
-    EP.preview(C, R, tile, rot, x, y, lv, F)
+    EP.preview_in(C, R, tile, rot, x, y, lv, F, castle_pts, touch_may_score)
     total = 0.0
     if F[EP.F_SELF_COMPLETE]:
         total += reward_value(RG, PW, p, tile)
@@ -159,8 +160,11 @@ def place_choice(G, CS, R, RG, PW, p, tile, opts, m):
     best_value = -1e300
     best_blocked = 0
     greedy = G[G_SEATCODE + p] == GREEDY
+    castle_pts = EP.castle_points(C, R, tile, C[EC.H_N])
+    touch_may_score = EP.touch_matters(C, tile)
     for k in range(m):
-        v = placement_value(G, C, R, RG, PW, p, tile, opts[k, 0], opts[k, 1], opts[k, 2], opts[k, 3])
+        v = placement_value(G, C, R, RG, PW, p, tile, opts[k, 0], opts[k, 1], opts[k, 2], opts[k, 3], castle_pts,
+                            touch_may_score)
         blocked = G[FACTS + EP.F_OWN_BLOCKED] + G[FACTS + EP.F_OLD_BLOCKED]
         if v > best_value or (greedy and v == best_value and blocked < best_blocked):
             best, best_value, best_blocked = k, v, blocked
@@ -183,8 +187,11 @@ def best_placement(G, CS, R, RG, PW, p, tile, keys, opts, into):
     best_value = -1e300
     best_blocked = 0
     greedy = G[G_SEATCODE + p] == GREEDY
+    castle_pts = EP.castle_points(C, R, tile, C[EC.H_N])
+    touch_may_score = EP.touch_matters(C, tile)
     for k in range(m):
-        v = placement_value(G, C, R, RG, PW, p, tile, opts[k, 0], opts[k, 1], opts[k, 2], opts[k, 3])
+        v = placement_value(G, C, R, RG, PW, p, tile, opts[k, 0], opts[k, 1], opts[k, 2], opts[k, 3], castle_pts,
+                            touch_may_score)
         blocked = G[FACTS + EP.F_OWN_BLOCKED] + G[FACTS + EP.F_OLD_BLOCKED]
         if v > best_value or (greedy and v == best_value and blocked < best_blocked):
             best, best_value, best_blocked = k, v, blocked
