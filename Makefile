@@ -18,8 +18,9 @@ demo: $(STAMP)
 	$(PY) -m zoosim study analyses/player-counts.toml
 	@echo "report: reports/player-counts/index.html"
 
+# two workers (pytest-xdist), each test file whole on one of them: a file's numba compile is paid once
 test: $(STAMP)
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n 2 --dist loadfile
 
 bench: $(STAMP)
 	$(PY) benchmarks/bench_zooloretto.py
