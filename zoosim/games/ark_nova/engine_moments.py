@@ -75,7 +75,7 @@ def icons_entered(G, R, EV, rng, p, icons_at, before_at):
 @njit(cache=True, _nrt=False)
 def run_after_queue(G, R, EV, rng):
     """reference_effects.run_after_queue for queues without action rows (ACTION, DETERMINATION, HYPNOSIS perform a
-    whole action: engine_actions.run_after_queue runs those, and is the one a turn uses); one PLAY row."""
+    whole action: a turn's F_TURN frame empties its queue with those, engine_turn); one PLAY row."""
     depth = G[G_STACK_N]
     while G[G_AFTER_HEAD] < G[G_AFTER_N]:
         after_item(G, R, EV, rng)
