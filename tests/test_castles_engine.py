@@ -65,10 +65,8 @@ def engine_placements(C, R, tile) -> list[tuple[int, int, int, int]]:
 
 
 def engine_candidates(C, rules: Rules, tile) -> set[tuple[int, int, int, int]]:
-    n, grid = E.candidates(C, tile, KEYS), rules.grid_size
-    keys = [int(k) >> 1 for k in KEYS[:n]]
-    levels = [int(k) & 1 for k in KEYS[:n]]
-    return {(k // grid // grid, k // grid % grid, k % grid, lv) for k, lv in zip(keys, levels)}
+    n = E.candidates(C, tile, KEYS)
+    return {(int(k) >> 21, int(k) >> 11 & 1023, int(k) >> 1 & 1023, int(k) & 1) for k in KEYS[:n]}
 
 
 def assert_same_castle(C, castle: Castle) -> None:

@@ -34,7 +34,8 @@ A game keeps one block per player (rows of a 2-D array).
 
 Placements are (rot, x, y, level) as geometry.place. `legal_placements` writes the distinct legal ones sorted
 ascending as tuples (PROTOCOL.md 4) into a preallocated [n, 4] buffer, with a scratch key buffer of
-`MAX_CANDIDATES`; a key is ((rot * grid + x) * grid + y) * 2 + level, which sorts as the tuple does.
+`MAX_CANDIDATES`; a key is `placement_key(rot, x, y, level)`, bit fields that sort as the tuple does (x, y <
+1024: rules.validate caps grid_size there) and decode with shifts, not divisions.
 G1 and G3 always hold for a candidate (G1 is tested as it is made, and it joins one of its doors to an OPEN door of
 that level): the generators skip them, `violation` tests them, so that it answers for any placement as
 Castle.violation does. G6 is settled without counting the doors a placement closes when it opens enough new ones
@@ -249,6 +250,12 @@ def _edge_row(C, at, grid, x0, y, width):
     if sh + 2 * width + 2 <= 64:
         return C[word] >> sh
     return ((C[word] >> sh) & ((np.int64(1) << (64 - sh)) - 1)) | (C[word + 1] << (64 - sh))
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def placement_key(rot, x, y, level):
+    """A placement as one int64 that sorts as (rot, x, y, level): 10 bits each for x and y (grid_size <= 1024)."""
+    return (((rot << 10) | x) << 11) | (y << 1) | level
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -643,7 +650,7 @@ def candidates(C, tile, keys):
             if x0 < 0 or y0 < 0 or x0 + SR_W[s, r] > grid or y0 + SR_H[s, r] > grid:
                 C[H_REFUSED] += 1   # a candidate off the grid: a log column that must stay 0
                 continue
-            keys[n] = ((r * grid + x0) * grid + y0) * 2 + lv
+            keys[n] = placement_key(r, x0, y0, lv)
             n += 1
     return n
 
@@ -669,7 +676,7 @@ def legal_placements(C, R, tile, keys, out):
                 continue
             if _violation(C, R, tile, r, x0, y0, lv, False) != 0:
                 continue
-            key = ((r * grid + x0) * grid + y0) * 2 + lv
+            key = placement_key(r, x0, y0, lv)
             j = m
             while j > 0 and keys[j - 1] > key:
                 j -= 1
@@ -681,10 +688,9 @@ def legal_placements(C, R, tile, keys, out):
             m += 1
     for i in range(m):
         key = keys[i]
-        rest = (key >> 1) // grid
-        out[i, 0] = rest // grid
-        out[i, 1] = rest % grid
-        out[i, 2] = (key >> 1) % grid
+        out[i, 0] = key >> 21
+        out[i, 1] = (key >> 11) & 1023
+        out[i, 2] = (key >> 1) & 1023
         out[i, 3] = key & 1
     return m
 
