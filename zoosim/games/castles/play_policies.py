@@ -153,9 +153,9 @@ def placement_value(G, C, R, RG, PW, p, tile, rot, x, y, lv, castle_pts, touch_m
 
 # ---------------------------------------------------------------- hooks
 @njit(cache=True, _nrt=False)
-def place_choice(G, CS, R, RG, PW, p, tile, opts, m):
-    """Hook place: the highest PV; greedy breaks ties by fewer newly blocked doors."""
-    C = CS[p]
+def _first_best(G, C, R, RG, PW, p, tile, opts, m):
+    """(index, PV) of the placement hook place chooses among opts[:m]: the highest PV, greedy breaking ties by fewer
+    newly blocked doors; (0, -1e300) with none."""
     best = 0
     best_value = -1e300
     best_blocked = 0
@@ -168,7 +168,13 @@ def place_choice(G, CS, R, RG, PW, p, tile, opts, m):
         blocked = G[FACTS + EP.F_OWN_BLOCKED] + G[FACTS + EP.F_OLD_BLOCKED]
         if v > best_value or (greedy and v == best_value and blocked < best_blocked):
             best, best_value, best_blocked = k, v, blocked
-    return best
+    return best, best_value
+
+
+@njit(cache=True, _nrt=False)
+def place_choice(G, CS, R, RG, PW, p, tile, opts, m):
+    """Hook place: the highest PV; greedy breaks ties by fewer newly blocked doors."""
+    return _first_best(G, CS[p], R, RG, PW, p, tile, opts, m)[0]
 
 
 @njit(cache=True, _nrt=False)
@@ -183,18 +189,7 @@ def best_placement(G, CS, R, RG, PW, p, tile, keys, opts, into):
     (place_choice's rule) goes to G[into:into + 4] as (rot, x, y, level)."""
     C = CS[p]
     m = EC.legal_placements(C, R, tile, keys, opts)
-    best = 0
-    best_value = -1e300
-    best_blocked = 0
-    greedy = G[G_SEATCODE + p] == GREEDY
-    castle_pts = EP.castle_points(C, R, tile, C[EC.H_N])
-    touch_may_score = EP.touch_matters(C, tile)
-    for k in range(m):
-        v = placement_value(G, C, R, RG, PW, p, tile, opts[k, 0], opts[k, 1], opts[k, 2], opts[k, 3], castle_pts,
-                            touch_may_score)
-        blocked = G[FACTS + EP.F_OWN_BLOCKED] + G[FACTS + EP.F_OLD_BLOCKED]
-        if v > best_value or (greedy and v == best_value and blocked < best_blocked):
-            best, best_value, best_blocked = k, v, blocked
+    best, best_value = _first_best(G, C, R, RG, PW, p, tile, opts, m)
     for j in range(4):
         G[into + j] = opts[best, j]
     return best_value
