@@ -76,6 +76,8 @@ from zoosim.games.ark_nova.engine_state import (
     P_REP,
     P_SIDE2,
     P_SIZE,
+    P_SPONSORS,
+    P_SPONSORS_N,
     P_SLOTS,
     P_SUPPORTS,
     P_UNIVS_N,
@@ -411,3 +413,21 @@ def push_effects(G, R, p, card, moment, first, end):
         end = PROG_COUNT[R[R_PEACEFUL], card, moment]
     _push(G, F_EFFECT, p, card, moment + 8 * end, first * 64, 0)
 
+
+
+@njit(cache=True, _nrt=False)
+def sponsors_by_id(G, p, at):
+    """The player's sponsors copied to G[at:] in ascending card-id order (card rows ascend with ids), as income and
+    the end run their effects; returns how many."""
+    b = G_PL + p * P_SIZE
+    n = G[b + P_SPONSORS_N]
+    for i in range(n):
+        G[at + i] = G[b + P_SPONSORS + i]
+    for i in range(1, n):                       # insertion sort: a zoo holds few sponsors
+        c = G[at + i]
+        j = i - 1
+        while j >= 0 and G[at + j] > c:
+            G[at + j + 1] = G[at + j]
+            j -= 1
+        G[at + j + 1] = c
+    return n

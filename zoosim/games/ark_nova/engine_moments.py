@@ -8,16 +8,12 @@ from numba import njit
 
 from zoosim.games.ark_nova.effects import Moment
 from zoosim.games.ark_nova.engine_chain import run
-from zoosim.games.ark_nova.engine_effects import push_effects
+from zoosim.games.ark_nova.engine_effects import push_effects, sponsors_by_id
 from zoosim.games.ark_nova.engine_state import (
     E_PLAY,
     G_AFTER_HEAD,
     G_AFTER_N,
-    G_PL,
     G_STACK_N,
-    P_SIZE,
-    P_SPONSORS,
-    P_SPONSORS_N,
     SCR_EFFECT,
     _log,
 )
@@ -47,17 +43,7 @@ def run_row(G, R, EV, rng, p, card, moment, k):
 @njit(cache=True, _nrt=False)
 def sponsor_effects(G, R, EV, rng, p, moment):
     """The player's sponsors' effects at `moment` in card-id order (income §9.2 5c; end_effects §13.2 step 2)."""
-    b = G_PL + p * P_SIZE
-    n = G[b + P_SPONSORS_N]
-    for i in range(n):
-        G[SORTED_AT + i] = G[b + P_SPONSORS + i]
-    for i in range(1, n):                       # insertion sort: card rows ascend with ids
-        c = G[SORTED_AT + i]
-        j = i - 1
-        while j >= 0 and G[SORTED_AT + j] > c:
-            G[SORTED_AT + j + 1] = G[SORTED_AT + j]
-            j -= 1
-        G[SORTED_AT + j + 1] = c
+    n = sponsors_by_id(G, p, SORTED_AT)
     depth = G[G_STACK_N]
     for i in range(n):
         push_effects(G, R, p, G[SORTED_AT + i], moment, 0, -1)

@@ -23,7 +23,7 @@ from zoosim.games.ark_nova.engine_abilities import hand_take
 from zoosim.games.ark_nova.engine_actions import after_action_entry, push_act
 from zoosim.games.ark_nova.engine_build import kiosk_income
 from zoosim.games.ark_nova.engine_cards import move_card, strength
-from zoosim.games.ark_nova.engine_effects import push_effects
+from zoosim.games.ark_nova.engine_effects import push_effects, sponsors_by_id
 from zoosim.games.ark_nova.engine_piles import discard_card, refill_display
 from zoosim.games.ark_nova.engine_projects import pay, push_gain
 from zoosim.games.ark_nova.engine_scoring import final_card_cp, score
@@ -93,8 +93,6 @@ from zoosim.games.ark_nova.engine_state import (
     P_SIDE2,
     P_SIZE,
     P_SLOTS,
-    P_SPONSORS,
-    P_SPONSORS_N,
     P_SUPPORTS,
     P_TASK_WORKERS,
     P_TURNS,
@@ -311,17 +309,7 @@ def _owned_by_all(G, at_n, at, value):
 def _push_sponsor_effects(G, R, p, moment):
     """The player's sponsors' rows at `moment` pushed in reverse card-id order, so that they run in id order, each
     resolved before the next (reference income / end_effects)."""
-    b = G_PL + p * P_SIZE
-    n = G[b + P_SPONSORS_N]
-    for i in range(n):
-        G[SORTED + i] = G[b + P_SPONSORS + i]
-    for i in range(1, n):                       # insertion sort: card rows ascend with ids
-        c = G[SORTED + i]
-        j = i - 1
-        while j >= 0 and G[SORTED + j] > c:
-            G[SORTED + j + 1] = G[SORTED + j]
-            j -= 1
-        G[SORTED + j + 1] = c
+    n = sponsors_by_id(G, p, SORTED)
     for i in range(n - 1, -1, -1):
         push_effects(G, R, p, G[SORTED + i], moment, 0, -1)
 
