@@ -46,6 +46,13 @@ def test_overrides_after_the_file_win(weights: Path) -> None:
         GAME.policy(f"heuristic:coin_value=0.9,@{weights}")
 
 
+@pytest.mark.parametrize("raw", ["nan", "inf", "-inf"])
+def test_a_parameter_on_the_command_line_must_be_finite(raw: str) -> None:
+    """As in a policy file: a NaN or infinite weight would play games on nonsense, so it is refused in one line."""
+    with pytest.raises(ZoosimError, match=f"coin_value needs a finite number, got '{raw}'"):
+        GAME.policy(f"heuristic:coin_value={raw}")
+
+
 def test_runs_record_resolved_values_so_a_changed_file_does_not_change_a_run(weights: Path) -> None:
     text = f"heuristic:@{weights}"
     spec = build_spec("zooloretto", 2, [text, "greedy"], 10, 1)

@@ -67,6 +67,8 @@ def parse_policy(text: str, policies: Mapping[str, PolicyInfo], *, game: str | N
             given[key] = float(raw)
         except ValueError:
             raise ZoosimError(f"policy parameter {key} needs a number, got {raw!r}") from None
+        if not math.isfinite(given[key]):
+            raise ZoosimError(f"policy parameter {key} needs a finite number, got {raw!r}")
     values.update(given)
     return policy_spec(info, tuple(values[p.name] for p in info.params))
 
