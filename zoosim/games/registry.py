@@ -15,6 +15,7 @@ _GAMES = {
     "tractor": "zoosim.games.tractor",
     "new-york-zoo": "zoosim.games.new_york_zoo",
     "castles": "zoosim.games.castles",
+    "ark-nova": "zoosim.games.ark_nova",
 }
 
 
@@ -25,6 +26,7 @@ LISTING: dict[str, tuple[str, int, int]] = {
     "tractor": ("Tractor Zooloretto (a draft variant)", 2, 5),
     "new-york-zoo": ("New York Zoo (Uwe Rosenberg, 2020)", 1, 5),
     "castles": ("Castles of Mad King Ludwig (Alspach, Bézier 2014)", 2, 4),
+    "ark-nova": ("Ark Nova (Mathias Wigge, 2021)", 2, 4),
 }
 
 

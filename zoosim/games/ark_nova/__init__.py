@@ -1,13 +1,45 @@
-"""Ark Nova (Mathias Wigge, 2021), BGA base game, 2-4 players — data layer, rules and the plain-Python reference.
+"""Ark Nova (Mathias Wigge, 2021), BGA base game, 2-4 players, after shared/specs/ark-nova.md: `GAME` is what the
+rest of zoosim uses.
 
-`cards` turns the spec's card file (`cards.csv`, a byte copy of `shared/specs/ark-nova-cards.csv`) into numpy
-tables and effect programs (opcodes from `effects`); `board` turns map A (`map_a.toml`) into 58-bit cell masks and
-every legal building footprint. `vocab` holds the names both share.
+Parts: the data (`cards`: the spec's card file `cards.csv` as numpy tables and effect programs, opcodes from
+`effects`; `board`: map A as 58-bit cell masks and every legal footprint; `vocab`: the names both share), every rule
+number and reading as `rules.Rules` (`kernel_rules` for the simulation layer), the plain-Python reference
+(`reference`, `reference_state`, `_build`, `_effects`, `_actions`, `_association`: the executable spec), the numba
+engine (`engine_*`, a whole game in `engine_game`; PROTOCOL.md fixes its draws, decisions and event rows), the log's
+columns (`columns`), `pack` (the rules as the core's int64 array), `play` (games for the simulation layer, the seat
+rotation of `start_seat_random`), `replay` (one game turn by turn) and `positions` (end positions as JSON for
+`zoosim score`).
 
-`rules` holds every number and parameter of the spec (`Rules`, `RULE_DOCS`, `validate`); `reference` (with
-`reference_state`, `_build`, `_effects`, `_actions`, `_association`) is the plain-Python executable spec and
-PROTOCOL.md what an engine must match. `columns` names the log's columns (`COLUMNS`, `SCORE_COMPONENTS`; the
-reference's `play_game` fills them in the state's `record`), `pack` the rules as the core's int64 array,
-`positions` end positions as JSON (`score_position`, `format_score_text`) for `zoosim score`. There is no numba engine or policy module yet, so the game is
-deliberately NOT registered in `zoosim.games.registry` and does not appear in `zoosim games`.
+A log row's `seat` is the index of the policy it played (the order given to `simulate`); the column `position` is
+its place in the game's turn order (0 moved first), drawn per game with `start_seat_random` (play.py says how).
+Only the `uniform` policy is played so far.
 """
+from __future__ import annotations
+
+from zoosim.games.ark_nova import kernel_rules
+from zoosim.games.ark_nova.columns import LOG_COLUMNS, SCORE_COMPONENTS
+from zoosim.games.base import PolicyInfo
+from zoosim.games.blocks import kernel_game, lazy
+
+__all__ = ["GAME", "POLICIES", "LOG_COLUMNS", "SCORE_COMPONENTS"]
+
+UNIFORM = 0  # play.UNIFORM (play imports numba; this package must not)
+N_POLICY_PARAMS = 8  # play.N_POLICY_PARAMS
+
+POLICIES = {
+    "uniform": PolicyInfo(
+        "uniform", UNIFORM,
+        "The spec's measuring stick (§15.2): every decision one uniform draw over its legal options, offered "
+        "hierarchically (action card, X-tokens spent, then each choice of the action) and only where a legal "
+        "completion exists; a may-effect is a fair coin asked when yes is legal, 'up to N times' a fair coin before "
+        "each step, 'draw up to N' always N; income and placement-bonus orders fixed (G10). Games stop at "
+        "max_turns turns per seat (end_reason 1). Not a player's strategy: a fixed baseline for distributions.",
+    ),
+}
+
+GAME = kernel_game(
+    id="ark-nova", title="Ark Nova (Mathias Wigge, 2021)", min_players=2, max_players=4,
+    package=__name__, rules_module=kernel_rules, policies=POLICIES, columns=LOG_COLUMNS,
+    score_components=SCORE_COMPONENTS, first_column="O_START", max_params=N_POLICY_PARAMS, rounds_log=False,
+    score_text=lazy(f"{__name__}.positions", "format_score_text"),
+)

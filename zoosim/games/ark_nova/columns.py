@@ -7,6 +7,8 @@ are `appeal` and `conservation_points` (= `Rules.cp_points[conservation]`). The 
 (sponsor end effects, §13.2 step 2; final scoring cards, step 3) are logged beside them as the track moves they
 made (after the clamp at `max_cp`); since cp_value is not linear they are not score parts. `breaks` and
 `end_reason` are game-level and repeated in each seat's row, like the core `turns`.
+
+`LOG_COLUMNS` is what the simulation log holds: `COLUMNS` (what `reference.seat_columns` gives) and `position`.
 """
 from __future__ import annotations
 
@@ -32,3 +34,10 @@ COLUMNS = (
 )
 COLUMN_NAMES = tuple(c.name for c in COLUMNS)
 assert set(SCORE_COMPONENTS) <= set(COLUMN_NAMES)
+
+# What the simulation log adds beside the game's own columns: a row's `seat` is the index of the policy it played
+# (the order given to `simulate`), and `position` where that player sat in the game (play.py: `start_seat_random`).
+LOG_COLUMNS = COLUMNS + (
+    Column("position", "int8", "place in the turn order: 0 moved first (start_seat_random draws it per game; "
+           "without it position = seat)"),
+)

@@ -1,0 +1,281 @@
+"""Ark Nova games for the simulation layer: `play_many` (blocks.play_kernel_block's kernel), `play_traced` (one game
+with its event log, for replay and tests) and `play_block` (result rows, for tests and benchmarks). Every game is
+engine_game.play_game on the stream (seed, game index) — the game reference.play_game plays, event for event.
+
+Seats (rule `start_seat_random`, default true). The policies given to `simulate` are by *seat index* (a log row's
+`seat`); inside a game, seat 0 moves first. With the rule on, each game rotates the policies over the game's seats:
+
+    side = seed_stream(seed ^ SEAT_SALT, game_index)      # core.rng; SEAT_SALT = 0x5EA75A170FA2C0DE (< 2^63)
+    first = below(side, players)                          # one draw; the game's own stream is not touched
+    game seat s is played by policy index (first + s) % players
+    so policy index i sits at position (i - first) % players      (0 = moved first)
+
+With the rule off, first = 0 and position = seat. The game itself never sees the rule (PROTOCOL.md 2): the same
+(rules, seed, game index) is the same game whichever policies sit where. Seeds are below 2^63, so `seed ^ SEAT_SALT`
+is a non-negative int64 and PyRng(seed ^ SEAT_SALT, game_index).below(players) gives the same `first` in Python.
+
+Result rows (int64, one per player): O_SCORE, O_RANK (§13.3: score, then projects supported, else shared),
+O_ROUNDS, O_TURNS, O_WINNERS (how many share rank 1), O_POLICY (the policy index), then from O_START the log's
+columns in columns.LOG_COLUMNS order (`position` last). The core column `rounds` is the number of break-delimited
+periods of play, breaks resolved + 1 (a game that ends without a break after its last turn still counts the period
+that turn was in); `turns` is the game's turns (every seat's turns together, engine G_TURN), capped by the rules'
+`max_turns` per seat. There is no rounds log for Ark Nova (the game's `rounds_log` is off).
+
+Policies: `policy_ids` / `policy_params` are by policy index (base.policy_arrays). Only `uniform` (id UNIFORM) is
+played today: `play_many` refuses any other id with a ZoosimError before a game starts; the kernel already maps
+them to the game's seats (`seat_ids`, `seat_params`) for the engine's policies to come.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from zoosim.core.rng import below, seed_stream
+from zoosim.core.threads import run_in_threads
+from zoosim.errors import ZoosimError
+from zoosim.games.ark_nova import engine_game as eg
+from zoosim.games.ark_nova.columns import LOG_COLUMNS
+from zoosim.games.ark_nova.engine_scoring import score
+from zoosim.games.ark_nova.engine_state import (
+    G_BREAKS,
+    G_END_REASON,
+    G_NEV,
+    G_OVERFLOW,
+    G_PL,
+    G_SIZE,
+    G_TURN,
+    G_UNSUPPORTED,
+    MAX_EVENTS,
+    MAX_PLAYERS,
+    P_ANIMALS_N,
+    P_APPEAL,
+    P_BUILDINGS_N,
+    P_CP,
+    P_END_CP_FINALS,
+    P_END_CP_SPONSORS,
+    P_MONEY,
+    P_PARTNERS_N,
+    P_REP,
+    P_SIZE,
+    P_SPONSORS_N,
+    P_SUPPORTS,
+    P_UNIVS_N,
+    new_events,
+)
+from zoosim.games.ark_nova.pack import R_CP_POINTS, R_MAX_APPEAL, R_MAX_CP, R_PLAYERS
+from zoosim.games.ark_nova.pack import pack as pack_rules
+from zoosim.games.ark_nova.rules import Rules
+
+__all__ = ["N_OUT", "N_POLICY_PARAMS", "O_POLICY", "O_RANK", "O_ROUNDS", "O_SCORE", "O_START", "O_TURNS",
+           "O_WINNERS", "POLICY_CODES", "SEAT_SALT", "UNIFORM", "first_seat", "offset", "pack", "play_block",
+           "play_many", "play_traced"]
+
+UNIFORM = 0
+POLICY_CODES = {"uniform": UNIFORM}
+N_POLICY_PARAMS = 8
+SEAT_SALT = 0x5EA75A170FA2C0DE
+
+# the packed array: [start_seat_random, pack.pack(rules, players) ...]
+K_RANDOM_SEATS = 0
+K_RULES = 1
+
+O_SCORE, O_RANK, O_ROUNDS, O_TURNS, O_WINNERS, O_POLICY = range(6)
+O_START = 6
+_NAMES = [c.name for c in LOG_COLUMNS]
+N_OUT = O_START + len(_NAMES)
+
+
+def offset(name: str) -> int:
+    """The result-row offset of a log column."""
+    return O_START + _NAMES.index(name)
+
+
+O_APPEAL = offset("appeal")
+O_CONSERVATION = offset("conservation")
+O_CONSERVATION_POINTS = offset("conservation_points")
+O_REPUTATION = offset("reputation")
+O_MONEY = offset("money")
+O_END_CP_SPONSORS = offset("end_conservation_sponsors")
+O_END_CP_FINALS = offset("end_conservation_final_cards")
+O_ANIMALS = offset("animals")
+O_SPONSORS = offset("sponsors")
+O_SUPPORTS = offset("projects_supported")
+O_PARTNERS = offset("partner_zoos")
+O_UNIVERSITIES = offset("universities")
+O_BUILDINGS = offset("buildings")
+O_BREAKS = offset("breaks")
+O_END_REASON = offset("end_reason")
+O_POSITION = offset("position")
+assert O_POSITION == N_OUT - 1
+
+
+def pack(rules: Rules, players: int) -> np.ndarray:
+    """The kernel's one int64 array for (rules, players): [start_seat_random, then pack.pack's rules array]."""
+    return np.concatenate([[int(rules.start_seat_random)], pack_rules(rules, players)]).astype(np.int64)
+
+
+@njit(cache=True, _nrt=False)
+def first_seat(seed, game_index, players, random_seats, side):
+    """The policy index that moves first in this game (module doc): 0, or one draw from the side stream."""
+    if not random_seats:
+        return 0
+    seed_stream(side, seed ^ SEAT_SALT, game_index)
+    return below(side, players)
+
+
+@njit(cache=True)
+def _results(G, R, first, out):
+    """out[policy index] = that player's result row (module doc), from a finished game G."""
+    n = R[R_PLAYERS]
+    for q in range(n):
+        at = G_PL + q * P_SIZE
+        row = (first + q) % n
+        cp = G[at + P_CP]
+        out[row, O_SCORE] = score(G, R, q)
+        out[row, O_ROUNDS] = G[G_BREAKS] + 1
+        out[row, O_TURNS] = G[G_TURN]
+        out[row, O_POLICY] = row
+        out[row, O_APPEAL] = min(G[at + P_APPEAL], R[R_MAX_APPEAL])
+        out[row, O_CONSERVATION] = cp
+        out[row, O_CONSERVATION_POINTS] = R[R_CP_POINTS + min(max(cp, 0), R[R_MAX_CP])]
+        out[row, O_REPUTATION] = G[at + P_REP]
+        out[row, O_MONEY] = G[at + P_MONEY]
+        out[row, O_END_CP_SPONSORS] = G[at + P_END_CP_SPONSORS]
+        out[row, O_END_CP_FINALS] = G[at + P_END_CP_FINALS]
+        out[row, O_ANIMALS] = G[at + P_ANIMALS_N]
+        out[row, O_SPONSORS] = G[at + P_SPONSORS_N]
+        out[row, O_SUPPORTS] = G[at + P_SUPPORTS]
+        out[row, O_PARTNERS] = G[at + P_PARTNERS_N]
+        out[row, O_UNIVERSITIES] = G[at + P_UNIVS_N]
+        out[row, O_BUILDINGS] = G[at + P_BUILDINGS_N]
+        out[row, O_BREAKS] = G[G_BREAKS]
+        out[row, O_END_REASON] = G[G_END_REASON]
+        out[row, O_POSITION] = q
+    winners = 0
+    for i in range(n):  # §13.3: the higher score, then more projects supported; still equal, a shared place
+        rank = 1
+        for o in range(n):
+            if out[o, O_SCORE] > out[i, O_SCORE] or (out[o, O_SCORE] == out[i, O_SCORE]
+                                                     and out[o, O_SUPPORTS] > out[i, O_SUPPORTS]):
+                rank += 1
+        out[i, O_RANK] = rank
+        if rank == 1:
+            winners += 1
+    for i in range(n):
+        out[i, O_WINNERS] = winners
+
+
+@njit(cache=True)
+def _play_one(G, packed, EV, rng, side, seed, game_index, policy_ids, policy_params, seat_ids, seat_params, out):
+    """One whole game: the seats' policies (module doc), the game on stream (seed, game_index), the result rows
+    by policy index. Returns 0, or the engine's G_UNSUPPORTED code if the game met a rule it does not play."""
+    R = packed[K_RULES:]
+    n = R[R_PLAYERS]
+    first = first_seat(seed, game_index, n, packed[K_RANDOM_SEATS], side)
+    for s in range(n):
+        seat_ids[s] = policy_ids[(first + s) % n]
+        for k in range(policy_params.shape[1]):
+            seat_params[s, k] = policy_params[(first + s) % n, k]
+    seed_stream(rng, seed, game_index)
+    eg.play_game(G, R, EV, rng)
+    if G[G_UNSUPPORTED] != 0:
+        return G[G_UNSUPPORTED]
+    _results(G, R, first, out)
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def _play_many(packed, seed, first_index, count, policy_ids, policy_params, rows, shares, round_scores):
+    """play_many's numba loop (no checks; see play_many). Returns the first game index the engine could not play
+    to its end (G_UNSUPPORTED), or -1."""
+    players = packed[K_RULES + R_PLAYERS]
+    G = np.zeros(G_SIZE, np.int64)
+    EV = np.zeros((0, 6), np.int64)
+    rng = np.zeros(4, np.uint64)
+    side = np.zeros(4, np.uint64)
+    seat_ids = np.zeros(MAX_PLAYERS, np.int64)
+    seat_params = np.zeros((MAX_PLAYERS, policy_params.shape[1]))
+    out = np.zeros((MAX_PLAYERS, N_OUT), np.int64)
+    for g in range(count):
+        if _play_one(G, packed, EV, rng, side, seed, first_index + g, policy_ids, policy_params, seat_ids,
+                     seat_params, out) != 0:
+            return first_index + g
+        for i in range(players):
+            row = g * players + i
+            for k in range(N_OUT):
+                rows[row, k] = out[i, k]
+            shares[row] = 1.0 / out[i, O_WINNERS] if out[i, O_RANK] == 1 else 0.0
+    return -1
+
+
+def check_policies(policy_ids: np.ndarray) -> None:
+    """Refuse a policy id the engine does not play yet (only uniform today), before any game starts."""
+    bad = [int(i) for i in np.asarray(policy_ids).ravel() if int(i) != UNIFORM]
+    if bad:
+        names = {v: k for k, v in POLICY_CODES.items()}
+        raise ZoosimError(f"ark-nova plays only the uniform policy so far; got policy id {bad[0]} "
+                          f"({names.get(bad[0], 'unknown')}); accepted: uniform")
+
+
+def play_many(packed, seed, first_index, count, policy_ids, policy_params, rows, shares, round_scores) -> None:
+    """Games first_index .. first_index + count - 1 without an event log (blocks.play_kernel_block's kernel):
+    rows[g * players + i] and shares[...] get the results of the player of policy index i (O_*; O_POSITION says
+    where it sat). round_scores is ignored (no rounds log for this game). The numba loop releases the GIL: one
+    call per thread on disjoint ranges. Policies other than uniform are refused here, before any game."""
+    check_policies(policy_ids)
+    failed = _play_many(packed, np.int64(seed), np.int64(first_index), np.int64(count), policy_ids,
+                        policy_params, rows, shares, round_scores)
+    if failed >= 0:
+        raise ZoosimError(f"ark-nova: game {failed} of seed {seed} reached a rule the engine does not play")
+
+
+def policy_codes(policies) -> tuple[np.ndarray, np.ndarray]:
+    """Codes and parameter rows by policy index from names or PolicySpecs (id, values)."""
+    codes = np.zeros(len(policies), np.int64)
+    params = np.zeros((len(policies), N_POLICY_PARAMS))
+    for i, policy in enumerate(policies):
+        if isinstance(policy, str):
+            if policy not in POLICY_CODES:
+                raise ZoosimError(f"unknown ark-nova policy {policy!r} (accepted: {', '.join(POLICY_CODES)})")
+            codes[i] = POLICY_CODES[policy]
+        else:
+            codes[i] = policy.id
+            params[i, :len(policy.values)] = policy.values
+    return codes, params
+
+
+def play_traced(rules: Rules, players: int, policies, seed: int, game_index: int, events: int = MAX_EVENTS):
+    """One game with its event log: (event rows as 6-tuples (PROTOCOL.md 7), result rows int64 [players, N_OUT]
+    by policy index, the final state G). `policies` (names or PolicySpecs) are by policy index."""
+    if len(policies) != players:
+        raise ZoosimError(f"need one policy per seat ({players}), got {len(policies)}")
+    codes, params = policy_codes(policies)
+    check_policies(codes)
+    packed = pack(rules, players)
+    G = np.zeros(G_SIZE, np.int64)
+    EV = new_events(events)
+    out = np.zeros((MAX_PLAYERS, N_OUT), np.int64)
+    code = _play_one(G, packed, EV, np.zeros(4, np.uint64), np.zeros(4, np.uint64), np.int64(seed),
+                     np.int64(game_index), codes, params, np.zeros(MAX_PLAYERS, np.int64),
+                     np.zeros((MAX_PLAYERS, N_POLICY_PARAMS)), out)
+    if code != 0:
+        raise ZoosimError(f"ark-nova: game {game_index} of seed {seed} reached a rule the engine does not play")
+    if G[G_OVERFLOW]:
+        raise ZoosimError(f"ark-nova play: more than {events} events")
+    rows = [tuple(int(v) for v in EV[i]) for i in range(int(G[G_NEV]))]
+    return rows, out[:players].copy(), G
+
+
+def play_block(rules: Rules, players: int, policies, seed: int, first_index: int, count: int,
+               threads: int = 1) -> np.ndarray:
+    """Result rows [count * players, N_OUT] by game and policy index (see play_many), split over `threads` (the
+    results do not depend on it: each game has its own streams). For tests and benchmarks; zoosim plays through
+    the game's kernel (ark_nova GAME)."""
+    if len(policies) != players:
+        raise ZoosimError(f"need one policy per seat ({players}), got {len(policies)}")
+    codes, params = policy_codes(policies)
+    rows = np.zeros((count * players, N_OUT), np.int64)
+    shares = np.zeros(count * players)
+    run_in_threads(play_many, pack(rules, players), seed, first_index, count, codes, params, rows, shares, players,
+                   threads, np.zeros((0, 0, players), np.int16))
+    return rows
