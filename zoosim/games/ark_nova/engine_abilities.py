@@ -26,6 +26,7 @@ from zoosim.games.ark_nova.engine_state import (
     G_DISPLAY_N,
     G_FINAL_PILE,
     G_FINAL_PILE_N,
+    G_HIDDEN,
     G_PL,
     G_PLAYERS,
     H_BASE_PROJECT,
@@ -246,6 +247,7 @@ def resistance(G, EV, rng, p, n):
     for i in range(total - m):
         G[G_FINAL_PILE + i] = G[G_FINAL_PILE + m + i]
     G[G_FINAL_PILE_N] = total - m
+    G[G_HIDDEN] = 1
     k = _choose(G, EV, rng, p, H_RESISTANCE, m)
     b = G_PL + p * P_SIZE
     G[b + P_FINALS + G[b + P_FINALS_N]] = G[CARDS_AT + k]
@@ -412,4 +414,5 @@ def pilfering(G, R, EV, rng, p, n):
             gain_leaf(G, R, EV, p, 1, 5)
         else:
             c = hand_take(G, q, below(rng, G[bq + P_HAND_N]))
+            G[G_HIDDEN] = 1
             to_hand(G, EV, p, c, SOURCE_HAND)

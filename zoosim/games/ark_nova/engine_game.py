@@ -13,6 +13,7 @@ from numba import njit
 
 from zoosim.core.rng import seed_stream
 from zoosim.games.ark_nova.engine_chain import run
+from zoosim.games.ark_nova.engine_planner import NO_WORKSPACE, WORKSPACE, new_workspace, plan_turn, start_turn
 from zoosim.games.ark_nova.engine_scoring import score
 from zoosim.games.ark_nova.engine_setup import setup
 from zoosim.games.ark_nova.engine_state import (
@@ -23,13 +24,18 @@ from zoosim.games.ark_nova.engine_state import (
     G_BREAK_TRIGGER,
     G_CURRENT,
     G_END_REASON,
+    G_GAME_INDEX,
     G_GAME_OVER,
     G_NEV,
+    G_PARAMS,
     G_PL,
     G_PLAYERS,
+    G_POLICY,
+    G_SEED,
     G_STACK_N,
     G_TURN,
     G_UNSUPPORTED,
+    MAX_PLAYERS,
     P_SIZE,
     P_SUPPORTS,
     _push,
@@ -38,6 +44,7 @@ from zoosim.games.ark_nova.engine_state import (
 )
 from zoosim.games.ark_nova.engine_turn import WHOLE, push_turn
 from zoosim.games.ark_nova.pack import pack
+from zoosim.games.ark_nova.policies import GREEDY, HEURISTIC, N_POLICY_PARAMS, milli, params_row
 
 
 @njit(cache=True, _nrt=False)
@@ -49,12 +56,52 @@ def run_frame(G, R, EV, rng, kind, p, a, b, c, d):
 
 
 @njit(cache=True, _nrt=False)
-def play_game(G, R, EV, rng):
-    """Setup and whole turns (F_TURN through after_turn) until the game ends (or G_UNSUPPORTED is set)."""
+def _play(G, R, EV, rng, W, WR):
+    """Setup and whole turns (F_TURN through after_turn) until the game ends (or G_UNSUPPORTED is set); a seat of
+    `greedy` or `heuristic` plans its turn first (engine_planner, in the workspace W, WR)."""
     setup(G, R, EV, rng)
     while not G[G_GAME_OVER] and G[G_UNSUPPORTED] == 0:
-        push_turn(G, G[G_CURRENT], 0, WHOLE)
+        p = G[G_CURRENT]
+        start_turn(G)
+        pol = G[G_POLICY + p]
+        if pol == GREEDY or pol == HEURISTIC:
+            if W.shape[0] < WORKSPACE or WR.shape[0] < 8:
+                G[G_UNSUPPORTED] = NO_WORKSPACE
+                return
+            plan_turn(G, R, EV, W, WR, p)
+        push_turn(G, p, 0, WHOLE)
         run(G, R, EV, rng, 0)
+        start_turn(G)
+
+
+@njit(cache=True, _nrt=False)
+def play_game(G, R, EV, rng):
+    """A whole game of `uniform` and `random` seats (a planning seat sets G_UNSUPPORTED = NO_WORKSPACE)."""
+    _play(G, R, EV, rng, G[0:0], rng[0:0])
+
+
+@njit(cache=True, _nrt=False)
+def play_game_planned(G, R, EV, rng, W, WR):
+    """A whole game of any policies; (W, WR) = engine_planner.new_workspace(), reusable across games."""
+    _play(G, R, EV, rng, W, WR)
+
+
+def set_policies(G, codes, params=None, seed: int = 0, game_index: int = 0) -> None:
+    """Before play_game: seat q plays policy codes[q] (policies.POLICY_CODES) with the float parameter row
+    params[q] (None or a missing row: policies.params_row(code)); (seed, game_index) is the game's stream, from
+    which the planners' private streams are made (PROTOCOL.md 10.2). Unlisted seats stay `uniform`."""
+    if len(codes) > MAX_PLAYERS:
+        raise ValueError(f"at most {MAX_PLAYERS} seats")
+    G[G_POLICY:G_POLICY + MAX_PLAYERS] = 0
+    for q, code in enumerate(codes):
+        row = params[q] if params is not None and params[q] is not None else params_row(int(code))
+        if len(row) != N_POLICY_PARAMS:
+            raise ValueError(f"a parameter row has {N_POLICY_PARAMS} values, got {len(row)}")
+        G[G_POLICY + q] = int(code)
+        G[G_PARAMS + q * N_POLICY_PARAMS:G_PARAMS + (q + 1) * N_POLICY_PARAMS] = milli(row)
+    seed = int(seed) & (2 ** 64 - 1)
+    G[G_SEED] = seed - 2 ** 64 if seed >= 2 ** 63 else seed
+    G[G_GAME_INDEX] = int(game_index)
 
 
 # ---------------------------------------------------------------- plain-Python entries
@@ -79,14 +126,21 @@ def finish(G, R, EV, rng, reason: int) -> None:
     run_frame(G, R, EV, rng, F_FINISH, 0, 0, 0, 0, reason)
 
 
-def play(rules, players: int, seed: int, game_index: int, events: int = 1 << 16):
-    """A whole uniform game on stream (seed, game_index): (G, event rows as tuples, R, rng state)."""
+def play(rules, players: int, seed: int, game_index: int, events: int = 1 << 16, codes=None, params=None,
+         workspace=None):
+    """A whole game on stream (seed, game_index), uniform unless policy `codes` (and parameter rows) are given:
+    (G, event rows as tuples, R, rng state)."""
     R = pack(rules, players)
     G = new_state()
     EV = new_events(events)
     rng = np.zeros(4, np.uint64)
     seed_stream(rng, seed, game_index)
-    play_game(G, R, EV, rng)
+    if codes is None:
+        play_game(G, R, EV, rng)
+    else:
+        set_policies(G, codes, params, seed, game_index)
+        W, WR = workspace if workspace is not None else new_workspace()
+        play_game_planned(G, R, EV, rng, W, WR)
     rows = [tuple(int(v) for v in EV[i]) for i in range(int(G[G_NEV]))]
     return G, rows, R, rng
 

@@ -22,6 +22,7 @@ from zoosim.games.ark_nova.engine_state import (
     G_DECK,
     G_DECK_HEAD,
     G_DECK_N,
+    G_HIDDEN,
     G_DISCARD,
     G_DISCARD_N,
     G_DISPLAY,
@@ -61,6 +62,7 @@ def draw_deck(G, R, EV, rng):
     card = G[G_DECK + G[G_DECK_HEAD]]
     G[G_DECK_HEAD] += 1
     G[G_DECK_N] -= 1
+    G[G_HIDDEN] = 1         # a hidden card was drawn this turn (the planners stop following a plan, PROTOCOL.md 10)
     return card
 
 

@@ -34,8 +34,10 @@ from zoosim.games.ark_nova.engine_state import (
     G_END_REASON,
     G_FINAL_PILE,
     G_FINAL_PILE_N,
+    G_GAME_INDEX,
     G_PL,
     G_PLAYERS,
+    G_POLICY,
     G_SLOT_ON,
     G_SLOTS,
     G_TILES,
@@ -188,9 +190,11 @@ def _new_player(G, R, p):
 
 @njit(cache=True, _nrt=False)
 def setup(G, R, EV, rng):
-    """PROTOCOL.md 2 on a fresh block: every draw and decision in its order (decisions by `uniform`)."""
+    """PROTOCOL.md 2 on a fresh block: every draw and decision in its order (decisions by the seats' policies, which
+    with the game's seed and index are kept: G_POLICY .. G_GAME_INDEX, set by engine_game.set_policies)."""
     for i in range(G.shape[0]):
-        G[i] = 0
+        if i < G_POLICY or i > G_GAME_INDEX:
+            G[i] = 0
     n = R[R_PLAYERS]
     G[G_PLAYERS] = n
     G[G_END_REASON] = -1

@@ -66,6 +66,7 @@ from numba import njit
 from zoosim.core.rng import below
 from zoosim.games.ark_nova import board, cards
 from zoosim.games.ark_nova.effects import Moment
+from zoosim.games.ark_nova.policies import GREEDY, HEURISTIC, MAX_PLAN, N_POLICY_PARAMS, RANDOM
 from zoosim.games.ark_nova.vocab import CONTINENT_ICONS
 
 
@@ -276,6 +277,21 @@ AFTER_W = 4
 G_AFTER_HEAD = _g("G_AFTER_HEAD")
 G_AFTER_N = _g("G_AFTER_N")
 G_AFTER = _g("G_AFTER", MAX_AFTER * AFTER_W)
+# the seats' policies (PROTOCOL.md 10; appended last, so no earlier offset moved): a new block is all `uniform`
+G_POLICY = _g("G_POLICY", MAX_PLAYERS)          # policies.POLICY_CODES value per seat
+G_PARAMS = _g("G_PARAMS", MAX_PLAYERS * N_POLICY_PARAMS)  # seat q's row at + q * N_POLICY_PARAMS, value * 1000
+G_SEED = _g("G_SEED")                           # the game's (seed, game index), int64 bits: the planner's stream
+G_GAME_INDEX = _g("G_GAME_INDEX")
+G_PLAN_SEAT = _g("G_PLAN_SEAT")                 # seat + 1 whose planned turn is being played (0 none)
+G_SCRIPT_N = _g("G_SCRIPT_N")                   # the plan: (hook, options, chosen) per asked decision
+G_SCRIPT_POS = _g("G_SCRIPT_POS")               # decisions of the plan seat asked so far this turn (past the
+G_SCRIPT = _g("G_SCRIPT", 3 * MAX_PLAN)         # script: the first one is recorded at G_REC_*)
+G_REC_HOOK = _g("G_REC_HOOK")
+G_REC_N = _g("G_REC_N")                         # 0: no decision past the script was asked before a hidden draw
+G_HIDDEN = _g("G_HIDDEN")                       # 1 once a hidden card was drawn this turn (deck, final pile, hand)
+G_DIVERGED = _g("G_DIVERGED")                   # 1 once a decision did not match the script
+G_RANDOM_X = _g("G_RANDOM_X")                   # `random`: the x-spend index its TURN draw fixed, + 1 (0 none)
+G_TURN_SPENDS = _g("G_TURN_SPENDS", 8)          # turn_options: XSPEND options of each TURN option (X action 1)
 G_SIZE = LAYOUT[-1][1] + LAYOUT[-1][2]
 
 # ---------------------------------------------------------------- tables the njit parts read as constants
@@ -383,10 +399,65 @@ def _log(G, EV, kind, seat, a, b, c, d):
 
 @njit(cache=True, _nrt=False, inline="always")
 def _choose(G, EV, rng, seat, hook, n):
-    """`uniform` at a hook with n options (PROTOCOL.md 1, 5): one option is taken without a draw or a row."""
+    """`uniform` at a hook with n options (PROTOCOL.md 1, 5): one option is taken without a draw or a row; a seat
+    with another policy goes through `_policy_choose` (not inlined: this body is at every call site)."""
+    if G[G_POLICY + seat] != 0:
+        return _policy_choose(G, EV, rng, seat, hook, n)
     if n <= 1:
         return 0
     k = below(rng, n)
+    _log(G, EV, E_DECIDE, seat, hook, n, k, 0)
+    return k
+
+
+@njit(cache=True, _nrt=False)
+def _policy_choose(G, EV, rng, seat, hook, n):
+    """PROTOCOL.md 10: `random` (TURN and XSPEND flattened into one draw over G_TURN_SPENDS, else uniform) and the
+    planners (`greedy`, `heuristic`: the script of the seat's planned turn while its (hook, n) match and no hidden
+    card was drawn; the first decision past it recorded; option 0 everywhere else)."""
+    pol = G[G_POLICY + seat]
+    if pol == RANDOM:
+        if hook == H_TURN and n > 0:
+            total = 0
+            for i in range(n):
+                total += G[G_TURN_SPENDS + i]
+            d = below(rng, total) if total > 1 else 0
+            k = 0
+            while d >= G[G_TURN_SPENDS + k]:
+                d -= G[G_TURN_SPENDS + k]
+                k += 1
+            G[G_RANDOM_X] = d + 1 if G[SCR_TURN + 2 * k] == 0 else 0
+            if n > 1:
+                _log(G, EV, E_DECIDE, seat, hook, n, k, 0)
+            return k
+        if hook == H_XSPEND and G[G_RANDOM_X] > 0:
+            k = G[G_RANDOM_X] - 1
+            G[G_RANDOM_X] = 0
+            if n > 1:
+                _log(G, EV, E_DECIDE, seat, hook, n, k, 0)
+            return k
+        if n <= 1:
+            return 0
+        k = below(rng, n)
+        _log(G, EV, E_DECIDE, seat, hook, n, k, 0)
+        return k
+    if n <= 1:
+        return 0
+    k = 0
+    if (pol == GREEDY or pol == HEURISTIC) and G[G_PLAN_SEAT] == seat + 1 and G[G_HIDDEN] == 0 \
+            and G[G_DIVERGED] == 0:
+        pos = G[G_SCRIPT_POS]
+        if pos < G[G_SCRIPT_N]:
+            at = G_SCRIPT + 3 * pos
+            if G[at] == hook and G[at + 1] == n:
+                k = G[at + 2]
+                G[G_SCRIPT_POS] = pos + 1
+            else:
+                G[G_DIVERGED] = 1
+        elif pos == G[G_SCRIPT_N]:
+            G[G_REC_HOOK] = hook
+            G[G_REC_N] = n
+            G[G_SCRIPT_POS] = pos + 1
     _log(G, EV, E_DECIDE, seat, hook, n, k, 0)
     return k
 

@@ -11,7 +11,7 @@ from zoosim.games.ark_nova.engine_animals import can_animals
 from zoosim.games.ark_nova.engine_association import can_associate
 from zoosim.games.ark_nova.engine_build import can_build
 from zoosim.games.ark_nova.engine_cards import strength
-from zoosim.games.ark_nova.engine_state import G_PL, P_SIDE2, P_SIZE, P_SLOTS, P_X
+from zoosim.games.ark_nova.engine_state import G_PL, G_TURN_SPENDS, P_SIDE2, P_SIZE, P_SLOTS, P_X
 from zoosim.games.ark_nova.pack import R_ALLOW_NULL_ACTION, R_MAX_X
 
 ANIMALS, CARDS_ACTION, BUILD, ASSOCIATION, SPONSORS = range(5)
@@ -61,17 +61,21 @@ def spend_options(G, R, p, action, base, at, scratch):
 @njit(cache=True, _nrt=False)
 def turn_options(G, R, p, at, scratch):
     """TURN options (hook 2) as pairs at G[at:]: (0, action) per card in slot order with an XSPEND option, then
-    (1, 0) if X-tokens < max. G[scratch:] is scratch (at least 32 + an option list's room)."""
+    (1, 0) if X-tokens < max. G[scratch:] is scratch (at least 32 + an option list's room). Each option's number
+    of XSPEND options goes to G_TURN_SPENDS (1 for the X action), for the `random` policy's one draw."""
     b = G_PL + p * P_SIZE
     n = 0
     for k in range(5):
         a = G[b + P_SLOTS + k]
-        if spend_options(G, R, p, a, strength(G, p, a), scratch, scratch + 32) > 0:
+        spends = spend_options(G, R, p, a, strength(G, p, a), scratch, scratch + 32)
+        if spends > 0:
             G[at + 2 * n] = 0
             G[at + 2 * n + 1] = a
+            G[G_TURN_SPENDS + n] = spends
             n += 1
     if G[b + P_X] < R[R_MAX_X]:
         G[at + 2 * n] = 1
         G[at + 2 * n + 1] = 0
+        G[G_TURN_SPENDS + n] = 1
         n += 1
     return n

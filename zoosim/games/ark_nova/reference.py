@@ -394,10 +394,16 @@ def game_record(s: State) -> GameRecord:
 
 def play_game(rules: Rules, players: int, seed: int, game_index: int, policies: list[Callable]) -> State:
     """One whole game on the stream PyRng(seed, game_index) (PROTOCOL.md 1). Returns the final state, whose
-    `record` is the game's log record (`game_record`)."""
+    `record` is the game's log record (`game_record`). A policy with a `plan(state, seat)` method (reference_policies:
+    `random`, the planners) is called at the start of each of its seat's turns (PROTOCOL.md 10)."""
     s = setup(rules, players, PyRng(seed, game_index), policies)
+    s.seed, s.game_index = seed, game_index
     while not s.game_over:
         p = s.current
+        s.hidden_drawn = False
+        plan = getattr(s.policies[p], "plan", None)
+        if plan is not None:
+            plan(s, p)
         play_turn(s, p)
         after_turn(s, p)
     s.record = game_record(s)

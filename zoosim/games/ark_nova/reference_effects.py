@@ -199,6 +199,7 @@ def dispatch(s: State, p: int, card: int, op: int, args: tuple[int, ...]) -> int
     elif op == Op.RESISTANCE:
         drawn = [s.final_pile.pop(0) for _ in range(min(args[0], len(s.final_pile)))]
         if drawn:
+            s.hidden_drawn = True
             keep = choose(s, p, H_RESISTANCE, drawn)
             s.ps[p].finals.append(keep)
             s.final_pile += [c for c in drawn if c != keep]
@@ -383,6 +384,7 @@ def pilfering(s: State, p: int, n: int) -> None:
             gain(s, p, 1, 5)
         else:
             c = t.hand.pop(s.rng.below(len(t.hand)))
+            s.hidden_drawn = True
             to_hand(s, p, c, -4)
 
 

@@ -150,6 +150,9 @@ class State:
     events: list[tuple[int, int, int, int, int, int]] = field(default_factory=list)
     breaks: int = 0         # breaks resolved
     record: object = None   # the game's log record (reference.GameRecord), set by play_game
+    hidden_drawn: bool = False  # a hidden card was drawn this turn (deck, final pile, another hand; PROTOCOL.md 10)
+    seed: int = 0           # the game's stream (seed, game index), set by play_game: the planners' private streams
+    game_index: int = 0
 
     @property
     def break_len(self) -> int:
@@ -538,7 +541,10 @@ def draw_deck(s: State) -> int:
         s.deck, s.discard = s.discard, []
         shuffle(s.rng, s.deck)
         s.log(E_RESHUFFLE, -1, len(s.deck))
-    return s.deck.pop(0) if s.deck else 0
+    if not s.deck:
+        return 0
+    s.hidden_drawn = True
+    return s.deck.pop(0)
 
 
 def deck_available(s: State) -> bool:

@@ -1,0 +1,63 @@
+"""The Ark Nova policies as data (PROTOCOL.md 10): their engine codes and `heuristic`'s parameters, with the row
+`greedy` is fixed at. Pure Python, so that the game's listing, `zoosim policies` and the engine read one table.
+
+A parameter row reaches the engine as int64 fixed point, round(value * 1000) (`milli`); the planner's value of a
+position is an integer sum of those weights times integer features (in thousandths of a point), so the numba engine
+and the reference agree exactly, with no floating-point order to match."""
+from __future__ import annotations
+
+UNIFORM, RANDOM, GREEDY, HEURISTIC = 0, 1, 2, 3
+POLICY_CODES = {"uniform": UNIFORM, "random": RANDOM, "greedy": GREEDY, "heuristic": HEURISTIC}
+PLANNERS = (GREEDY, HEURISTIC)
+MAX_PLAN = 32                   # the engine's script room (decisions planned per turn)
+
+# (name, default, low, high, doc), in the order of the engine's parameter row (the features, PROTOCOL.md 10.4)
+HEURISTIC_PARAMS = (
+    ("w_score", 1.0, 0.0, 5.0, "weight of the BGA score (appeal + CP value, §13.1; final scoring if the game ended)"),
+    ("w_money", 0.3, 0.0, 2.0, "weight per money"),
+    ("w_rep", 1.0, 0.0, 5.0, "weight per reputation step"),
+    ("w_hand", 1.5, 0.0, 5.0, "weight per card in hand"),
+    ("w_x", 1.0, 0.0, 5.0, "weight per X-token"),
+    ("w_workers", 2.0, 0.0, 10.0, "weight per active association worker"),
+    ("w_income", 0.5, 0.0, 3.0, "weight per money of appeal income at the next break (§9.3 table)"),
+    ("w_cp", 1.0, 0.0, 5.0, "weight per conservation point (on top of the score's CP value)"),
+    ("w_partner", 2.0, 0.0, 10.0, "weight per partner zoo"),
+    ("w_university", 2.0, 0.0, 10.0, "weight per university"),
+    ("w_covered", 0.3, 0.0, 3.0, "weight per covered map cell"),
+    ("w_opp", 0.5, 0.0, 2.0, "minus this weight times the best opponent's score"),
+    ("max_plan", 8.0, 1.0, float(MAX_PLAN), "decisions of its own turn the planner plans (the whole part; a "
+     "speed-for-skill knob)"),
+)
+N_POLICY_PARAMS = len(HEURISTIC_PARAMS)
+NAMES = tuple(row[0] for row in HEURISTIC_PARAMS)
+DEFAULTS = tuple(row[1] for row in HEURISTIC_PARAMS)
+(W_SCORE, W_MONEY, W_REP, W_HAND, W_X, W_WORKERS, W_INCOME, W_CP, W_PARTNER, W_UNIVERSITY, W_COVERED, W_OPP,
+ MAX_PLAN_PARAM) = range(N_POLICY_PARAMS)
+N_WEIGHTS = MAX_PLAN_PARAM
+# greedy's fixed row: "the best immediate change of score" with proxies for money, reputation, cards and X-tokens
+GREEDY_PARAMS = (1.0, 0.3, 1.0, 1.5, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 8.0)
+
+
+def milli(values) -> tuple[int, ...]:
+    """A parameter row as the engine stores it: round(value * 1000) each."""
+    return tuple(int(round(float(v) * 1000)) for v in values)
+
+
+def params_row(code: int, params: dict | None = None) -> tuple[float, ...]:
+    """The float row of a seat: greedy's fixed row, heuristic's defaults with `params` (by name) over them, and the
+    defaults (unread) for uniform and random."""
+    if code == GREEDY:
+        if params:
+            raise ValueError("greedy has no parameters")
+        return GREEDY_PARAMS
+    row = list(DEFAULTS)
+    for name, value in (params or {}).items():
+        if name not in NAMES:
+            raise ValueError(f"unknown heuristic parameter {name!r}; accepted: {', '.join(NAMES)}")
+        row[NAMES.index(name)] = float(value)
+    return tuple(row)
+
+
+def plan_length(row_milli) -> int:
+    """max_plan as the planner reads it: the whole part, clamped to 1..MAX_PLAN."""
+    return max(1, min(MAX_PLAN, int(row_milli[MAX_PLAN_PARAM]) // 1000))
