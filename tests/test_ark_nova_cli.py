@@ -32,14 +32,16 @@ def read(run: Path) -> pl.DataFrame:
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
-    """Two small runs: 20 games at 2 players (seats drawn per game), 6 at 3 players with start_seat_random off
+    """Three small runs: 20 games at 2 players (seats drawn per game), 6 at 3 players with start_seat_random off, 4
+    at 3 players with the rounds log
     (module-wide, so the CLI entry is called by hand rather than through the function-scoped capsys)."""
     base = tmp_path_factory.mktemp("ark_nova")
     out = {}
     mp = pytest.MonkeyPatch()
     try:
         for name, args in (("two", ["-p", "2", "-n", "20", "-s", "4"]),
-                           ("three", ["-p", "3", "-n", "6", "-s", "5", "--rule", "start_seat_random=false"])):
+                           ("three", ["-p", "3", "-n", "6", "-s", "5", "--rule", "start_seat_random=false"]),
+                           ("rounds", ["-p", "3", "-n", "4", "-s", "6", "--rounds-log"])):
             mp.setattr(sys, "argv", ["zoosim", "simulate", GAME_ID, *args, "--policy", "uniform", "--out",
                                      str(base / name), "-q"])
             from zoosim import cli as entry
@@ -147,11 +149,49 @@ def test_analyze_report_and_verify_read_the_run(runs, tmp_path, monkeypatch, cap
     code, _, err = cli(["report", str(runs["two"]), "--out", str(tmp_path / "report")], monkeypatch, capsys)
     assert code == 0, err
     assert (tmp_path / "report" / "index.html").exists() and (tmp_path / "report" / "README.md").exists()
-    code, out, err = cli(["analyze", str(runs["two"]), "--tension"], monkeypatch, capsys)
-    assert code == 2 and out == "", err                                   # no rounds log for this game
-    code, out, err = cli(["simulate", GAME_ID, "-p", "2", "-n", "2", "-s", "1", "--policy", "uniform", "--out",
-                          str(tmp_path / "r"), "--rounds-log"], monkeypatch, capsys)
-    assert code == 2 and "rounds" in err and not (tmp_path / "r").exists(), err
+    code, out, err = cli(["analyze", str(runs["rounds"]), "--tension"], monkeypatch, capsys)
+    assert code == 0 and "Lead changes" in out, err
+    code, out, err = cli(["verify", str(runs["rounds"])], monkeypatch, capsys)
+    assert code == 0 and out.startswith("ok: 4 games"), out + err
+
+
+def in_play_scores(rules: Rules, players: int, events) -> list[list[int]]:
+    """The rounds log of play.py's module doc, from a game's event rows, by game seat: after each break (when the
+    next turn starts) and at the end (before final scoring)."""
+    appeal, cp = list(rules.start_appeal_by_seat[:players]), [0] * players
+    out, pending = [], False
+
+    def now() -> list[int]:
+        return [rules.score(appeal[q], cp[q]) for q in range(players)]
+
+    for kind, seat, a, _, c, _ in events:
+        if kind == rs.E_GAIN and seat >= 0 and a in (0, 4):
+            (appeal if a == 0 else cp)[seat] = c
+        elif kind == rs.E_BREAK:
+            pending = True
+        elif kind == rs.E_TURN and pending:
+            out.append(now())
+            pending = False
+        elif kind == rs.E_END:
+            out += [now()] * (1 + pending)
+            break
+    return out
+
+
+def test_the_rounds_log_is_the_score_in_play_after_each_break(runs):
+    from zoosim.games.ark_nova import play
+
+    log = read(runs["rounds"])
+    rounds = pl.read_parquet(f"{runs['rounds']}/rounds/*.parquet")
+    assert rounds.height == int(log["rounds"].cast(pl.Int64).sum())
+    for game in range(4):
+        events, rows, _ = play.play_traced(Rules(), 3, ["uniform"] * 3, 6, game)
+        expected = in_play_scores(Rules(), 3, events)
+        for row in rows:
+            seat, q = int(row[play.O_POLICY]), int(row[play.O_POSITION])
+            mine = rounds.filter((pl.col("game_index") == game) & (pl.col("seat") == seat)).sort("round")
+            assert mine["provisional_score"].to_list() == [e[q] for e in expected]
+            assert mine["round"].to_list() == list(range(1, int(row[play.O_ROUNDS]) + 1))
 
 
 def test_replay_tells_the_game_simulate_logged(runs, monkeypatch, capsys):

@@ -40,6 +40,6 @@ POLICIES = {
 GAME = kernel_game(
     id="ark-nova", title="Ark Nova (Mathias Wigge, 2021)", min_players=2, max_players=4,
     package=__name__, rules_module=kernel_rules, policies=POLICIES, columns=LOG_COLUMNS,
-    score_components=SCORE_COMPONENTS, first_column="O_START", max_params=N_POLICY_PARAMS, rounds_log=False,
+    score_components=SCORE_COMPONENTS, first_column="O_START", max_params=N_POLICY_PARAMS, rounds_log=True,
     score_text=lazy(f"{__name__}.positions", "format_score_text"),
 )

@@ -19,7 +19,13 @@ O_ROUNDS, O_TURNS, O_WINNERS (how many share rank 1), O_POLICY (the policy index
 columns in columns.LOG_COLUMNS order (`position` last). The core column `rounds` is the number of break-delimited
 periods of play, breaks resolved + 1 (a game that ends without a break after its last turn still counts the period
 that turn was in); `turns` is the game's turns (every seat's turns together, engine G_TURN), capped by the rules'
-`max_turns` per seat. There is no rounds log for Ark Nova (the game's `rounds_log` is off).
+`max_turns` per seat.
+
+Rounds log (`simulate --rounds-log`): each player's score *in play* (appeal + cp_value(CP), clamped as §13.1, before
+final scoring) at the end of each period: after each break (its income and effects included, taken when the next
+turn starts) and, for the last period, when the game ends (END, before final scoring). So a game has `rounds` =
+breaks + 1 entries; with `break_after_last_turn` the last two can be equal. The kernel reads them off the game's
+event rows (GAIN appeal/CP, BREAK, TURN, END), so only a block with the rounds log keeps an event log.
 
 Policies: `policy_ids` / `policy_params` are by policy index (base.policy_arrays). Only `uniform` (id UNIFORM) is
 played today: `play_many` refuses any other id with a ZoosimError before a game starts; the kernel already maps
@@ -37,6 +43,10 @@ from zoosim.games.ark_nova import engine_game as eg
 from zoosim.games.ark_nova.columns import LOG_COLUMNS
 from zoosim.games.ark_nova.engine_scoring import score
 from zoosim.games.ark_nova.engine_state import (
+    E_BREAK,
+    E_END,
+    E_GAIN,
+    E_TURN,
     G_BREAKS,
     G_END_REASON,
     G_NEV,
@@ -62,7 +72,7 @@ from zoosim.games.ark_nova.engine_state import (
     P_UNIVS_N,
     new_events,
 )
-from zoosim.games.ark_nova.pack import R_CP_POINTS, R_MAX_APPEAL, R_MAX_CP, R_PLAYERS
+from zoosim.games.ark_nova.pack import R_CP_POINTS, R_MAX_APPEAL, R_MAX_CP, R_PLAYERS, R_START_APPEAL
 from zoosim.games.ark_nova.pack import pack as pack_rules
 from zoosim.games.ark_nova.rules import Rules
 
@@ -166,6 +176,44 @@ def _results(G, R, first, out):
 
 
 @njit(cache=True)
+def _score_in_play(R, appeal, cp):
+    return min(appeal, R[R_MAX_APPEAL]) + R[R_CP_POINTS + min(max(cp, 0), R[R_MAX_CP])]
+
+
+@njit(cache=True)
+def _round_log(G, R, EV, first, log, appeal, cp):
+    """log[r, policy index] = that player's score in play at the end of period r (module doc), from the events."""
+    n = R[R_PLAYERS]
+    for q in range(n):
+        appeal[q] = R[R_START_APPEAL + q]
+        cp[q] = 0
+    r = 0
+    pending = False
+    for i in range(G[G_NEV]):
+        kind = EV[i, 0]
+        if kind == E_GAIN and EV[i, 1] >= 0:
+            if EV[i, 2] == 0:
+                appeal[EV[i, 1]] = EV[i, 4]
+            elif EV[i, 2] == 4:
+                cp[EV[i, 1]] = EV[i, 4]
+        elif kind == E_BREAK:
+            pending = True
+        elif kind == E_TURN or kind == E_END:
+            if pending or kind == E_END:
+                if pending and kind == E_END and r < log.shape[0]:  # a break after the very last turn
+                    for q in range(n):
+                        log[r, (first + q) % n] = _score_in_play(R, appeal[q], cp[q])
+                    r += 1
+                if r < log.shape[0]:
+                    for q in range(n):
+                        log[r, (first + q) % n] = _score_in_play(R, appeal[q], cp[q])
+                r += 1
+                pending = False
+            if kind == E_END:
+                break
+
+
+@njit(cache=True)
 def _play_one(G, packed, EV, rng, side, seed, game_index, policy_ids, policy_params, seat_ids, seat_params, out):
     """One whole game: the seats' policies (module doc), the game on stream (seed, game_index), the result rows
     by policy index. Returns 0, or the engine's G_UNSUPPORTED code if the game met a rule it does not play."""
@@ -189,8 +237,11 @@ def _play_many(packed, seed, first_index, count, policy_ids, policy_params, rows
     """play_many's numba loop (no checks; see play_many). Returns the first game index the engine could not play
     to its end (G_UNSUPPORTED), or -1."""
     players = packed[K_RULES + R_PLAYERS]
+    logging = round_scores.shape[1] > 0
     G = np.zeros(G_SIZE, np.int64)
-    EV = np.zeros((0, 6), np.int64)
+    EV = np.zeros((MAX_EVENTS if logging else 0, 6), np.int64)
+    appeal = np.zeros(MAX_PLAYERS, np.int64)
+    cp = np.zeros(MAX_PLAYERS, np.int64)
     rng = np.zeros(4, np.uint64)
     side = np.zeros(4, np.uint64)
     seat_ids = np.zeros(MAX_PLAYERS, np.int64)
@@ -198,8 +249,11 @@ def _play_many(packed, seed, first_index, count, policy_ids, policy_params, rows
     out = np.zeros((MAX_PLAYERS, N_OUT), np.int64)
     for g in range(count):
         if _play_one(G, packed, EV, rng, side, seed, first_index + g, policy_ids, policy_params, seat_ids,
-                     seat_params, out) != 0:
+                     seat_params, out) != 0 or G[G_OVERFLOW]:
             return first_index + g
+        if logging:
+            first = (players - out[0, O_POSITION]) % players  # policy index 0 sits at (0 - first) % players
+            _round_log(G, packed[K_RULES:], EV, first, round_scores[g], appeal, cp)
         for i in range(players):
             row = g * players + i
             for k in range(N_OUT):
@@ -218,15 +272,16 @@ def check_policies(policy_ids: np.ndarray) -> None:
 
 
 def play_many(packed, seed, first_index, count, policy_ids, policy_params, rows, shares, round_scores) -> None:
-    """Games first_index .. first_index + count - 1 without an event log (blocks.play_kernel_block's kernel):
+    """Games first_index .. first_index + count - 1 (blocks.play_kernel_block's kernel; an event log only for the rounds log):
     rows[g * players + i] and shares[...] get the results of the player of policy index i (O_*; O_POSITION says
-    where it sat). round_scores is ignored (no rounds log for this game). The numba loop releases the GIL: one
+    where it sat). round_scores is (count, width, players) for the rounds log (module doc) or (0, 0, players). The numba loop releases the GIL: one
     call per thread on disjoint ranges. Policies other than uniform are refused here, before any game."""
     check_policies(policy_ids)
     failed = _play_many(packed, np.int64(seed), np.int64(first_index), np.int64(count), policy_ids,
                         policy_params, rows, shares, round_scores)
     if failed >= 0:
-        raise ZoosimError(f"ark-nova: game {failed} of seed {seed} reached a rule the engine does not play")
+        raise ZoosimError(f"ark-nova: game {failed} of seed {seed} reached a rule the engine does not play (or "
+                          f"overflowed the event log)")
 
 
 def policy_codes(policies) -> tuple[np.ndarray, np.ndarray]:
