@@ -4,7 +4,8 @@ with random rules and parameter rows (events, final state, stream, result); `ran
 (card, x-spend) pair; hand-computed plans (the X action as the only gain, ties to the first option); the plan does
 not depend on what the seat cannot see; the script is left at the first mismatch or hidden draw.
 
-ZOOSIM_ARK_NOVA_GAMES=N plays N games per mix (default 1: short random-rule games, max_plan <= 3)."""
+ZOOSIM_ARK_NOVA_GAMES=N plays N games per mix, random rules and default rules with max_turns 60 in turn, heuristic
+max_plan up to 8 (default 1 per mix: short games, max_plan <= 3)."""
 import copy
 import os
 import random
@@ -60,16 +61,20 @@ def test_policy_games_equal_the_reference():
     rnd = random.Random(2612)
     workspace = eg.new_workspace()
     decided = set()
+    played = 0
     for players, mixes in MIXES.items():
         for codes in mixes:
             for g in range(GAMES or 1):
-                rules = random_play_rules(rnd, players) if g % 2 == 0 else Rules()
+                rules = random_play_rules(rnd, players) if g % 2 == 0 else replace(Rules(), max_turns=60)
                 if not GAMES:                    # keep the default count quick: short games
                     rules = replace(rules, end_trigger_score=min(rules.end_trigger_score, 60),
                                     max_turns=min(rules.max_turns, 25))
                 rows = [random_row(rnd, c, 3 if not GAMES else 8) for c in codes]
-                events = same_game(rules, players, 4242, 100 * players + g, codes, rows, workspace)
+                events = same_game(rules, players, 4242, 1000 * players + g, codes, rows, workspace)
                 decided |= {(codes[e[1]], e[2]) for e in events if e[0] == rs.E_DECIDE}
+                played += 1
+                if GAMES and played % 20 == 0:
+                    print(f"{played} games equal (last: {players} players, {codes})", flush=True)
     for code in (RANDOM, GREEDY, HEURISTIC):
         hooks = {h for c, h in decided if c == code}
         assert {rs.H_KEEP, rs.H_TURN} <= hooks and len(hooks) >= 5, (code, hooks)

@@ -162,7 +162,8 @@ def value(s: State, seat: int, w: tuple[int, ...]) -> int:
     pl = s.ps[seat]
     appeal = max(0, min(pl.appeal, 113))
     v = (w[W_SCORE] * ref.score(s, seat) + w[W_MONEY] * pl.money + w[W_REP] * pl.rep + w[W_HAND] * len(pl.hand)
-         + w[W_X] * pl.x + w[W_WORKERS] * pl.workers_active + w[W_INCOME] * s.rules.appeal_income[appeal]
+         + w[W_X] * pl.x + w[W_WORKERS] * (pl.workers_active + sum(pl.task_workers))
+         + w[W_INCOME] * s.rules.appeal_income[appeal]
          + w[W_CP] * pl.cp + w[W_PARTNER] * len(pl.partner_zoos) + w[W_UNIVERSITY] * len(pl.universities)
          + w[W_COVERED] * bin(pl.covered).count("1"))
     if w[W_OPP] and s.players > 1:
