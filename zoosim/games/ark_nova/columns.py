@@ -9,6 +9,8 @@ made (after the clamp at `max_cp`); since cp_value is not linear they are not sc
 `end_reason` are game-level and repeated in each seat's row, like the core `turns`.
 
 `LOG_COLUMNS` is what the simulation log holds: `COLUMNS` (what `reference.seat_columns` gives) and `position`.
+The core columns read for Ark Nova (play.py): `rounds` = the break-delimited periods of play, breaks + 1 (the rounds
+log holds each player's score in play at the end of each); `turns` = the game's turns, all seats together.
 """
 from __future__ import annotations
 
