@@ -19,7 +19,7 @@ from __future__ import annotations
 from zoosim.games.ark_nova import kernel_rules
 from zoosim.games.ark_nova.columns import LOG_COLUMNS, SCORE_COMPONENTS
 from zoosim.games.base import PolicyInfo
-from zoosim.games.blocks import kernel_game, lazy
+from zoosim.games.blocks import kernel_game
 
 __all__ = ["GAME", "POLICIES", "LOG_COLUMNS", "SCORE_COMPONENTS"]
 
@@ -37,9 +37,18 @@ POLICIES = {
     ),
 }
 
+
+def score_text(result: dict) -> str:
+    """positions.format_score_text as `zoosim score` prints it: one line per player, the winner, a final newline
+    (positions imports numba, so it is imported on the first call)."""
+    from zoosim.games.ark_nova.positions import format_score_text
+
+    return format_score_text(result) + "\n"
+
+
 GAME = kernel_game(
     id="ark-nova", title="Ark Nova (Mathias Wigge, 2021)", min_players=2, max_players=4,
     package=__name__, rules_module=kernel_rules, policies=POLICIES, columns=LOG_COLUMNS,
     score_components=SCORE_COMPONENTS, first_column="O_START", max_params=N_POLICY_PARAMS, rounds_log=True,
-    score_text=lazy(f"{__name__}.positions", "format_score_text"),
+    score_text=score_text,
 )
