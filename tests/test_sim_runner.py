@@ -13,6 +13,7 @@ from sim_toy_game import read_run
 from zoosim.games import registry
 from zoosim.games.base import ZoosimError
 from zoosim.sim import shards as shards_module
+from zoosim.sim.manifest import engine_hash
 from zoosim.sim.runner import simulate, simulate_run
 from zoosim.sim.verify import verify_run
 
@@ -242,3 +243,11 @@ def test_a_refused_new_dir_leaves_nothing_behind(tmp_path: Path) -> None:
     with pytest.raises(ZoosimError, match="not a zoosim run"):
         run(tmp_path / "mine", games=100)
     assert sorted(p.name for p in (tmp_path / "mine").iterdir()) == ["notes.txt"]
+
+
+def test_engine_hash_is_each_game_package_s_own() -> None:
+    """Games whose play_block is the shared kernel glue (blocks.py) still hash their own package: an edit to one
+    engine must refuse a resume of that game's runs and no other's."""
+    hashes = {game_id: engine_hash(registry.get_game(game_id)) for game_id in registry.game_ids()}
+    assert "unknown" not in hashes.values()
+    assert len(set(hashes.values())) == len(hashes), hashes

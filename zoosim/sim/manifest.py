@@ -8,6 +8,7 @@ backend do not change a single row, so they do not change the run id either.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import shlex
 import sys
@@ -19,7 +20,7 @@ from typing import Any, Mapping, Sequence
 from zoosim.errors import ZoosimError
 
 from zoosim.games.base import Game, PolicySpec, rule_text, rules_hash, rules_to_dict, seat_policies
-from zoosim.games.registry import get_game
+from zoosim.games.registry import game_ids, game_package, get_game
 from zoosim.sim.storage import RunDir
 from zoosim.version import zoosim_version
 
@@ -165,6 +166,9 @@ def engine_hash(game: Game) -> str:
         return "unknown"
     path = Path(source)
     files = sorted(path.parent.rglob("*.py")) if path.name == "__init__.py" else [path]
+    if game.id in game_ids():  # a registered game's whole package, also when its play_block is shared glue
+        package = Path(importlib.import_module(game_package(game.id)).__file__).parent
+        files += [f for f in sorted(package.rglob("*.py")) if f not in files]
     import zoosim.core
 
     files += sorted(Path(zoosim.core.__file__).parent.glob("*.py"))  # the RNG every engine draws from
