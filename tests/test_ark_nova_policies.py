@@ -284,3 +284,19 @@ def test_plans_do_not_depend_on_what_the_seat_cannot_see():
             assert engine_plan(t, p, codes, rows, workspace) == plan
             checked += 1
     assert checked >= 8 and changed >= 6
+
+
+def test_the_numba_policy_setter_stores_what_set_policies_stores():
+    rnd = random.Random(3)
+    for _ in range(30):
+        codes = [rnd.choice((UNIFORM, RANDOM, GREEDY, HEURISTIC)) for _ in range(rnd.randint(2, 4))]
+        rows = [random_row(rnd, c, 32) for c in codes]
+        rows = [tuple(v + rnd.choice((0.0, 0.0005, -0.0005, 0.0015)) for v in row) for row in rows]
+        seed, index = rnd.randrange(2 ** 64), rnd.randrange(2 ** 40)
+        a, b = es.new_state(), es.new_state()
+        eg.set_policies(a, codes, rows, seed, index)
+        bits = seed - 2 ** 64 if seed >= 2 ** 63 else seed
+        for q, (c, row) in enumerate(zip(codes, rows)):
+            eg.set_seat_policy(b, q, c, np.array(row, np.float64), bits, index)
+        assert np.array_equal(a, b)
+        assert [int(v) for v in a[es.G_PARAMS:es.G_PARAMS + N_POLICY_PARAMS]] == list(rp.milli(rows[0]))

@@ -86,6 +86,17 @@ def play_game_planned(G, R, EV, rng, W, WR):
     _play(G, R, EV, rng, W, WR)
 
 
+@njit(cache=True, _nrt=False)
+def set_seat_policy(G, seat, code, row, seed, game_index):
+    """set_policies for one seat from numba (play_many): code, a float parameter row (N_POLICY_PARAMS values, stored
+    as floor(value * 1000 + 0.5)), the game's seed (int64 bits) and index."""
+    G[G_POLICY + seat] = code
+    for k in range(N_POLICY_PARAMS):
+        G[G_PARAMS + seat * N_POLICY_PARAMS + k] = np.int64(np.floor(row[k] * 1000.0 + 0.5))
+    G[G_SEED] = seed
+    G[G_GAME_INDEX] = game_index
+
+
 def set_policies(G, codes, params=None, seed: int = 0, game_index: int = 0) -> None:
     """Before play_game: seat q plays policy codes[q] (policies.POLICY_CODES) with the float parameter row
     params[q] (None or a missing row: policies.params_row(code)); (seed, game_index) is the game's stream, from

@@ -6,6 +6,8 @@ position is an integer sum of those weights times integer features (in thousandt
 and the reference agree exactly, with no floating-point order to match."""
 from __future__ import annotations
 
+import math
+
 UNIFORM, RANDOM, GREEDY, HEURISTIC = 0, 1, 2, 3
 POLICY_CODES = {"uniform": UNIFORM, "random": RANDOM, "greedy": GREEDY, "heuristic": HEURISTIC}
 PLANNERS = (GREEDY, HEURISTIC)
@@ -41,8 +43,8 @@ GREEDY_PARAMS = (1.0, 0.3, 1.0, 1.5, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 8.0
 
 
 def milli(values) -> tuple[int, ...]:
-    """A parameter row as the engine stores it: round(value * 1000) each."""
-    return tuple(int(round(float(v) * 1000)) for v in values)
+    """A parameter row as the engine stores it: floor(value * 1000 + 0.5) each (engine_game.set_seat_policy)."""
+    return tuple(int(math.floor(float(v) * 1000 + 0.5)) for v in values)
 
 
 def params_row(code: int, params: dict | None = None) -> tuple[float, ...]:
