@@ -262,8 +262,8 @@ def hide_differently(s, seat, salt):
 
 def test_plans_do_not_depend_on_what_the_seat_cannot_see():
     """At turn starts of whole games, re-dealing the deck, other hands and other final cards changes neither the
-    reference's nor the engine's plan (the determinization pools are sorted before the private shuffle), and the
-    engine plans as the reference."""
+    planning copy (the determinization pools are sorted before the private shuffle) nor the plan, in the reference
+    and in the engine, and the engine re-deals and plans as the reference."""
     rnd = random.Random(5)
     workspace = eg.new_workspace()
     checked = changed = 0
@@ -278,10 +278,18 @@ def test_plans_do_not_depend_on_what_the_seat_cannot_see():
             w = rp.milli(rows[p])
             t = hide_differently(s, p, s.turn)
             changed += t.deck != s.deck and any(t.ps[q].hand != s.ps[q].hand for q in range(s.players) if q != p)
+            dealt = []
+            for u in (s, t):        # the re-dealt copy itself is the same, in the reference and in the engine
+                base = rp.clone(u)
+                rp.determinize(base, p, rp.private_stream(u))
+                dealt.append(tile_names(reference_fields(base), u.rules))
+            assert dealt[0] == dealt[1]
             plan = rp.plan_script(s, p, w)
             assert rp.plan_script(t, p, w) == plan
             assert engine_plan(s, p, codes, rows, workspace) == plan
+            assert tile_names(es.decode(workspace[0][:es.G_SIZE]), s.rules) == dealt[0]
             assert engine_plan(t, p, codes, rows, workspace) == plan
+            assert tile_names(es.decode(workspace[0][:es.G_SIZE]), s.rules) == dealt[0]
             checked += 1
     assert checked >= 8 and changed >= 6
 
