@@ -329,3 +329,18 @@ def test_card_tables_equal_the_reference_rules(money_card_unit):
             scored[card.id] += want > 0
     assert all(scored[c.id] for c in data.BONUS_CARDS)
     assert sorted(kind[kind > 0].tolist()) == [P.ALL_SIZES, P.ALL_TYPES]
+
+
+def test_perimeter_bound_of_g6_rests_on_doors_sitting_on_full_cells():
+    """G6's shortcut (engine_castle._violation) counts at most SR_PERIMETER[s] OPEN doors closed by a footprint: true
+    only because no doorway slot sits on a half cell (G2 then keeps every door's own cell out of the footprint)."""
+    for tile in range(E.T):
+        s = E.TL_SHAPE[tile]
+        for r in range(4):
+            halves = {(int(x), int(y)) for x, y, _ in E.SR_HALF[s, r, :E.SR_N_HALF[s]]}
+            for k in range(E.TL_N_DOORS[tile]):
+                dx, dy, _ = E.TL_DOOR_SIDE[tile, r, k]
+                assert (int(dx), int(dy)) not in halves, (tile, r, k)
+    by_name = {shape.name: i for i, shape in enumerate(data.SHAPES)}
+    # hand-counted: a 2x2 square has 8 outer edges, a 6x1 hallway 14, a 4x4 square 16, 3x1 stairs 8
+    assert [int(E.SR_PERIMETER[by_name[n]]) for n in ("sq2", "hall6x1", "sq4", "stairs3x1")] == [8, 14, 16, 8]

@@ -17,6 +17,9 @@ The castle block `C` (int64, `castle_size(grid_size)` long, made by `new_castle`
                 laid, C[H_GRID] grid size, C[H_WORDS] uint64 words per cell row, C[H_EWORDS] words of an edge set,
                 C[H_REFUSED] candidate placements refused for leaving the grid (the grid_refusals column),
                 C[H_N_DOWN_DOORS] doors laid at level DOWN (none: G4 has nothing to test for an UP-only tile),
+                C[H_FENCE_BOX:+4] (x0, y0, x1, y1) the box of the tiles with fences (set once C[H_N_FENCE] > 0),
+                C[H_DOWN_BOX:+4] that of the tiles with a DOWN door (set once C[H_N_DOWN_DOORS] > 0): a candidate
+                whose box misses them has nothing to test in G5's castle-fence half or G4 (for an UP-door tile),
                 C[H_OCC], C[H_WALL], C[H_FENCE], C[H_DOOR] offsets of the bit sets (below)
     per tile t  (t = castle index, placement order, < MAX_TILES): C[T_TILE + t] tile, C[T_ROT + t], C[T_X + t],
                 C[T_Y + t], C[T_LEVEL + t] the placement; C[T_TOUCH + t] bit b set iff t and b touch (§4.3, connected
@@ -38,8 +41,10 @@ ascending as tuples (PROTOCOL.md 4) into a preallocated [n, 4] buffer, with a sc
 1024: rules.validate caps grid_size there) and decode with shifts, not divisions.
 G1 and G3 always hold for a candidate (G1 is tested as it is made, and it joins one of its doors to an OPEN door of
 that level): the generators skip them, `violation` tests them, so that it answers for any placement as
-Castle.violation does. G6 is settled without counting the doors a placement closes when it opens enough new ones
-(those closed are some of the castle's OPEN upstairs doors, so open_up - closed + opened >= opened).
+Castle.violation does. G6 is settled without counting the doors a placement closes when the castle has more OPEN
+upstairs doors than the footprint has perimeter edges (a closed door faces the footprint across one of them: doors sit
+on full cells, which G2 keeps out of any footprint), or when it opens enough new ones (those closed are some of the
+castle's OPEN upstairs doors, so open_up - closed + opened >= opened).
 """
 from __future__ import annotations
 
@@ -52,7 +57,7 @@ from zoosim.games.castles.engine_tables import (  # noqa: F401  (re-exported: th
     DIR_DX, DIR_DY, DOWN, FOYER, JOIN, MAX_BOX, MAX_CANDIDATES, MAX_CASTLE_DOORS, MAX_DOORS,
     MAX_TILES, N_JOIN, ROW_ALL,
     ROW_FULL, ROW_HALF, RULE_CASTLE, RULE_CONN, RULE_TOUCH, S, SR_DIAGONAL, SR_FENCE,
-    SR_FENCE_ROW, SR_H, SR_HALF, SR_HALF_FENCE, SR_N_FENCE, SR_N_FENCE_DIAG, SR_N_HALF, SR_N_WALL,
+    SR_FENCE_ROW, SR_H, SR_HALF, SR_HALF_FENCE, SR_N_FENCE, SR_N_FENCE_DIAG, SR_N_HALF, SR_N_WALL, SR_PERIMETER,
     SR_W, SR_WALL, SR_WALL_AT, SR_WALL_ROW, T, TL_BASE, TL_DOOR_EDGE, TL_DOOR_LEVEL,
     TL_DOOR_ROW, TL_DOOR_SIDE, TL_HAS_DOWN_DOOR, TL_HAS_FENCE, TL_IS_PIECE, TL_N_DOORS, TL_RULE_KIND, TL_RULE_VALUE,
     TL_SHAPE, TL_TYPE, UP,
@@ -88,8 +93,8 @@ def rules_array(rules: Rules) -> np.ndarray:
 
 # ---------------------------------------------------------------- block layout
 (H_N, H_OPEN_UP, H_N_OPEN, H_N_HALF, H_N_FENCE, H_GRID, H_WORDS, H_EWORDS, H_OCC, H_WALL, H_FENCE,
- H_DOOR, H_REFUSED, H_N_DOWN_DOORS) = range(14)
-HEADER = 16
+ H_DOOR, H_REFUSED, H_N_DOWN_DOORS, H_FENCE_BOX, H_DOWN_BOX) = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 18)
+HEADER = 24
 T_TILE = HEADER
 T_ROT = T_TILE + MAX_TILES
 T_X = T_ROT + MAX_TILES
@@ -180,6 +185,27 @@ def _half_entry(cell, tile_index, half, diagonal, fence):
     return (cell << 12) | (tile_index << 4) | (fence << 3) | (diagonal << 2) | half
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _grow_box(C, at, first, x0, y0, x1, y1):
+    """Widen the box C[at:at + 4] = (x0, y0, x1, y1) to hold the given one (set it when `first`)."""
+    if first:
+        C[at] = x0
+        C[at + 1] = y0
+        C[at + 2] = x1
+        C[at + 3] = y1
+    else:
+        C[at] = min(C[at], x0)
+        C[at + 1] = min(C[at + 1], y0)
+        C[at + 2] = max(C[at + 2], x1)
+        C[at + 3] = max(C[at + 3], y1)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _meets_box(C, at, x0, y0, x1, y1):
+    """The box (x0, y0)-(x1, y1) and C[at:at + 4] share a point (edges on a common border count)."""
+    return x0 <= C[at + 2] and C[at] <= x1 and y0 <= C[at + 3] and C[at + 1] <= y1
+
+
 # ---------------------------------------------------------------- building a castle
 def new_castle(R: np.ndarray) -> np.ndarray:
     """A block holding the foyer (rotation 0, box at foyer_xy), as reference.new_player's castle."""
@@ -218,6 +244,7 @@ def add_tile(C, R, tile, rot, x0, y0, level):
     words = C[H_WORDS]
     s = TL_SHAPE[tile]
     r = rot & 3
+    w = SR_W[s, r]
     h = SR_H[s, r]
     touch = touching(C, tile, r, x0, y0)   # before the tile is counted: it never touches itself
     C[T_TILE + n] = tile
@@ -256,12 +283,15 @@ def add_tile(C, R, tile, rot, x0, y0, level):
         e = _edge(grid, x0, y0, SR_WALL[s, r, j, 0], SR_WALL[s, r, j, 1], SR_WALL[s, r, j, 2])
         C[wall_at + (e >> 6)] |= np.int64(1) << (e & 63)
     if has_fence:
+        _grow_box(C, H_FENCE_BOX, C[H_N_FENCE] == 0, x0, y0, x0 + w, y0 + h)
         fence_at = C[H_FENCE]
         for j in range(SR_N_FENCE[s]):
             e = _edge(grid, x0, y0, SR_FENCE[s, r, j, 0], SR_FENCE[s, r, j, 1], SR_FENCE[s, r, j, 2])
             C[fence_at + (e >> 6)] |= np.int64(1) << (e & 63)
         C[H_N_FENCE] += SR_N_FENCE[s]
     # doors: CONNECTED to a same-level door on the edge, else BLOCKED if the cell across is claimed, else OPEN
+    if TL_HAS_DOWN_DOOR[tile, level]:
+        _grow_box(C, H_DOWN_BOX, C[H_N_DOWN_DOORS] == 0, x0, y0, x0 + w, y0 + h)
     door_at = C[H_DOOR]
     ewords = C[H_EWORDS]
     gained = np.int64(0)
@@ -445,7 +475,8 @@ def _violation(C, R, tile, rot, x0, y0, level, g3):
     mixed = False
     mixed_illegal = R[R_MIXED_ILLEGAL]
     # a door on a door of the other level needs a DOWN door, the tile's or the castle's
-    if g3 or (mixed_illegal and (C[H_N_DOWN_DOORS] > 0 or TL_HAS_DOWN_DOOR[tile, level])):
+    if g3 or (mixed_illegal and (TL_HAS_DOWN_DOOR[tile, level] or (
+            C[H_N_DOWN_DOORS] > 0 and _meets_box(C, H_DOWN_BOX, x0, y0, x0 + w, y0 + h)))):
         for dy in range(h + 1):
             up = TL_DOOR_ROW[tile, r, level, UP, dy]
             down = TL_DOOR_ROW[tile, r, level, DOWN, dy]
@@ -468,7 +499,7 @@ def _violation(C, R, tile, rot, x0, y0, level, g3):
         for dy in range(h + 1):
             if _edge_row(C, wall_at, grid, x0, y0 + dy, w) & SR_FENCE_ROW[s, r, dy]:
                 return 5
-    if C[H_N_FENCE] > 0:
+    if C[H_N_FENCE] > 0 and _meets_box(C, H_FENCE_BOX, x0, y0, x0 + w, y0 + h):
         fence_at = C[H_FENCE]
         for dy in range(h + 1):
             if _edge_row(C, fence_at, grid, x0, y0 + dy, w) & SR_WALL_ROW[s, r, dy]:
@@ -491,6 +522,8 @@ def _violation(C, R, tile, rot, x0, y0, level, g3):
     # G6: the OPEN upstairs doors after the placement, open_up - lost + gained >= min_external_entrances. The lost
     # ones are some of the open_up, so enough gained settles it without counting them.
     need = R[R_MIN_EXT]
+    if C[H_OPEN_UP] - SR_PERIMETER[s] >= need:   # it cannot close enough of them (SR_PERIMETER)
+        return 0
     gained = 0
     for k in range(nd):
         if TL_DOOR_LEVEL[tile, level, k] != UP:
@@ -542,10 +575,29 @@ def candidates(C, tile, keys):
 
 
 @njit(cache=True, _nrt=False)
+def _sort_distinct(keys, m):
+    """Sort keys[:m] ascending and drop repeats; returns how many are left. An insertion sort in a pass of its own:
+    interleaved with the legality tests it cost twice as much."""
+    for i in range(1, m):
+        key = keys[i]
+        j = i - 1
+        while j >= 0 and keys[j] > key:
+            keys[j + 1] = keys[j]
+            j -= 1
+        keys[j + 1] = key
+    w = 0
+    for i in range(m):
+        if w == 0 or keys[i] != keys[w - 1]:
+            keys[w] = keys[i]
+            w += 1
+    return w
+
+
+@njit(cache=True, _nrt=False)
 def legal_placements(C, R, tile, keys, out):
     """The distinct legal placements of `tile` sorted ascending as (rot, x, y, level) into out[:n] (n returned);
     `keys` is scratch of MAX_CANDIDATES. Candidates (as `candidates` makes them) are tested as generated (repeats
-    are rare) and the legal ones' keys insertion-sorted, without repeats, into `keys`."""
+    are rare: about one in ten) and the legal ones' keys then sorted, without repeats, in `keys`."""
     grid = C[H_GRID]
     s = TL_SHAPE[tile]
     m = 0
@@ -562,16 +614,9 @@ def legal_placements(C, R, tile, keys, out):
                 continue
             if _violation(C, R, tile, r, x0, y0, lv, False) != 0:
                 continue
-            key = placement_key(r, x0, y0, lv)
-            j = m
-            while j > 0 and keys[j - 1] > key:
-                j -= 1
-            if j > 0 and keys[j - 1] == key:
-                continue
-            for q in range(m, j, -1):
-                keys[q] = keys[q - 1]
-            keys[j] = key
+            keys[m] = placement_key(r, x0, y0, lv)
             m += 1
+    m = _sort_distinct(keys, m)
     for i in range(m):
         key = keys[i]
         out[i, 0] = key >> 21

@@ -70,6 +70,16 @@ ROW_FULL = _row_patterns(g.SHAPE_FULL, g.SHAPE_N_FULL)
 ROW_HALF = _row_patterns(g.SHAPE_HALF, g.SHAPE_N_HALF)
 ROW_ALL = ROW_FULL | ROW_HALF
 SR_N_HALF = np.ascontiguousarray(g.SHAPE_N_HALF)
+
+
+def _perimeter(s: int) -> int:
+    """Edges between a cell of shape s (full or half) and a cell outside it: at most this many OPEN doors of the
+    castle can face the footprint, since doors sit on full cells and G2 keeps full cells out of any footprint."""
+    cells = {(dx, dy) for dy in range(MAX_BOX) for dx in range(MAX_BOX) if ROW_ALL[s, 0, dy] >> dx & 1}
+    return sum((x + dx, y + dy) not in cells for x, y in cells for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+
+
+SR_PERIMETER = np.array([_perimeter(s) for s in range(S)], np.int64)
 SR_HALF = np.ascontiguousarray(g.SHAPE_HALF)                 # [S, R, 4, 3] (dx, dy, half)
 SR_HALF_FENCE = np.zeros((S, 4, g.MAX_HALF), np.int64)      # 1 if that half cell's diagonal is fence
 for _s in range(S):
