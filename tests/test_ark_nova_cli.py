@@ -62,23 +62,27 @@ def first_of(seed: int, game_index: int, players: int, random_seats: bool = True
     return PyRng(seed ^ SEAT_SALT, game_index).below(players) if random_seats else 0
 
 
-@pytest.mark.parametrize("players, changes, seed, games", [
-    (2, {}, 11, 3),
-    (3, {"end_trigger_score": 80, "random_action_order": False}, 12, 2),
-    (4, {"max_turns": 25}, 13, 2),                                      # ends at the turn cap
-    (2, {"peaceful": True, "start_seat_random": False, "break_track_len": (5, 12, 15)}, 14, 2),
-    (3, {"hand_draw": 6, "display_size": 4, "start_money": 30}, 15, 1),
+@pytest.mark.parametrize("players, changes, seed, games, policies", [
+    (2, {}, 11, 3, ("uniform",) * 2),
+    (3, {"end_trigger_score": 80, "random_action_order": False}, 12, 2, ("uniform",) * 3),
+    (4, {"max_turns": 25}, 13, 2, ("uniform",) * 4),                   # ends at the turn cap
+    (2, {"peaceful": True, "start_seat_random": False, "break_track_len": (5, 12, 15)}, 14, 2, ("uniform",) * 2),
+    (3, {"hand_draw": 6, "display_size": 4, "start_money": 30}, 15, 1, ("uniform",) * 3),
+    (2, {"max_turns": 20}, 16, 2, ("heuristic", "random")),            # the planner through play_many
+    (3, {"max_turns": 12}, 17, 1, ("greedy", "uniform", "heuristic")),
 ])
-def test_engine_rows_equal_the_reference_record(players, changes, seed, games):
+def test_engine_rows_equal_the_reference_record(players, changes, seed, games, policies):
     from zoosim.games.ark_nova import play
+    from zoosim.games.ark_nova import reference_policies as rp
 
     rules = replace(Rules(), **changes)
-    rows = play.play_block(rules, players, ["uniform"] * players, seed, 0, games)
+    rows = play.play_block(rules, players, list(policies), seed, 0, games)
     names = [c.name for c in COLUMNS]
     for g in range(games):
-        s = ref.play_game(rules, players, seed, g, [rs.uniform] * players)
-        result = ref.result(s)
         first = first_of(seed, g, players, rules.start_seat_random)
+        seats = [rp.make(policies[(first + q) % players]) for q in range(players)]
+        s = ref.play_game(rules, players, seed, g, seats)
+        result = ref.result(s)
         for i in range(players):
             row = rows[g * players + i]
             q = (i - first) % players                                     # the game seat policy i played
@@ -105,15 +109,22 @@ def test_results_do_not_depend_on_threads_and_the_seat_draw_leaves_the_game_alon
         assert (mine[[first, 1 - first]][:, :play.O_POLICY] == theirs[:, :play.O_POLICY]).all()
 
 
-def test_play_many_refuses_a_policy_the_engine_does_not_play_before_any_game():
+def test_play_many_refuses_an_unknown_policy_before_any_game_and_fixes_greedy_s_row():
     from zoosim.games.ark_nova import play
+    from zoosim.games.ark_nova import policies as P
 
     packed = play.pack(Rules(), 2)
     rows = np.zeros((2, play.N_OUT), np.int64)
-    with pytest.raises(ZoosimError, match="only the uniform policy"):
-        play.play_many(packed, 1, 0, 1, np.array([0, 2]), np.zeros((2, 8)), rows, np.zeros(2),
+    with pytest.raises(ZoosimError, match="unknown ark-nova policy id 7"):
+        play.play_many(packed, 1, 0, 1, np.array([0, 7]), np.zeros((2, P.N_POLICY_PARAMS)), rows, np.zeros(2),
+                       np.zeros((0, 0, 2), np.int16))
+    with pytest.raises(ZoosimError, match="need 13 values, got 8"):
+        play.play_many(packed, 1, 0, 1, np.array([0, 3]), np.zeros((2, 8)), rows, np.zeros(2),
                        np.zeros((0, 0, 2), np.int16))
     assert not rows.any()
+    given = np.full((3, P.N_POLICY_PARAMS), 0.5)
+    fixed = play.check_policies(np.array([P.GREEDY, P.HEURISTIC, P.RANDOM]), given)
+    assert tuple(fixed[0]) == P.GREEDY_PARAMS and (fixed[1] == 0.5).all() and tuple(fixed[2]) == P.DEFAULTS
 
 
 def test_simulate_logs_every_column_and_the_score_adds_up(runs):

@@ -38,7 +38,7 @@ def test_games_lists_ark_nova_as_its_package_does(monkeypatch, capsys):
     assert code == 0, err
     assert any(line.startswith("ark-nova") and "Ark Nova (Mathias Wigge, 2021) (2-4 players)" in line
                for line in out.splitlines())
-    assert list(game.policies) == ["uniform"] and game.rounds_log
+    assert list(game.policies) == ["uniform", "random", "greedy", "heuristic"] and game.rounds_log
     assert [c.name for c in game.columns][-1] == "position"
     assert set(game.score_components) == {"appeal", "conservation_points"}
 
@@ -59,6 +59,7 @@ def test_rules_and_policies_print_everything_without_numba(tmp_path):
     assert all(f"# {doc}" in out for doc in RULE_DOCS.values())
     assert "max_rounds" not in out  # kernel_rules' property is not a rule
     assert "uniform: The spec's measuring stick (§15.2)" in out
+    assert all(f"{name}:" in out for name in ("random", "greedy", "heuristic")) and "w_covered" in out
 
 
 def test_kernel_rules_are_the_rules_with_a_round_bound():
@@ -113,7 +114,9 @@ def _bad_position(tmp: Path, **change) -> str:
     (lambda tmp: ["simulate", GAME_ID, "-p", "5", "-n", "2", "-s", "1", "--policy", "uniform", "--out",
                   str(tmp / "run")], "2-4 players, got 5"),
     (lambda tmp: ["simulate", GAME_ID, "-p", "2", "-n", "2", "-s", "1", "--out", str(tmp / "run"), "--policy",
-                  "greedy"], "greedy"),
+                  "smart"], "smart"),
+    (lambda tmp: ["simulate", GAME_ID, "-p", "2", "-n", "2", "-s", "1", "--out", str(tmp / "run"), "--policy",
+                  "heuristic:w_money=nan"], "w_money"),
     (lambda tmp: ["simulate", GAME_ID, "-p", "2", "-n", "2", "-s", "1", "--policy", "uniform", "--out",
                   str(tmp / "run"), "--rule", "start_seat_random=maybe"], "start_seat_random"),
     (lambda tmp: ["replay", GAME_ID, "-p", "2", "-s", "1", "-g", "0", "--policy", "uniform", "--rule",

@@ -12,30 +12,53 @@ rotation of `start_seat_random`), `replay` (one game turn by turn) and `position
 
 A log row's `seat` is the index of the policy it played (the order given to `simulate`); the column `position` is
 its place in the game's turn order (0 moved first), drawn per game with `start_seat_random` (play.py says how).
-Only the `uniform` policy is played so far.
+The policies are data in `policies` (PROTOCOL.md 10): `uniform`, `random`, and the turn planners `greedy` and
+`heuristic` (`engine_planner`, `reference_policies`).
 """
 from __future__ import annotations
 
 from zoosim.games.ark_nova import kernel_rules
+from zoosim.games.ark_nova import policies as policy_data
 from zoosim.games.ark_nova.columns import LOG_COLUMNS, SCORE_COMPONENTS
-from zoosim.games.base import PolicyInfo
+from zoosim.games.base import PolicyInfo, PolicyParam
 from zoosim.games.blocks import kernel_game
 
 __all__ = ["GAME", "POLICIES", "LOG_COLUMNS", "SCORE_COMPONENTS"]
 
-UNIFORM = 0  # play.UNIFORM (play imports numba; this package must not)
-N_POLICY_PARAMS = 8  # play.N_POLICY_PARAMS
+_CODES = policy_data.POLICY_CODES
 
 POLICIES = {
     "uniform": PolicyInfo(
-        "uniform", UNIFORM,
+        "uniform", _CODES["uniform"],
         "The spec's measuring stick (§15.2): every decision one uniform draw over its legal options, offered "
         "hierarchically (action card, X-tokens spent, then each choice of the action) and only where a legal "
         "completion exists; a may-effect is a fair coin asked when yes is legal, 'up to N times' a fair coin before "
         "each step, 'draw up to N' always N; income and placement-bonus orders fixed (G10). Games stop at "
         "max_turns turns per seat (end_reason 1). Not a player's strategy: a fixed baseline for distributions.",
     ),
+    "random": PolicyInfo(
+        "random", _CODES["random"],
+        "Every legal turn equally likely at its first choice: one uniform draw over every (action card, X-tokens "
+        "spent) pair with a legal completion, plus the X action; every later decision as uniform (PROTOCOL 10.1).",
+    ),
+    "greedy": PolicyInfo(
+        "greedy", _CODES["greedy"],
+        "Plans its own turn at its start, on a copy where the cards it cannot see are re-dealt from a private "
+        "stream: decision by decision, the option that most raises score + 0.3 money + reputation + 1.5 cards in "
+        "hand + X-tokens at the turn's end (first of equals; up to 8 decisions; option 0 after that, after a hidden "
+        "card is drawn, and outside its turn). A one-turn baseline with fixed weights; weak: it never builds ahead "
+        "and loses to random (PROTOCOL 10).",
+    ),
+    "heuristic": PolicyInfo(
+        "heuristic", _CODES["heuristic"],
+        "greedy's planner with a tunable value: score, money, reputation, hand, X-tokens, workers hired, appeal "
+        "income at the next break, CP, partner zoos, universities, covered map cells, minus w_opp x the best other "
+        "score; max_plan decisions planned (PROTOCOL 10).",
+        tuple(PolicyParam(name, default, doc, low, high)
+              for name, default, low, high, doc in policy_data.HEURISTIC_PARAMS),
+    ),
 }
+assert set(POLICIES) == set(_CODES)
 
 
 def score_text(result: dict) -> str:
@@ -49,6 +72,6 @@ def score_text(result: dict) -> str:
 GAME = kernel_game(
     id="ark-nova", title="Ark Nova (Mathias Wigge, 2021)", min_players=2, max_players=4,
     package=__name__, rules_module=kernel_rules, policies=POLICIES, columns=LOG_COLUMNS,
-    score_components=SCORE_COMPONENTS, first_column="O_START", max_params=N_POLICY_PARAMS, rounds_log=True,
+    score_components=SCORE_COMPONENTS, first_column="O_START", max_params=policy_data.N_POLICY_PARAMS, rounds_log=True,
     score_text=score_text,
 )

@@ -27,9 +27,9 @@ turn starts) and, for the last period, when the game ends (END, before final sco
 breaks + 1 entries; with `break_after_last_turn` the last two can be equal. The kernel reads them off the game's
 event rows (GAIN appeal/CP, BREAK, TURN, END), so only a block with the rounds log keeps an event log.
 
-Policies: `policy_ids` / `policy_params` are by policy index (base.policy_arrays). Only `uniform` (id UNIFORM) is
-played today: `play_many` refuses any other id with a ZoosimError before a game starts; the kernel already maps
-them to the game's seats (`seat_ids`, `seat_params`) for the engine's policies to come.
+Policies: `policy_ids` / `policy_params` are by policy index (base.policy_arrays), codes and rows of `policies`
+(PROTOCOL.md 10); the kernel maps them to the game's seats (`seat_ids`, `seat_params`), stores them in the game
+(engine_game.set_seat_policy) and plays engine_game.play_game_planned with one planner workspace per call.
 """
 from __future__ import annotations
 
@@ -40,6 +40,8 @@ from zoosim.core.rng import below, seed_stream
 from zoosim.core.threads import run_in_threads
 from zoosim.errors import ZoosimError
 from zoosim.games.ark_nova import engine_game as eg
+from zoosim.games.ark_nova import engine_planner
+from zoosim.games.ark_nova import policies as policy_data
 from zoosim.games.ark_nova.columns import LOG_COLUMNS
 from zoosim.games.ark_nova.engine_scoring import score
 from zoosim.games.ark_nova.engine_state import (
@@ -80,9 +82,9 @@ __all__ = ["N_OUT", "N_POLICY_PARAMS", "O_POLICY", "O_RANK", "O_ROUNDS", "O_SCOR
            "O_WINNERS", "POLICY_CODES", "SEAT_SALT", "UNIFORM", "first_seat", "offset", "pack", "play_block",
            "play_many", "play_traced"]
 
-UNIFORM = 0
-POLICY_CODES = {"uniform": UNIFORM}
-N_POLICY_PARAMS = 8
+UNIFORM = policy_data.UNIFORM
+POLICY_CODES = policy_data.POLICY_CODES
+N_POLICY_PARAMS = policy_data.N_POLICY_PARAMS
 SEAT_SALT = 0x5EA75A170FA2C0DE
 
 # the packed array: [start_seat_random, pack.pack(rules, players) ...]
@@ -214,7 +216,8 @@ def _round_log(G, R, EV, first, log, appeal, cp):
 
 
 @njit(cache=True)
-def _play_one(G, packed, EV, rng, side, seed, game_index, policy_ids, policy_params, seat_ids, seat_params, out):
+def _play_one(G, packed, EV, rng, side, seed, game_index, policy_ids, policy_params, seat_ids, seat_params, W, WR,
+              out):
     """One whole game: the seats' policies (module doc), the game on stream (seed, game_index), the result rows
     by policy index. Returns 0, or the engine's G_UNSUPPORTED code if the game met a rule it does not play."""
     R = packed[K_RULES:]
@@ -224,8 +227,10 @@ def _play_one(G, packed, EV, rng, side, seed, game_index, policy_ids, policy_par
         seat_ids[s] = policy_ids[(first + s) % n]
         for k in range(policy_params.shape[1]):
             seat_params[s, k] = policy_params[(first + s) % n, k]
+    for s in range(n):
+        eg.set_seat_policy(G, s, seat_ids[s], seat_params[s], seed, game_index)
     seed_stream(rng, seed, game_index)
-    eg.play_game(G, R, EV, rng)
+    eg.play_game_planned(G, R, EV, rng, W, WR)
     if G[G_UNSUPPORTED] != 0:
         return G[G_UNSUPPORTED]
     _results(G, R, first, out)
@@ -246,10 +251,12 @@ def _play_many(packed, seed, first_index, count, policy_ids, policy_params, rows
     side = np.zeros(4, np.uint64)
     seat_ids = np.zeros(MAX_PLAYERS, np.int64)
     seat_params = np.zeros((MAX_PLAYERS, policy_params.shape[1]))
+    W = np.zeros(engine_planner.WORKSPACE, np.int64)
+    WR = np.zeros(8, np.uint64)
     out = np.zeros((MAX_PLAYERS, N_OUT), np.int64)
     for g in range(count):
         if _play_one(G, packed, EV, rng, side, seed, first_index + g, policy_ids, policy_params, seat_ids,
-                     seat_params, out) != 0 or G[G_OVERFLOW]:
+                     seat_params, W, WR, out) != 0 or G[G_OVERFLOW]:
             return first_index + g
         if logging:
             first = (players - out[0, O_POSITION]) % players  # policy index 0 sits at (0 - first) % players
@@ -262,21 +269,31 @@ def _play_many(packed, seed, first_index, count, policy_ids, policy_params, rows
     return -1
 
 
-def check_policies(policy_ids: np.ndarray) -> None:
-    """Refuse a policy id the engine does not play yet (only uniform today), before any game starts."""
-    bad = [int(i) for i in np.asarray(policy_ids).ravel() if int(i) != UNIFORM]
+def check_policies(policy_ids: np.ndarray, policy_params: np.ndarray) -> np.ndarray:
+    """The parameter rows the engine plays, before any game starts: an unknown policy id is refused; `greedy`'s row is
+    its fixed one (policies.GREEDY_PARAMS) and uniform's and random's are the (unread) defaults, so that a spec
+    without values never reaches the planner as a row of zero weights; heuristic's row is taken as given."""
+    names = {v: k for k, v in POLICY_CODES.items()}
+    ids = np.asarray(policy_ids).ravel()
+    bad = [int(i) for i in ids if int(i) not in names]
     if bad:
-        names = {v: k for k, v in POLICY_CODES.items()}
-        raise ZoosimError(f"ark-nova plays only the uniform policy so far; got policy id {bad[0]} "
-                          f"({names.get(bad[0], 'unknown')}); accepted: uniform")
+        raise ZoosimError(f"unknown ark-nova policy id {bad[0]}; accepted: "
+                          + ", ".join(f"{k} ({v})" for k, v in POLICY_CODES.items()))
+    if policy_params.shape[1] < N_POLICY_PARAMS:
+        raise ZoosimError(f"ark-nova policy rows need {N_POLICY_PARAMS} values, got {policy_params.shape[1]}")
+    rows = np.array(policy_params, dtype=np.float64, copy=True)
+    for i, code in enumerate(ids):
+        if int(code) != policy_data.HEURISTIC:
+            rows[i, :N_POLICY_PARAMS] = policy_data.params_row(int(code))
+    return rows
 
 
 def play_many(packed, seed, first_index, count, policy_ids, policy_params, rows, shares, round_scores) -> None:
     """Games first_index .. first_index + count - 1 (blocks.play_kernel_block's kernel; an event log only for the rounds log):
     rows[g * players + i] and shares[...] get the results of the player of policy index i (O_*; O_POSITION says
     where it sat). round_scores is (count, width, players) for the rounds log (module doc) or (0, 0, players). The numba loop releases the GIL: one
-    call per thread on disjoint ranges. Policies other than uniform are refused here, before any game."""
-    check_policies(policy_ids)
+    call per thread on disjoint ranges. An unknown policy id is refused here, before any game (check_policies)."""
+    policy_params = check_policies(policy_ids, policy_params)
     failed = _play_many(packed, np.int64(seed), np.int64(first_index), np.int64(count), policy_ids,
                         policy_params, rows, shares, round_scores)
     if failed >= 0:
@@ -293,6 +310,7 @@ def policy_codes(policies) -> tuple[np.ndarray, np.ndarray]:
             if policy not in POLICY_CODES:
                 raise ZoosimError(f"unknown ark-nova policy {policy!r} (accepted: {', '.join(POLICY_CODES)})")
             codes[i] = POLICY_CODES[policy]
+            params[i] = policy_data.params_row(codes[i])
         else:
             codes[i] = policy.id
             params[i, :len(policy.values)] = policy.values
@@ -305,14 +323,14 @@ def play_traced(rules: Rules, players: int, policies, seed: int, game_index: int
     if len(policies) != players:
         raise ZoosimError(f"need one policy per seat ({players}), got {len(policies)}")
     codes, params = policy_codes(policies)
-    check_policies(codes)
+    params = check_policies(codes, params)
     packed = pack(rules, players)
     G = np.zeros(G_SIZE, np.int64)
     EV = new_events(events)
     out = np.zeros((MAX_PLAYERS, N_OUT), np.int64)
     code = _play_one(G, packed, EV, np.zeros(4, np.uint64), np.zeros(4, np.uint64), np.int64(seed),
                      np.int64(game_index), codes, params, np.zeros(MAX_PLAYERS, np.int64),
-                     np.zeros((MAX_PLAYERS, N_POLICY_PARAMS)), out)
+                     np.zeros((MAX_PLAYERS, N_POLICY_PARAMS)), *engine_planner.new_workspace(), out)
     if code != 0:
         raise ZoosimError(f"ark-nova: game {game_index} of seed {seed} reached a rule the engine does not play")
     if G[G_OVERFLOW]:
