@@ -1,0 +1,114 @@
+"""Ark Nova speed and skill: engine games/s per core and policy, engine/reference ratio, cold compile, and the policy
+ladder (heuristic, greedy, random, uniform) with intervals.
+
+    python benchmarks/bench_ark_nova.py                     # speed at 2 players, every policy
+    python benchmarks/bench_ark_nova.py --players 2 3 4     # ... at more player counts
+    python benchmarks/bench_ark_nova.py --cold              # also the cold compile of the game loop (fresh cache)
+    python benchmarks/bench_ark_nova.py --ladder 200        # also the ladder at 2, 3 and 4 players
+
+Games/s per core: ark_nova.play.play_block on one thread (the seat rotation of start_seat_random included); wall
+and this process's CPU time are both printed (CPU time is the fairer per-core figure on a shared machine).
+Engine/reference: the same games played by the numba engine and by the plain-Python reference, CPU seconds per game
+(`--reference-games`; the reference's planners copy the whole state per replay, so keep it small for them). Compile
+time is paid in a warm-up. The ladder seats the two policies alternately; start_seat_random rotates who moves first
+per game. It prints the first policy's win share per seat-game with a 95% Wilson interval beside the fair share.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import numpy as np  # noqa: E402
+
+from zoosim.games.ark_nova import play, reference  # noqa: E402
+from zoosim.games.ark_nova import reference_policies as rp  # noqa: E402
+from zoosim.games.ark_nova.rules import Rules  # noqa: E402
+from zoosim.stats import wilson  # noqa: E402
+
+POLICIES = ("uniform", "random", "greedy", "heuristic")
+
+
+def engine_speed(players: int, policy: str, games: int, seed: int) -> tuple[float, float, float, float]:
+    """(games/s wall, games/s CPU, mean turns, share of games ended by the turn cap) on one thread."""
+    play.play_block(Rules(), players, [policy] * players, seed, 0, 2)   # warm-up / compile
+    wall, cpu = time.perf_counter(), time.process_time()
+    rows = play.play_block(Rules(), players, [policy] * players, seed, 0, games)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    first = rows[::players]
+    return games / wall, games / cpu, float(first[:, play.O_TURNS].mean()), float((first[:, play.O_END_REASON] == 1).mean())
+
+
+def reference_speed(players: int, policy: str, games: int, seed: int) -> float:
+    """CPU seconds per game of the plain-Python reference."""
+    started = time.process_time()
+    for index in range(games):
+        reference.play_game(Rules(), players, seed, index, [rp.make(policy) for _ in range(players)])
+    return (time.process_time() - started) / games
+
+
+def cold_compile() -> float:
+    """Seconds for a fresh process with an empty numba cache to play one short 4-player game of every policy."""
+    code = ("from zoosim.games.ark_nova import play; from zoosim.games.ark_nova.rules import Rules; "
+            "play.play_block(Rules(max_turns=20), 4, ['uniform', 'random', 'greedy', 'heuristic'], 1, 0, 1)")
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache, ZOOSIM_NUMBA_CACHE_BASE=cache)
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-c", code], check=True, env=env)
+        return time.perf_counter() - started
+
+
+def ladder(players: int, strong: str, weak: str, games: int, seed: int) -> tuple[float, float, float, int]:
+    """`strong`'s win share per seat-game against `weak`: (share, Wilson 95% low, high, seat-games)."""
+    lineup = [strong if s % 2 == 0 else weak for s in range(players)]
+    rows = play.play_block(Rules(), players, lineup, seed, 0, games, threads=2)
+    rank = rows[:, play.O_RANK].reshape(games, players)
+    winners = rows[:, play.O_WINNERS].reshape(games, players)
+    share = np.where(rank == 1, 1.0 / winners, 0.0)
+    mine = share[:, [s for s in range(players) if lineup[s] == strong]]
+    wins, n = float(mine.sum()), mine.size
+    low, high = (float(x) for x in wilson(wins, n))
+    return wins / n, low, high, n
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--players", type=int, nargs="+", default=[2])
+    parser.add_argument("--games", type=int, default=1000, help="engine games per policy (a tenth for greedy and "
+                        "heuristic)")
+    parser.add_argument("--reference-games", type=int, default=3)
+    parser.add_argument("--reference-policies", nargs="+", default=["uniform", "random"], choices=POLICIES)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cold", action="store_true", help="also time a cold compile (a fresh numba cache)")
+    parser.add_argument("--ladder", type=int, default=0, help="games per pairing for the ladder (0: skip)")
+    parser.add_argument("--no-speed", action="store_true", help="only the ladder (and --cold)")
+    args = parser.parse_args()
+    if args.cold:
+        print(f"cold compile and one 4-player game of every policy: {cold_compile():.0f} s", flush=True)
+    for players in () if args.no_speed else args.players:
+        for policy in POLICIES:
+            games = args.games if policy in ("uniform", "random") else max(20, args.games // 10)
+            wall, cpu, turns, capped = engine_speed(players, policy, games, args.seed)
+            line = (f"{players}p {policy:<9} engine {wall:7.1f} games/s wall, {cpu:7.1f} games/s CPU (1 thread), "
+                    f"{turns:.0f} turns/game, {capped:.1%} at the turn cap")
+            if policy in args.reference_policies:
+                ref = reference_speed(players, policy, args.reference_games, args.seed)
+                line += f"; reference {1 / ref:6.2f} games/s CPU, engine/reference {ref * cpu:6.0f}x"
+            print(line, flush=True)
+    if args.ladder:
+        for players in (2, 3, 4):
+            for strong, weak in (("heuristic", "greedy"), ("greedy", "random"), ("random", "uniform"),
+                                 ("heuristic", "random")):
+                share, low, high, n = ladder(players, strong, weak, args.ladder, args.seed)
+                print(f"{players}p {strong} vs {weak}: {strong} wins {share:.1%} per seat-game "
+                      f"({low:.1%}-{high:.1%}, n={n}; fair {1 / players:.1%})", flush=True)
+
+
+if __name__ == "__main__":
+    main()
