@@ -15,20 +15,17 @@ policy's win share per seat-game with a 95% Wilson interval beside the fair 1/pl
 from __future__ import annotations
 
 import argparse
-import os
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import numpy as np  # noqa: E402
+import bench_common  # noqa: E402
 
 from zoosim.games.castles import play, reference  # noqa: E402
 from zoosim.games.castles.rules import Rules  # noqa: E402
-from zoosim.stats import wilson  # noqa: E402
 
 POLICIES = ("uniform", "random", "greedy", "heuristic")
 
@@ -54,24 +51,7 @@ def cold_compile() -> float:
     """Seconds for a fresh process with an empty numba cache to play one 4-player game of every policy."""
     code = ("from zoosim.games.castles import play; from zoosim.games.castles.rules import Rules; "
             "play.play_block(Rules(), 4, ['uniform', 'random', 'greedy', 'heuristic'], 1, 0, 1)")
-    with tempfile.TemporaryDirectory() as cache:
-        env = dict(os.environ, NUMBA_CACHE_DIR=cache, ZOOSIM_NUMBA_CACHE_BASE=cache)
-        started = time.perf_counter()
-        subprocess.run([sys.executable, "-c", code], check=True, env=env)
-        return time.perf_counter() - started
-
-
-def ladder(players: int, strong: str, weak: str, deals: int, seed: int) -> tuple[float, float, float, int]:
-    """`strong`'s win share per seat-game against `weak`: (share, Wilson 95% low, high, seat-games)."""
-    lineup = [strong if s % 2 == 0 else weak for s in range(players)]
-    rows = play.play_block(Rules(), players, lineup, seed, 0, deals, threads=2)
-    rank = rows[:, play.O_RANK].reshape(deals, players)
-    winners = rows[:, play.O_WINNERS].reshape(deals, players)
-    share = np.where(rank == 1, 1.0 / winners, 0.0)
-    mine = share[:, [s for s in range(players) if lineup[s] == strong]]
-    wins, n = float(mine.sum()), mine.size
-    low, high = (float(x) for x in wilson(wins, n))
-    return wins / n, low, high, n
+    return bench_common.cold_compile(code)
 
 
 def main() -> None:
@@ -98,7 +78,7 @@ def main() -> None:
     if args.ladder:
         for players in (2, 3, 4):
             for strong, weak in (("heuristic", "greedy"), ("greedy", "random"), ("random", "uniform")):
-                share, low, high, n = ladder(players, strong, weak, args.ladder, args.seed)
+                share, low, high, n = bench_common.ladder(play, Rules(), players, strong, weak, args.ladder, args.seed)
                 print(f"{players}p {strong} vs {weak}: {strong} wins {share:.1%} per seat-game "
                       f"({low:.1%}-{high:.1%}, n={n}; fair {1 / players:.1%})", flush=True)
 
