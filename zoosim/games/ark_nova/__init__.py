@@ -44,10 +44,10 @@ POLICIES = {
     "greedy": PolicyInfo(
         "greedy", _CODES["greedy"],
         "Plans its own turn at its start, on a copy where the cards it cannot see are re-dealt from a private "
-        "stream: decision by decision, the option that most raises score + 0.3 money + reputation + 1.5 cards in "
-        "hand + X-tokens at the turn's end (first of equals; up to 8 decisions; option 0 after that, after a hidden "
-        "card is drawn, and outside its turn). A one-turn baseline with fixed weights; weak: it never builds ahead "
-        "and loses to random (PROTOCOL 10).",
+        "stream: decision by decision, the option that most raises score + 0.1 money + 0.5 reputation + 0.3 cards "
+        "in hand + 0.3 X-tokens + 2 per partner zoo and per university at the turn's end (first of equals; up to 8 "
+        "decisions; option 0 after that, after a hidden card is drawn, and outside its turn). A one-turn baseline "
+        "with fixed weights and none of heuristic's investment terms (PROTOCOL 10).",
     ),
     "heuristic": PolicyInfo(
         "heuristic", _CODES["heuristic"],

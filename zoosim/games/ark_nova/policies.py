@@ -38,10 +38,13 @@ DEFAULTS = tuple(row[1] for row in HEURISTIC_PARAMS)
 (W_SCORE, W_MONEY, W_REP, W_HAND, W_X, W_WORKERS, W_INCOME, W_CP, W_PARTNER, W_UNIVERSITY, W_COVERED, W_OPP,
  MAX_PLAN_PARAM) = range(N_POLICY_PARAMS)
 N_WEIGHTS = MAX_PLAN_PARAM
-# greedy's fixed row: "the best immediate change of score" with proxies for money, reputation, cards and X-tokens (a
-# weak baseline: it loses to random, PROTOCOL.md 10.5; rows adding covered cells, income or CP did worse in 40-game
-# duels, 0-12%)
-GREEDY_PARAMS = (1.0, 0.3, 1.0, 1.5, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 8.0)
+# greedy's fixed row: the best change of score over its own turn, with heuristic's proxies for money, reputation,
+# cards and X-tokens and for the association's lasting gains (a partner zoo or a university counts 2 points),
+# none of heuristic's investment terms (workers, income, CP, covered cells, the opponents). Measured 2p, 100-400
+# games a duel (PROTOCOL.md 10.5): it beats random, heuristic beats it. The first fixed row (1, .3, 1, 1.5, 1,
+# zeros) never paid for an animal (money and the card it costs weighed more than its appeal) and lost every game
+# to random.
+GREEDY_PARAMS = (1.0, 0.1, 0.5, 0.3, 0.3, 0.0, 0.0, 0.0, 2.0, 2.0, 0.0, 0.0, 8.0)
 
 
 def milli(values) -> tuple[int, ...]:
