@@ -11,7 +11,13 @@ import pytest
 
 import zoosim
 from zoosim.analysis.load import Runs
-from zoosim.analysis.synthetic import ZOOLORETTO_COMPONENTS, synthetic_rows, write_rounds_log, write_run
+from zoosim.analysis.synthetic import (
+    ZOOLORETTO_COMPONENTS,
+    synthetic_rows,
+    write_cards_log,
+    write_rounds_log,
+    write_run,
+)
 from zoosim.errors import ZoosimError
 
 
@@ -20,6 +26,8 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     base = tmp_path_factory.mktemp("frames")
     rows = synthetic_rows(60, 3, seed=2)
     a = write_rounds_log(write_run(base / "a", rows), rows)
+    plays = [(g, s, 401 + (g + s) % 3) for g in range(60) for s in range(3) if (g * s) % 4 != 1]
+    write_cards_log(a, pl.DataFrame(plays, schema=["game_index", "seat", "card"], orient="row"))
     mixed = synthetic_rows(60, 3, seed=2).with_columns(
         pl.when(pl.col("seat") == 1).then(pl.lit("greedy")).otherwise(pl.col("policy")).alias("policy"))
     b = write_rounds_log(write_run(base / "b", mixed, policies=["heuristic", "greedy", "heuristic"]), mixed)
@@ -46,6 +54,8 @@ CALLS = {
     "leader_win_rates": lambda a, b, **kw: zoosim.leader_win_rates(zoosim.open_rounds(a), zoosim.load_run(a), **kw),
     "comeback_rates": lambda a, b, **kw: zoosim.comeback_rates(zoosim.open_rounds(a), zoosim.load_run(a), **kw),
     "decided_when": lambda a, b, **kw: zoosim.decided_when(zoosim.open_rounds(a), zoosim.load_run(a), **kw),
+    "open_cards": lambda a, b, **kw: zoosim.open_cards(a, **kw),
+    "card_play_rates": lambda a, b, **kw: zoosim.card_play_rates(zoosim.open_cards(a), zoosim.load_run(a), **kw),
 }
 # Rows come out of a group_by in no fixed order unless the function sorts them.
 UNORDERED = {"game_table"}

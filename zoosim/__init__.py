@@ -42,6 +42,7 @@ _ANALYSIS = (
     "load_run", "open_runs", "win_rates", "seat_balance", "policy_matrix", "score_summary", "score_histogram",
     "game_outcomes", "game_table", "score_components", "game_length", "rounds_histogram", "compare_runs",
     "open_rounds", "tension_tables", "lead_changes", "leader_win_rates", "comeback_rates", "decided_when",
+    "open_cards", "card_play_rates",
 )
 __all__ = ["__version__", *_ANALYSIS]
 

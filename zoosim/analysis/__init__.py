@@ -8,6 +8,7 @@
 Every function reads only Parquet (never the engine) and returns a documented polars DataFrame, or with
 `frame="pandas"` pandas DataFrames (`zoosim.analysis.frames`; pandas is imported only then).
 """
+from zoosim.analysis.cards import card_play_rates, open_cards
 from zoosim.analysis.components import score_components
 from zoosim.analysis.compare import compare_runs
 from zoosim.analysis.grouping import BY_CHOICES
@@ -20,8 +21,8 @@ from zoosim.analysis.tension import (
 from zoosim.analysis.winrates import policy_matrix, seat_balance, win_rates
 
 __all__ = [
-    "BY_CHOICES", "Runs", "comeback_rates", "compare_runs", "decided_when", "game_length", "game_outcomes",
-    "game_table", "histogram", "lead_changes", "leader_win_rates", "load_run", "open_rounds", "open_runs",
+    "BY_CHOICES", "Runs", "card_play_rates", "comeback_rates", "compare_runs", "decided_when", "game_length", "game_outcomes",
+    "game_table", "histogram", "lead_changes", "leader_win_rates", "load_run", "open_cards", "open_rounds", "open_runs",
     "policy_matrix", "read_manifest", "rounds_histogram", "score_components", "score_histogram",
     "score_summary", "seat_balance", "tension_tables", "win_rates",
 ]

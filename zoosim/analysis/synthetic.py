@@ -126,3 +126,22 @@ def write_rounds_log(run: str | Path, rows: pl.DataFrame) -> Path:
     manifest["rounds_log"] = True
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2))
     return out
+
+
+def write_cards_log(run: str | Path, cards: pl.DataFrame) -> Path:
+    """Add a cards log (`RUN/cards/part-00000.parquet`) to a run written by `write_run`: `cards` holds game_index,
+    rotation (0 when absent), seat and card, one row per card played (turn and round default to 1); the manifest is
+    marked `cards_log`. Enough for hand-computed tests of the cards analysis."""
+    out = Path(run)
+    manifest = json.loads((out / "manifest.json").read_text())
+    df = cards.with_columns([pl.lit(v).alias(k) for k, v in
+                             {"run_id": manifest["run_id"], "rotation": 0, "turn": 1, "round": 1}.items()
+                             if k not in cards.columns])
+    df = df.select(pl.col("run_id").cast(pl.String), pl.col("game_index").cast(pl.Int64),
+                   pl.col("rotation").cast(pl.Int8), pl.col("seat").cast(pl.Int8), pl.col("card").cast(pl.Int16),
+                   pl.col("turn").cast(pl.Int16), pl.col("round").cast(pl.Int16))
+    (out / "cards").mkdir(exist_ok=True)
+    df.write_parquet(out / "cards" / "part-00000.parquet")
+    manifest["cards_log"] = True
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=2))
+    return out

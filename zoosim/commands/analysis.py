@@ -53,6 +53,11 @@ def analyze_cmd(
     fmt: str = typer.Option("table", "--format", help="table | csv | json"),
     tension: bool = typer.Option(False, "--tension", help="print the tension tables instead (lead changes, round "
                                  "leaders, comebacks, when the winner was decided); needs runs made with --rounds-log"),
+    cards: bool = typer.Option(False, "--cards", help="print the cards table instead: per card its play rate and the "
+                               "win rate of the seats that played it against those that did not (association, not "
+                               "cause); needs runs made with --cards-log"),
+    top: Optional[int] = typer.Option(None, "--top", help="with --cards: only the first N rows (sorted by Holm p, "
+                                      "then the size of the difference)"),
 ) -> None:
     """Print win rates, seat balance, scores, outcomes, components and length of runs, with 95% CIs."""
     from zoosim.analysis.grouping import check_by
@@ -62,8 +67,15 @@ def analyze_cmd(
     check_by(by)
     if fmt not in FORMATS:
         raise ZoosimError(f"unknown --format {fmt!r}; accepted: {', '.join(FORMATS)}")
+    if tension and cards:
+        raise ZoosimError("give --tension or --cards, not both")
+    if top is not None and (not cards or top < 1):
+        raise ZoosimError(f"--top takes a whole number >= 1 and goes with --cards, got {top}")
     if tension:
         _print_tension(runs, by, fmt)
+        return
+    if cards:
+        _print_cards(runs, fmt, top)
         return
     opened = open_runs(runs)
     _print_tables(analyze(opened.frame, opened.components, by), fmt)
@@ -77,6 +89,32 @@ def _print_tension(runs: list[Path], by: str, fmt: str) -> None:
     _print_tables(tables, fmt, display_tension)
     if fmt == "table":
         for line in tension_sentences(tables):
+            print(line)
+
+
+def _card_names(runs: list[Path]) -> dict[int, str] | None:
+    """Printed card id -> name when every run is of one game that names its cards (Ark Nova), else None."""
+    from zoosim.analysis.load import read_manifest
+    from zoosim.games.registry import game_ids, get_game
+
+    games = {str(read_manifest(r)["game"]) for r in runs}
+    if len(games) != 1 or next(iter(games)) not in game_ids():
+        return None
+    names = get_game(next(iter(games))).card_names
+    return dict(names()) if names is not None else None
+
+
+def _print_cards(runs: list[Path], fmt: str, top: int | None) -> None:
+    from zoosim.analysis.cards import card_play_rates, card_sentences, display_cards, open_cards
+    from zoosim.analysis.load import load_run
+
+    table = card_play_rates(open_cards(runs), load_run(runs), _card_names(runs))
+    shown = table.head(top) if top is not None else table
+    _print_tables({"cards": shown}, fmt, display_cards)
+    if fmt == "table":
+        if top is not None and table.height > top:
+            print(f"(the first {top} of {table.height} rows; --top changes it)")
+        for line in card_sentences(table):
             print(line)
 
 

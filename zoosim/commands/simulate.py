@@ -63,6 +63,7 @@ def register(app: typer.Typer) -> None:
         shard_size: Optional[int] = typer.Option(None, "--shard-size", help="games per shard file (default: about 16 shards of 10,000..50,000 games)"),
         scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Dask: tcp://HOST:8786, or local:N for N local worker processes"),
         rounds_log: bool = typer.Option(False, "--rounds-log", help="also record every seat's provisional score after each round (RUN/rounds/)"),
+        cards_log: bool = typer.Option(False, "--cards-log", help="also record every card each seat played, with its turn and round (RUN/cards/; ark-nova)"),
         quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar"),
     ) -> None:
         """Play GAMES games and write one row per game and seat to Parquet shards in a run dir."""
@@ -75,12 +76,13 @@ def register(app: typer.Typer) -> None:
         if seed is None:
             seed = chosen_seed(out)
             argv += ["--seed", str(seed)]  # the manifest's command makes this very run again
-        spec = build_spec(game, players, policy, games, seed, rules, rotate_seats, shard_size, rounds_log)
+        spec = build_spec(game, players, policy, games, seed, rules, rotate_seats, shard_size, rounds_log, cards_log)
         location = out or str(default_out(game, spec.run_id))
         command = shlex.join(argv)
         summary = run(game, players, policy, games, seed, rules, location, rotate_seats=rotate_seats,
                       workers=workers, force=force, progress=not quiet, shard_size=shard_size,
-                      scheduler=scheduler, command=command, rounds_log=rounds_log)
+                      scheduler=scheduler, command=command, rounds_log=rounds_log,
+                      cards_log=cards_log)
         print_summary(summary)
 
     @app.command()

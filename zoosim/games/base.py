@@ -19,7 +19,7 @@ from zoosim.games.policy_files import parse_policy
 # re-exported: a game package finds everything it offers the rest of zoosim here
 __all__ = ["ZoosimError", "PolicyInfo", "PolicyParam", "PolicySpec", "policy_spec", "parse_policy", "Game", "Column",
            "rules_hash", "rules_to_dict", "rules_to_toml", "override_rules", "rule_text", "policy_arrays", "block_columns",
-           "rounds_log_block", "seat_policies"]
+           "rounds_log_block", "cards_log_block", "CARDS_LOG_FIELDS", "seat_policies"]
 
 
 def rules_hash(rules: Any) -> str:
@@ -156,6 +156,8 @@ class Game:
     score_text: Callable[[dict], str] | None = None  # the game's own text of a score_position result
     variant_label: Callable[[Any], str] | None = None
     rounds_log: bool = False  # play_block(..., rounds_log=True) adds `round_scores` (see rounds_log_block)
+    cards_log: bool = False  # play_block(..., cards_log=True) adds `cards` (see cards_log_block)
+    card_names: Callable[[], Mapping[int, str]] | None = None  # printed card id -> name, for the cards analysis
 
     def default_rules(self) -> Any:
         return self.rules_type()
@@ -232,6 +234,25 @@ def rounds_log_block(round_scores: np.ndarray, rounds: np.ndarray, max_rounds: i
         raise ZoosimError(f"a game lasted {int(rounds.max())} rounds; the rounds log holds at most {width} "
                           f"(max_rounds above {max_rounds} cannot be logged)")
     return np.ascontiguousarray(round_scores.transpose(0, 2, 1).reshape(games * players, width))
+
+
+CARDS_LOG_FIELDS = ("game_index", "seat", "card", "turn", "round")  # the columns of a block's `cards` array
+
+
+def cards_log_block(card_counts: np.ndarray, card_rows: np.ndarray, first_index: int) -> np.ndarray:
+    """An engine's cards log (games x rows x (seat, card, turn, round), `card_counts[g]` rows used per game) as one
+    int64 array of CARDS_LOG_FIELDS, one row per card played, by game then in the order played.
+
+    A count of -1 marks a game that played more cards than the log holds: refused, never cut short.
+    """
+    if len(card_counts) and int(card_counts.min()) < 0:
+        game = first_index + int(np.flatnonzero(card_counts < 0)[0])
+        raise ZoosimError(f"game {game} played more than {card_rows.shape[1]} cards; the cards log holds at most "
+                          f"{card_rows.shape[1]} a game")
+    used = np.arange(card_rows.shape[1])[None, :] < card_counts[:, None]
+    games = np.repeat(np.arange(first_index, first_index + len(card_counts), dtype=np.int64), card_counts)
+    return np.column_stack([games, card_rows[used].astype(np.int64)]) if len(games) else \
+        np.zeros((0, len(CARDS_LOG_FIELDS)), np.int64)
 
 
 def seat_policies(policies: Sequence[PolicySpec], players: int, rotation: int = 0) -> list[PolicySpec]:

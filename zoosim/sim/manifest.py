@@ -34,9 +34,9 @@ TARGET_SHARDS = 16
 # Manifest fields that must match for a run dir to be resumed (they include every input of the run id).
 IDENTITY_FIELDS = (
     "schema_version", "game", "players", "policies", "rotate_seats", "seed", "games",
-    "shard_size", "rules_hash", "engine_hash", "rounds_log",
+    "shard_size", "rules_hash", "engine_hash", "rounds_log", "cards_log",
 )
-IDENTITY_DEFAULTS = {"rounds_log": False}  # for manifests written before the field existed
+IDENTITY_DEFAULTS = {"rounds_log": False, "cards_log": False}  # for manifests written before the fields existed
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,7 @@ class RunSpec:
     rotate_seats: bool
     shard_size: int
     rounds_log: bool = False  # also write each seat's provisional score after every round (rounds/)
+    cards_log: bool = False  # also write every card each seat played (cards/)
 
     @property
     def rotations(self) -> int:
@@ -123,6 +124,7 @@ def build_spec(
     rotate_seats: bool = False,
     shard_size: int | None = None,
     rounds_log: bool = False,
+    cards_log: bool = False,
 ) -> RunSpec:
     """Validate the inputs of a run; raise one-line ZoosimErrors naming the bad value."""
     game = get_game(game_id)
@@ -140,12 +142,13 @@ def build_spec(
         shard_size = default_shard_size(games)
     _check_int("shard size", shard_size, 1, None)
     if rounds_log and not game.rounds_log:
-        from zoosim.games.registry import game_ids
-
         able = ", ".join(g for g in game_ids() if get_game(g).rounds_log)
         raise ZoosimError(f"{game.id} cannot record a rounds log yet; --rounds-log works for: {able}")
+    if cards_log and not game.cards_log:
+        able = ", ".join(g for g in game_ids() if get_game(g).cards_log)
+        raise ZoosimError(f"{game.id} cannot record a cards log; --cards-log works for: {able}")
     return RunSpec(game, players, specs, full_rules, int(seed), int(games), bool(rotate_seats), int(shard_size),
-                   bool(rounds_log))
+                   bool(rounds_log), bool(cards_log))
 
 
 def _check_int(what: str, value: Any, low: int, high: int | None) -> None:
@@ -190,6 +193,8 @@ def default_command(spec: RunSpec, out: str) -> str:
         parts.append("--rotate-seats")
     if spec.rounds_log:
         parts.append("--rounds-log")
+    if spec.cards_log:
+        parts.append("--cards-log")
     default = rules_to_dict(spec.game.default_rules())
     for key, value in rules_to_dict(spec.rules).items():
         if value != default[key]:
@@ -214,6 +219,7 @@ def make_manifest(spec: RunSpec, command: str, backend: str) -> dict[str, Any]:
         "shard_size": spec.shard_size,
         "shards": spec.shards,
         "rounds_log": spec.rounds_log,
+        "cards_log": spec.cards_log,
         "rules": rules_to_dict(spec.rules),
         "rules_hash": spec.rules_hash,
         "variant": spec.variant,

@@ -20,7 +20,7 @@ from zoosim.sim.manifest import (
     write_manifest,
 )
 from zoosim.sim.progress import GameProgress
-from zoosim.sim.shards import ROUNDS_DIR, missing_shards, shard_number
+from zoosim.sim.shards import CARDS_DIR, ROUNDS_DIR, missing_shards, shard_number
 from zoosim.sim.storage import TMP_PREFIX, RunDir
 
 
@@ -58,10 +58,11 @@ def simulate_run(
     scheduler: str | None = None,
     command: str | None = None,
     rounds_log: bool = False,
+    cards_log: bool = False,
 ) -> Path | str:
     """Simulate (or resume) a run into `out` and return its location (a Path; a str for URLs)."""
     return simulate(game_id, players, policies, games, seed, rules, out, rotate_seats, workers, force,
-                    progress, shard_size, scheduler, command, rounds_log).location
+                    progress, shard_size, scheduler, command, rounds_log, cards_log).location
 
 
 def simulate(
@@ -80,9 +81,11 @@ def simulate(
     scheduler: str | None = None,
     command: str | None = None,
     rounds_log: bool = False,
+    cards_log: bool = False,
 ) -> RunSummary:
     """As `simulate_run`, returning a summary of what was done."""
-    spec = build_spec(game_id, players, list(policies), games, seed, rules, rotate_seats, shard_size, rounds_log)
+    spec = build_spec(game_id, players, list(policies), games, seed, rules, rotate_seats, shard_size, rounds_log,
+                      cards_log)
     backend = backends.choose_backend(scheduler, workers)
     run_dir = RunDir(out)
     if not run_dir.local:
@@ -124,19 +127,21 @@ def _prepare_dir(run_dir: RunDir, spec: RunSpec, manifest: dict[str, Any], force
             raise ZoosimError(f"{run_dir.url} holds a different run ({', '.join(differ)} {verb}); "
                               "use another --out, or --force to replace it")
         run_dir.remove_temporaries()
-        if ROUNDS_DIR in names:
-            run_dir.sub(ROUNDS_DIR).remove_temporaries()
+        for log_dir in (ROUNDS_DIR, CARDS_DIR):
+            if log_dir in names:
+                run_dir.sub(log_dir).remove_temporaries()
         if old.get("backend") != manifest["backend"]:
             write_manifest(run_dir, {**old, "backend": manifest["backend"]})
         return old
     if force:
         for name in ours:
             run_dir.remove(name)
-        if ROUNDS_DIR in names:
-            rounds_dir = run_dir.sub(ROUNDS_DIR)
-            for name in rounds_dir.names():
-                if name.startswith(TMP_PREFIX) or shard_number(name) is not None:
-                    rounds_dir.remove(name)
+        for log_dir in (ROUNDS_DIR, CARDS_DIR):
+            if log_dir in names:
+                sub = run_dir.sub(log_dir)
+                for name in sub.names():
+                    if name.startswith(TMP_PREFIX) or shard_number(name) is not None:
+                        sub.remove(name)
     run_dir.makedirs()
     write_manifest(run_dir, manifest)
     return manifest

@@ -40,13 +40,20 @@ ROUNDS_COLUMNS: tuple[tuple[str, pa.DataType], ...] = (
     ("policy", pa.string()), ("round", pa.int16()), ("provisional_score", pa.int16()),
 )
 
+CARDS_DIR = "cards"  # the cards log: RUN/cards/part-NNNNN.parquet beside each shard
+CARDS_COLUMNS: tuple[tuple[str, pa.DataType], ...] = (
+    ("run_id", pa.string()), ("game_index", pa.int64()), ("rotation", pa.int8()), ("seat", pa.int8()),
+    ("card", pa.int16()), ("turn", pa.int16()), ("round", pa.int16()),
+)  # one row per card a seat played (the game's play module says which); keys join to the main rows
+
 
 @dataclass(frozen=True)
 class ShardTables:
-    """A computed shard: its rows, and its rounds log when the run keeps one."""
+    """A computed shard: its rows, and its rounds and cards logs when the run keeps them."""
 
     table: pa.Table
     rounds: pa.Table | None = None
+    cards: pa.Table | None = None
 
 
 def shard_name(k: int) -> str:
@@ -90,11 +97,8 @@ def play_range(spec: RunSpec, first: int, count: int, rotation: int, threads: in
     """One play_block call, checked: right length, right order of game indices, declared dtypes."""
     policies = spec.seat_policies(rotation)
     # every engine's kernel is a nogil function on its own arrays: Dask worker threads may run blocks at once
-    if spec.rounds_log:
-        block = spec.game.play_block(spec.rules, spec.players, policies, spec.seed, first, count,
-                                     threads=threads, rounds_log=True)
-    else:
-        block = spec.game.play_block(spec.rules, spec.players, policies, spec.seed, first, count, threads=threads)
+    logs = {k: True for k in ("rounds_log", "cards_log") if getattr(spec, k)}  # a game without a log takes no keyword
+    block = spec.game.play_block(spec.rules, spec.players, policies, spec.seed, first, count, threads=threads, **logs)
     n = count * spec.players
     out: dict[str, np.ndarray] = {}
     wanted = [(name, t.to_pandas_dtype()) for name, t in CORE_COLUMNS]
@@ -111,6 +115,11 @@ def play_range(spec: RunSpec, first: int, count: int, rotation: int, threads: in
         raise RuntimeError(f"{spec.game.id}.play_block rows are not ordered by game then seat")
     if spec.rounds_log:
         out["round_scores"] = np.asarray(block["round_scores"])
+    if spec.cards_log:
+        cards = np.asarray(block["cards"], dtype=np.int64)
+        if cards.ndim != 2 or (len(cards) and ((cards[:, 0] < first) | (cards[:, 0] >= first + count)).any()):
+            raise RuntimeError(f"{spec.game.id}.play_block cards log is not rows of games {first}..{first + count - 1}")
+        out["cards"] = cards
     return out
 
 
@@ -130,8 +139,9 @@ def compute_shard(spec: RunSpec, k: int, threads: int | None,
 def build_tables(spec: RunSpec, parts: list[list[dict[str, np.ndarray]]]) -> ShardTables:
     """Interleave the rotations of each block (game, rotation, seat order) and add the run's columns."""
     players = spec.players
+    cards = _interleave_cards(parts) if spec.cards_log else None
     columns: dict[str, np.ndarray] = {}
-    for name in parts[0][0]:
+    for name in [n for n in parts[0][0] if n != "cards"]:
         blocks = []
         for by_rotation in parts:
             per_game = [b[name].reshape(-1, players, *b[name].shape[1:]) for b in by_rotation]
@@ -140,11 +150,39 @@ def build_tables(spec: RunSpec, parts: list[list[dict[str, np.ndarray]]]) -> Sha
         columns[name] = np.concatenate(blocks)
     round_scores = columns.pop("round_scores", None)
     table = build_table(spec, columns)
-    if round_scores is None:
-        return ShardTables(table)
-    rounds = rounds_table(spec, table, round_scores)
-    metadata = {**(table.schema.metadata or {}), b"zoosim.rounds_rows": str(rounds.num_rows).encode()}
-    return ShardTables(table.replace_schema_metadata(metadata), rounds)
+    metadata = dict(table.schema.metadata or {})
+    rounds = cards_table_ = None
+    if round_scores is not None:
+        rounds = rounds_table(spec, table, round_scores)
+        metadata[b"zoosim.rounds_rows"] = str(rounds.num_rows).encode()
+    if cards is not None:
+        cards_table_ = cards_table(spec, cards)
+        metadata[b"zoosim.cards_rows"] = str(cards_table_.num_rows).encode()
+    return ShardTables(table.replace_schema_metadata(metadata), rounds, cards_table_)
+
+
+def _interleave_cards(parts: list[list[dict[str, np.ndarray]]]) -> np.ndarray:
+    """The cards of every block and rotation as rows (game_index, rotation, seat, card, turn, round), ordered by
+    game, then rotation, then the order played (as the main rows are by game, rotation, seat)."""
+    pieces = []
+    for by_rotation in parts:
+        for rotation, block in enumerate(by_rotation):
+            c = block["cards"]
+            pieces.append(np.column_stack([c[:, 0], np.full(len(c), rotation, np.int64), c[:, 1:]]))
+    rows = np.concatenate(pieces) if pieces else np.zeros((0, 6), np.int64)
+    order = np.lexsort((np.arange(len(rows)), rows[:, 1], rows[:, 0]))
+    return rows[order]
+
+
+def cards_table(spec: RunSpec, cards: np.ndarray) -> pa.Table:
+    """The cards log of a shard from its interleaved rows (_interleave_cards)."""
+    arrays: list[pa.Array] = [pa.DictionaryArray.from_arrays(numeric_array(np.zeros(len(cards), np.int8)),
+                                                             string_array([spec.run_id]))]
+    for k, (name, kind) in enumerate(CARDS_COLUMNS[1:]):
+        arrays.append(numeric_array(cards[:, k].astype(kind.to_pandas_dtype()), kind))
+    metadata = {"zoosim.schema_version": str(SCHEMA_VERSION), "zoosim.run_id": spec.run_id}
+    fields = [pa.field(name, array.type) for (name, _), array in zip(CARDS_COLUMNS, arrays)]
+    return pa.Table.from_arrays(arrays, schema=pa.schema(fields, metadata=metadata))
 
 
 def rounds_table(spec: RunSpec, table: pa.Table, round_scores: np.ndarray) -> pa.Table:
@@ -218,12 +256,13 @@ def write_table(table: pa.Table, f: IO[bytes]) -> None:
 
 
 def write_shard(run_dir: RunDir, k: int, shard: ShardTables) -> None:
-    """Write shard k atomically (temporary name, then rename); its rounds log first, so a shard file
-    never exists without the log it belongs to."""
-    if shard.rounds is not None:
-        rounds_dir = run_dir.sub(ROUNDS_DIR)
-        rounds_dir.makedirs()
-        rounds_dir.write_atomic(shard_name(k), lambda f: write_table(shard.rounds, f))
+    """Write shard k atomically (temporary name, then rename); its rounds and cards logs first, so a shard file
+    never exists without the logs it belongs to."""
+    for log_dir, log in ((ROUNDS_DIR, shard.rounds), (CARDS_DIR, shard.cards)):
+        if log is not None:
+            sub = run_dir.sub(log_dir)
+            sub.makedirs()
+            sub.write_atomic(shard_name(k), lambda f, log=log: write_table(log, f))
     run_dir.write_atomic(shard_name(k), lambda f: write_table(shard.table, f))
 
 
@@ -245,7 +284,29 @@ def shard_is_complete(run_dir: RunDir, spec: RunSpec, k: int) -> bool:
                 return False
             if _game_index_bounds(meta) != (spec.shard_range(k)[0], spec.shard_range(k)[1] - 1):
                 return False
-        return not spec.rounds_log or rounds_shard_is_complete(run_dir, spec, k, kv.get(b"zoosim.rounds_rows"))
+        if spec.rounds_log and not rounds_shard_is_complete(run_dir, spec, k, kv.get(b"zoosim.rounds_rows")):
+            return False
+        return not spec.cards_log or cards_shard_is_complete(run_dir, spec, k, kv.get(b"zoosim.cards_rows"))
+    except (OSError, pa.ArrowException, ValueError):
+        return False
+
+
+def cards_shard_is_complete(run_dir: RunDir, spec: RunSpec, k: int, rows: bytes | None) -> bool:
+    """The cards log of shard k reads, belongs to this run, has the row count its shard recorded and only games of
+    the shard's range (a game may play no card, so the bounds lie within the range)."""
+    try:
+        with run_dir.sub(CARDS_DIR).open_read(shard_name(k)) as f:
+            parquet = pq.ParquetFile(f)
+            meta = parquet.metadata
+            if not (rows is not None and meta.num_rows == int(rows)
+                    and (meta.metadata or {}).get(b"zoosim.run_id") == spec.run_id.encode()
+                    and parquet.schema_arrow.remove_metadata().equals(pa.schema(list(CARDS_COLUMNS)))):
+                return False
+            if meta.num_rows == 0:
+                return True
+            bounds = _game_index_bounds(meta)
+            first, end = spec.shard_range(k)
+            return bounds is not None and first <= bounds[0] and bounds[1] <= end - 1
     except (OSError, pa.ArrowException, ValueError):
         return False
 

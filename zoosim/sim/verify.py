@@ -16,7 +16,15 @@ import pyarrow.parquet as pq
 from zoosim.errors import ZoosimError
 from zoosim.sim.cells import CELL_SHARD_RE, cell_shard_name, column_types
 from zoosim.sim.manifest import MANIFEST, SCHEMA_VERSION, default_shard_size, read_manifest
-from zoosim.sim.shards import LEADING_COLUMNS, ROUNDS_COLUMNS, ROUNDS_DIR, shard_name, shard_number
+from zoosim.sim.shards import (
+    CARDS_COLUMNS,
+    CARDS_DIR,
+    LEADING_COLUMNS,
+    ROUNDS_COLUMNS,
+    ROUNDS_DIR,
+    shard_name,
+    shard_number,
+)
 from zoosim.sim.storage import TMP_PREFIX, RunDir
 
 REQUIRED_KEYS = ("run_id", "players", "games", "shard_size", "shards", "rotate_seats", "columns")
@@ -67,6 +75,8 @@ def verify_run(location: str | Any) -> VerifyResult:
             problems.append(f"{name}: unexpected Parquet file in the run dir")
     rounds_dir = run_dir.sub(ROUNDS_DIR) if manifest.get("rounds_log") else None
     rounds_names = set(rounds_dir.names()) if rounds_dir is not None else set()
+    cards_dir = run_dir.sub(CARDS_DIR) if manifest.get("cards_log") else None
+    cards_names = set(cards_dir.names()) if cards_dir is not None else set()
     for k in range(shards):
         if k not in present:
             problems.append(f"{shard_name(k)}: missing (games {k * size}..{min((k + 1) * size, games) - 1})")
@@ -75,6 +85,8 @@ def verify_run(location: str | Any) -> VerifyResult:
         problems += shard_problems
         if rounds_dir is not None and table is not None:
             problems += _check_rounds(rounds_dir, rounds_names, k, manifest, table)
+        if cards_dir is not None and table is not None:
+            problems += _check_cards(cards_dir, cards_names, k, manifest, table)
     return VerifyResult(games, shards, problems)
 
 
@@ -161,6 +173,51 @@ def _check_rounds(rounds_dir: RunDir, names: set[str], k: int, manifest: dict[st
             if bad.any() else 0
         game = wrong // (rotations * players) + first
         return [f"{name}: the rounds of game index {game} do not match its {int(expected[wrong])} rounds"]
+    return []
+
+
+def _check_cards(cards_dir: RunDir, names: set[str], k: int, manifest: dict[str, Any], table: pa.Table) -> list[str]:
+    """The cards log of shard k: the row count its shard recorded, and every row a card of a (game, rotation, seat)
+    of the shard, in a round 1..rounds and a turn 0..turns of that game."""
+    name = f"{CARDS_DIR}/{shard_name(k)}"
+    if shard_name(k) not in names:
+        return [f"{name}: missing (the run keeps a cards log)"]
+    try:
+        with cards_dir.open_read(shard_name(k)) as f:
+            cards = pq.read_table(f)
+    except (OSError, pa.ArrowException, ValueError) as exc:
+        return [f"{name}: unreadable ({str(exc).splitlines()[0] if str(exc) else type(exc).__name__})"]
+    if (cards.schema.metadata or {}).get(b"zoosim.run_id", b"").decode() != manifest["run_id"]:
+        return [f"{name}: belongs to another run"]
+    if cards.column_names != [c for c, _ in CARDS_COLUMNS]:
+        return [f"{name}: columns {cards.column_names} differ from the cards log's"]
+    recorded = (table.schema.metadata or {}).get(b"zoosim.cards_rows")
+    if recorded is None or int(recorded) != cards.num_rows:
+        return [f"{name}: {cards.num_rows} rows, its shard recorded {recorded.decode() if recorded else 'none'}"]
+    if cards.column("run_id").unique().to_pylist() not in ([], [manifest["run_id"]]):
+        return [f"{name}: run_id column differs from the run's"]
+    players = int(manifest["players"])
+    rotations = players if manifest["rotate_seats"] else 1
+    first = k * int(manifest["shard_size"])
+    game = cards.column("game_index").to_numpy() - first
+    rotation = cards.column("rotation").to_numpy().astype(np.int64)
+    seat = cards.column("seat").to_numpy().astype(np.int64)
+    slot = (game * rotations + rotation) * players + seat
+    if ((game < 0) | (rotation < 0) | (rotation >= rotations) | (seat < 0) | (seat >= players)
+            | (slot >= table.num_rows)).any():
+        return [f"{name}: rows of games, rotations or seats not in its shard"]
+    main = (table.column("game_index").to_numpy() - first) * rotations + table.column("rotation").to_numpy()
+    main = main * players + table.column("seat").to_numpy()
+    rounds = np.zeros(table.num_rows, np.int64)
+    turns = np.zeros(table.num_rows, np.int64)
+    rounds[main] = table.column("rounds").to_numpy()
+    turns[main] = table.column("turns").to_numpy()
+    played_round = cards.column("round").to_numpy().astype(np.int64)
+    played_turn = cards.column("turn").to_numpy().astype(np.int64)
+    bad = (played_round < 1) | (played_round > rounds[slot]) | (played_turn < 0) | (played_turn > turns[slot])
+    if bad.any():
+        wrong = int(np.flatnonzero(bad)[0])
+        return [f"{name}: a card of game index {int(game[wrong]) + first} lies outside the game's rounds or turns"]
     return []
 
 

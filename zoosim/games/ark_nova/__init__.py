@@ -69,9 +69,16 @@ def score_text(result: dict) -> str:
     return format_score_text(result) + "\n"
 
 
+def card_names() -> dict[int, str]:
+    """Printed card id -> name, for every card of cards.csv (the cards analysis names the rows)."""
+    from zoosim.games.ark_nova.cards import CARDS
+
+    return {int(i): str(name) for i, name in zip(CARDS.ids, CARDS.names)}
+
+
 GAME = kernel_game(
     id="ark-nova", title="Ark Nova (Mathias Wigge, 2021)", min_players=2, max_players=4,
     package=__name__, rules_module=kernel_rules, policies=POLICIES, columns=LOG_COLUMNS,
     score_components=SCORE_COMPONENTS, first_column="O_START", max_params=policy_data.N_POLICY_PARAMS, rounds_log=True,
-    score_text=score_text,
+    cards_log=True, card_names=card_names, score_text=score_text,
 )

@@ -27,6 +27,26 @@ turn starts) and, for the last period, when the game ends (END, before final sco
 breaks + 1 entries; with `break_after_last_turn` the last two can be equal. The kernel reads them off the game's
 event rows (GAIN appeal/CP, BREAK, TURN, END), so only a block with the rounds log keeps an event log.
 
+Cards log (`simulate --cards-log`): one row per card a player *played*, in the order played, read off the game's
+event rows (PROTOCOL.md 7) after the game:
+- a PLAY row with a card (a > 0): an animal or a sponsor put into the player's zoo, whatever the source (hand, display
+  folder, the sponsor tile, Okapi Stable, WAZA Small Animals); the PLAY rows with card 0 only close the after-queue;
+- a SUPPORT row of a zoo conservation project (113-132) that is *not on the board* when it is supported: the project
+  came from the player's hand or a display folder, entered the project row and was supported at once (§10.1). A
+  project already in the row is not played again by a later support (of anyone, nor a release project supported
+  twice). Base projects (101-112) are never counted, also when one taken into a hand (Assertion, Dominance) enters the
+  row: they are not cards of the zoo deck. The events do not say where a supported project came from, so the row is
+  followed: it starts empty; a SUPPORT of a project not in it and not a base project in play enters it at the left,
+  and beyond `project_row_limit` the rightmost card leaves (R9), as in engine_projects. A base project is in play
+  (fixed positions from setup) unless it was ever drawn from the base-project pile (DRAW with source -3): only those
+  reach a hand.
+Each row: the policy index (the log's `seat`), the printed card id, `turn` = the player's own turn number at the time
+(the `b` of its latest TURN row: cards are played in the player's own turn; 0 before its first turn) and `round` =
+breaks logged before it + 1 (the main dataset's `rounds` periods). A card played twice (an animal released and
+played again) has two rows. The kernel keeps at most MAX_CARD_ROWS rows a game and refuses (ZoosimError) a game
+that plays more rather than drop rows; only a block with a rounds or cards log keeps an event log, and neither log
+changes a game.
+
 Policies: `policy_ids` / `policy_params` are by policy index (base.policy_arrays), codes and rows of `policies`
 (PROTOCOL.md 10); the kernel maps them to the game's seats (`seat_ids`, `seat_params`), stores them in the game
 (engine_game.set_seat_policy) and plays engine_game.play_game_planned with one planner workspace per call.
@@ -46,8 +66,11 @@ from zoosim.games.ark_nova.columns import LOG_COLUMNS
 from zoosim.games.ark_nova.engine_scoring import score
 from zoosim.games.ark_nova.engine_state import (
     E_BREAK,
+    E_DRAW,
     E_END,
     E_GAIN,
+    E_PLAY,
+    E_SUPPORT,
     E_TURN,
     G_BREAKS,
     G_END_REASON,
@@ -74,11 +97,18 @@ from zoosim.games.ark_nova.engine_state import (
     P_UNIVS_N,
     new_events,
 )
-from zoosim.games.ark_nova.pack import R_CP_POINTS, R_MAX_APPEAL, R_MAX_CP, R_PLAYERS, R_START_APPEAL
+from zoosim.games.ark_nova.pack import (
+    R_CP_POINTS,
+    R_MAX_APPEAL,
+    R_MAX_CP,
+    R_PLAYERS,
+    R_PROJECT_ROW_LIMIT,
+    R_START_APPEAL,
+)
 from zoosim.games.ark_nova.pack import pack as pack_rules
 from zoosim.games.ark_nova.rules import Rules
 
-__all__ = ["N_OUT", "N_POLICY_PARAMS", "O_POLICY", "O_RANK", "O_ROUNDS", "O_SCORE", "O_START", "O_TURNS",
+__all__ = ["CARD_COLUMNS", "MAX_CARD_ROWS", "N_OUT", "N_POLICY_PARAMS", "O_POLICY", "O_RANK", "O_ROUNDS", "O_SCORE", "O_START", "O_TURNS",
            "O_WINNERS", "POLICY_CODES", "SEAT_SALT", "UNIFORM", "first_seat", "offset", "pack", "play_block",
            "play_many", "play_traced"]
 
@@ -92,6 +122,11 @@ K_RANDOM_SEATS = 0
 K_RULES = 1
 
 O_SCORE, O_RANK, O_ROUNDS, O_TURNS, O_WINNERS, O_POLICY = range(6)
+MAX_CARD_ROWS = 256  # cards log rows a game (module doc); a game of 2-4 players plays far fewer
+CARD_COLUMNS = ("seat", "card", "turn", "round")  # a cards-log row in the kernel: policy index, card id, turn, round
+FIRST_BASE_ID, LAST_BASE_ID, LAST_PROJECT_ID = 101, 112, 132
+SOURCE_BASE_PILE = -3  # a DRAW row's source: the base-project pile
+MAX_LOG_ROW = 64  # the project row the cards log follows (project_row_limit is at most 20)
 O_START = 6
 _NAMES = [c.name for c in LOG_COLUMNS]
 N_OUT = O_START + len(_NAMES)
@@ -216,6 +251,57 @@ def _round_log(G, R, EV, first, log, appeal, cp):
 
 
 @njit(cache=True)
+def _card_log(G, R, EV, first, log, turns, drawn, row):
+    """log[k] = (policy index, card id, turn, round) of the k-th card played (module doc), from the events; returns
+    the number of rows, or -1 when the game played more than log.shape[0] cards."""
+    n = R[R_PLAYERS]
+    limit = R[R_PROJECT_ROW_LIMIT]
+    for q in range(n):
+        turns[q] = 0
+    for i in range(drawn.shape[0]):
+        drawn[i] = 0
+    row_n = 0
+    breaks = 0
+    k = 0
+    for i in range(G[G_NEV]):
+        kind = EV[i, 0]
+        q = EV[i, 1]
+        card = EV[i, 2]
+        played = False
+        if kind == E_TURN:
+            turns[q] = EV[i, 3]
+        elif kind == E_BREAK:
+            breaks += 1
+        elif kind == E_DRAW:
+            if FIRST_BASE_ID <= card <= LAST_BASE_ID and EV[i, 3] == SOURCE_BASE_PILE:
+                drawn[card - FIRST_BASE_ID] = 1
+        elif kind == E_PLAY:
+            played = card > 0 and q >= 0
+        elif kind == E_SUPPORT:
+            on_board = FIRST_BASE_ID <= card <= LAST_BASE_ID and drawn[card - FIRST_BASE_ID] == 0
+            for j in range(row_n):
+                if row[j] == card:
+                    on_board = True
+            if not on_board:
+                for j in range(min(row_n, row.shape[0] - 1), 0, -1):
+                    row[j] = row[j - 1]
+                row[0] = card
+                row_n = min(row_n + 1, limit)
+                played = card > LAST_BASE_ID and card <= LAST_PROJECT_ID
+        elif kind == E_END:
+            break
+        if played:
+            if k >= log.shape[0]:
+                return -1
+            log[k, 0] = (first + q) % n
+            log[k, 1] = card
+            log[k, 2] = turns[q]
+            log[k, 3] = breaks + 1
+            k += 1
+    return k
+
+
+@njit(cache=True)
 def _play_one(G, packed, EV, rng, side, seed, game_index, policy_ids, policy_params, seat_ids, seat_params, W, WR,
               out):
     """One whole game: the seats' policies (module doc), the game on stream (seed, game_index), the result rows
@@ -238,11 +324,17 @@ def _play_one(G, packed, EV, rng, side, seed, game_index, policy_ids, policy_par
 
 
 @njit(cache=True, nogil=True)
-def _play_many(packed, seed, first_index, count, policy_ids, policy_params, rows, shares, round_scores):
+def _play_many(packed, seed, first_index, count, policy_ids, policy_params, rows, shares, round_scores, card_counts,
+               card_rows):
     """play_many's numba loop (no checks; see play_many). Returns the first game index the engine could not play
-    to its end (G_UNSUPPORTED), or -1."""
+    to its end (G_UNSUPPORTED), or -1. A game with more cards than the cards log holds gets card_counts[g] = -1."""
     players = packed[K_RULES + R_PLAYERS]
-    logging = round_scores.shape[1] > 0
+    rounds_logging = round_scores.shape[1] > 0
+    cards_logging = card_rows.shape[1] > 0
+    logging = rounds_logging or cards_logging
+    turns = np.zeros(MAX_PLAYERS, np.int64)
+    drawn = np.zeros(LAST_BASE_ID - FIRST_BASE_ID + 1, np.int64)
+    project_row = np.zeros(MAX_LOG_ROW, np.int64)
     G = np.zeros(G_SIZE, np.int64)
     EV = np.zeros((MAX_EVENTS if logging else 0, 6), np.int64)
     appeal = np.zeros(MAX_PLAYERS, np.int64)
@@ -258,9 +350,11 @@ def _play_many(packed, seed, first_index, count, policy_ids, policy_params, rows
         if _play_one(G, packed, EV, rng, side, seed, first_index + g, policy_ids, policy_params, seat_ids,
                      seat_params, W, WR, out) != 0 or G[G_OVERFLOW]:
             return first_index + g
-        if logging:
-            first = (players - out[0, O_POSITION]) % players  # policy index 0 sits at (0 - first) % players
+        first = (players - out[0, O_POSITION]) % players  # policy index 0 sits at (0 - first) % players
+        if rounds_logging:
             _round_log(G, packed[K_RULES:], EV, first, round_scores[g], appeal, cp)
+        if cards_logging:
+            card_counts[g] = _card_log(G, packed[K_RULES:], EV, first, card_rows[g], turns, drawn, project_row)
         for i in range(players):
             row = g * players + i
             for k in range(N_OUT):
@@ -288,14 +382,20 @@ def check_policies(policy_ids: np.ndarray, policy_params: np.ndarray) -> np.ndar
     return rows
 
 
-def play_many(packed, seed, first_index, count, policy_ids, policy_params, rows, shares, round_scores) -> None:
-    """Games first_index .. first_index + count - 1 (blocks.play_kernel_block's kernel; an event log only for the rounds log):
-    rows[g * players + i] and shares[...] get the results of the player of policy index i (O_*; O_POSITION says
-    where it sat). round_scores is (count, width, players) for the rounds log (module doc) or (0, 0, players). The numba loop releases the GIL: one
-    call per thread on disjoint ranges. An unknown policy id is refused here, before any game (check_policies)."""
+def play_many(packed, seed, first_index, count, policy_ids, policy_params, rows, shares, round_scores,
+              card_counts=None, card_rows=None) -> None:
+    """Games first_index .. first_index + count - 1 (blocks.play_kernel_block's kernel; an event log only for the
+    rounds or cards log): rows[g * players + i] and shares[...] get the results of the player of policy index i (O_*;
+    O_POSITION says where it sat). round_scores is (count, width, players) for the rounds log (module doc) or (0, 0,
+    players); card_counts (count,) and card_rows (count, MAX_CARD_ROWS, 4) int16 get the cards log (module doc:
+    rows of CARD_COLUMNS, card_counts[g] of them, -1 for a game with more cards than the log holds), or are None.
+    The numba loop releases the GIL: one call per thread on disjoint ranges. An unknown policy id is refused here,
+    before any game (check_policies)."""
     policy_params = check_policies(policy_ids, policy_params)
+    if card_rows is None:
+        card_counts, card_rows = np.zeros(0, np.int64), np.zeros((0, 0, len(CARD_COLUMNS)), np.int16)
     failed = _play_many(packed, np.int64(seed), np.int64(first_index), np.int64(count), policy_ids,
-                        policy_params, rows, shares, round_scores)
+                        policy_params, rows, shares, round_scores, card_counts, card_rows)
     if failed >= 0:
         raise ZoosimError(f"ark-nova: game {failed} of seed {seed} reached a rule the engine does not play (or "
                           f"overflowed the event log)")

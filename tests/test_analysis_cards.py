@@ -1,0 +1,114 @@
+"""The cards analysis (`zoosim analyze RUN --cards`) on hand-made runs whose numbers are computed here by hand:
+seat-game counts, play rates, the win rates of seats that played a card and of those that did not (a shared win
+counts its share), Wilson bounds, the Welch difference, Holm's order and the grouping by player count."""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+import pytest
+from scipy import stats as sps
+
+from zoosim.analysis.cards import card_play_rates, card_sentences, display_cards, open_cards
+from zoosim.analysis.load import load_run
+from zoosim.analysis.synthetic import write_cards_log, write_run
+from zoosim.errors import ZoosimError
+
+Z = 1.959963984540054
+
+# 4 games of 2 players: wins 1-0, 0-1, a shared win, 1-0 (the seat-games' win shares, game by game)
+SHARES = [(1.0, 0.0), (0.0, 1.0), (0.5, 0.5), (1.0, 0.0)]
+# (game, seat, card): 401 by seat 0 in games 0, 2 and twice in 3; 201 by both seats in game 1; 113 once
+PLAYS = [(0, 0, 401), (2, 0, 401), (3, 0, 401), (3, 0, 401), (1, 0, 201), (1, 1, 201), (0, 1, 113)]
+
+
+def rows(shares, players: int) -> pl.DataFrame:
+    data = [{"players": players, "game_index": g, "seed": 1, "rotation": 0, "seat": s, "policy": "uniform",
+             "score": int(10 * w), "rank": 1 if w > 0 else 2, "win_share": w, "rounds": 3, "turns": 9}
+            for g, game in enumerate(shares) for s, w in enumerate(game)]
+    return pl.DataFrame(data)
+
+
+@pytest.fixture
+def run(tmp_path: Path) -> Path:
+    path = write_run(tmp_path / "two", rows(SHARES, 2), components=(), game="ark-nova")
+    return write_cards_log(path, pl.DataFrame(PLAYS, schema=["game_index", "seat", "card"], orient="row"))
+
+
+def wilson(x: float, n: float) -> tuple[float, float]:
+    p = x / n
+    centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
+    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / (1 + Z * Z / n)
+    return centre - half, centre + half
+
+
+def welch(a: list[float], b: list[float]) -> tuple[float, float, float, float]:
+    """b - a, its 95% interval and p, from the raw seat-game win shares."""
+    va, vb = np.var(a, ddof=1) / len(a), np.var(b, ddof=1) / len(b)
+    se = math.sqrt(va + vb)
+    df = (va + vb) ** 2 / (va * va / (len(a) - 1) + vb * vb / (len(b) - 1))
+    diff = np.mean(b) - np.mean(a)
+    t = sps.t.ppf(0.975, df)
+    return diff, diff - t * se, diff + t * se, 2 * sps.t.sf(abs(diff / se), df)
+
+
+def test_counts_rates_intervals_and_holm_by_hand(run: Path) -> None:
+    table = card_play_rates(open_cards(run), load_run(run), {401: "Animal", 201: "Sponsor"})
+    assert table["card"].to_list() == [401, 201, 113]                 # Holm p ascending; 113 untestable, last
+    by = {r["card"]: r for r in table.iter_rows(named=True)}
+    assert [by[c]["n"] for c in (401, 201, 113)] == [8, 8, 8]
+    assert [by[c]["played"] for c in (401, 201, 113)] == [3, 2, 1]
+    assert [by[c]["plays"] for c in (401, 201, 113)] == [4, 2, 1]       # 401 twice in game 3
+    assert [by[c]["name"] for c in (401, 201, 113)] == ["Animal", "Sponsor", None]
+    r = by[401]
+    assert r["play_rate"] == pytest.approx(3 / 8)
+    assert (r["play_ci_low"], r["play_ci_high"]) == pytest.approx(wilson(3, 8))
+    played, others = [1.0, 0.5, 1.0], [0.0, 0.0, 1.0, 0.5, 0.0]      # g0 s0, g2 s0, g3 s0 | the other five
+    assert r["win_played"] == pytest.approx(2.5 / 3) and r["not_played"] == 5
+    assert r["win_not_played"] == pytest.approx(1.5 / 5)
+    assert (r["win_played_ci_low"], r["win_played_ci_high"]) == pytest.approx(wilson(2.5, 3))
+    assert (r["win_not_played_ci_low"], r["win_not_played_ci_high"]) == pytest.approx(wilson(1.5, 5))
+    diff, low, high, p = welch(others, played)
+    assert (r["diff"], r["diff_ci_low"], r["diff_ci_high"], r["p_value"]) == pytest.approx((diff, low, high, p))
+    # 201: both seats of game 1 (0 and 1) against the other six (mean 0.5 as well): no difference, p = 1
+    assert by[201]["diff"] == pytest.approx(0.0) and by[201]["p_value"] == pytest.approx(1.0)
+    # 113: one seat-game, no test; Holm over the two testable rows: min(1, 2p) then the running max
+    assert by[113]["p_value"] is None and by[113]["p_holm"] is None and not by[113]["significant"]
+    assert r["p_holm"] == pytest.approx(min(1.0, 2 * p)) and by[201]["p_holm"] == pytest.approx(1.0)
+    assert not table["significant"].any()
+
+
+def test_runs_of_different_player_counts_are_not_pooled(run: Path, tmp_path: Path) -> None:
+    three = write_run(tmp_path / "three", rows([(0.0, 0.0, 1.0)] * 2, 3), components=(), game="ark-nova")
+    write_cards_log(three, pl.DataFrame([(0, 2, 401), (1, 2, 401), (1, 0, 401)],
+                                        schema=["game_index", "seat", "card"], orient="row"))
+    table = card_play_rates(open_cards([run, three]), load_run([run, three]))
+    mine = table.filter((pl.col("players") == 3)).row(0, named=True)
+    assert table.filter(pl.col("players") == 3).height == 1
+    assert (mine["card"], mine["n"], mine["played"], mine["win_played"], mine["win_not_played"]) == \
+        (401, 6, 3, pytest.approx(2 / 3), pytest.approx(0.0))
+    assert table.filter(pl.col("players") == 2).height == 3
+
+
+def test_a_large_difference_is_significant_and_said_to_be_association(tmp_path: Path) -> None:
+    shares = [(1.0, 0.0)] * 150 + [(0.0, 1.0)] * 150
+    path = write_run(tmp_path / "big", rows(shares, 2), components=(), game="ark-nova")
+    winners = [(g, 0 if g < 150 else 1, 401) for g in range(300) if g % 3]  # mostly the winners play 401
+    losers = [(g, 1 if g < 150 else 0, 201) for g in range(0, 300, 2)]
+    write_cards_log(path, pl.DataFrame(winners + losers, schema=["game_index", "seat", "card"], orient="row"))
+    table = card_play_rates(open_cards(path), load_run(path))
+    assert table["card"].to_list() == [401, 201] and table["significant"].to_list() == [True, True]
+    assert table["diff"][0] > 0.5 and table["diff"][1] < -0.2
+    lines = card_sentences(table)
+    assert "2 of 2 rows differ significantly" in lines[0] and lines[-1].startswith("Association, not cause")
+    title, header, text_rows = display_cards("cards", table)
+    assert "association, not cause" in title and "2 players" in title and text_rows[0][-1] == "*"
+    assert len(header) == len(text_rows[0])
+
+
+def test_a_run_without_a_cards_log_is_refused_in_one_line(tmp_path: Path) -> None:
+    path = write_run(tmp_path / "plain", rows(SHARES, 2), components=(), game="ark-nova")
+    with pytest.raises(ZoosimError, match=r"plain has no cards log; simulate it with --cards-log$"):
+        open_cards(path)
