@@ -59,12 +59,26 @@ def test_study_simulates_reuses_and_reports(tmp_path: Path) -> None:
     ('[[simulation]]\nname="a"\ngame="zooloretto"\nplayers=2', "lacks policies, games, seed"),
     ('[[simulation]]\nname="a"\ngame="zooloretto"\nplayers=2\npolicies=["uniform"]\ngames=1\nseed=1\n'
      '[[compare]]\na="a"\nb="zz"', "unknown simulation 'zz'"),
+    ('[[simulation]]\nname="a"\ngame="zooloretto"\nplayers=2\npolicies=["uniform"]\ngames=1\nseed=1\n'
+     'cards_log="yes"', "simulation a: cards_log must be true or false, got 'yes'"),
 ])
 def test_bad_study_files(tmp_path: Path, text: str, message: str) -> None:
     study = tmp_path / "bad.toml"
     study.write_text(text)
     with pytest.raises(ZoosimError, match=message.replace("(", r"\(").replace(")", r"\)")):
         load_study(study)
+
+
+def test_study_simulations_keep_their_logs(tmp_path: Path) -> None:
+    """rounds_log / cards_log in a simulation reach simulate: the run has the log, its neighbour does not."""
+    study = tmp_path / "logs.toml"
+    study.write_text(TINY.replace('name = "main"', 'name = "main"\nrounds_log = true').replace("games = 60",
+                                                                                           "games = 12"))
+    loaded = load_study(study)
+    assert [(s.rounds_log, s.cards_log) for s in loaded.simulations] == [(False, False), (True, False)]
+    run_study(study, runs_dir=tmp_path / "runs", reports_dir=tmp_path / "reports", workers=1, progress=False)
+    assert sorted((tmp_path / "runs" / "logs" / "main" / "rounds").glob("part-*.parquet"))
+    assert not (tmp_path / "runs" / "logs" / "first" / "rounds").exists()
 
 
 def test_shipped_studies_parse() -> None:

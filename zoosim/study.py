@@ -11,6 +11,7 @@
     name = "2p"
     players = 2
     rules = { end_trigger = "main_empty" }     # optional rule overrides
+    rounds_log = true                   # optional: also --rounds-log (cards_log = true: --cards-log)
     [[compare]]                         # optional: B - A, paired when seeds are shared
     a = "2p"
     b = "3p"
@@ -32,7 +33,8 @@ from zoosim.errors import ZoosimError
 from zoosim.games.base import rule_text
 
 STUDY_KEYS = {"name", "title", "description", "by", "defaults", "simulation", "compare"}
-SIM_KEYS = {"name", "game", "players", "policies", "games", "seed", "rules", "rotate_seats"}
+SIM_KEYS = {"name", "game", "players", "policies", "games", "seed", "rules", "rotate_seats", "rounds_log",
+            "cards_log"}
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
 
@@ -46,6 +48,8 @@ class Simulation:
     seed: int
     rules: dict[str, str] = field(default_factory=dict)
     rotate_seats: bool = False
+    rounds_log: bool = False   # simulate --rounds-log (the tension analyses)
+    cards_log: bool = False    # simulate --cards-log (analyze --cards; games that record one)
 
 
 @dataclass(frozen=True)
@@ -114,11 +118,15 @@ def _simulation(where: Path, raw: dict[str, Any], index: int) -> Simulation:
     for key in ("players", "games", "seed"):
         if isinstance(raw[key], bool) or not isinstance(raw[key], int):
             raise ZoosimError(f"{where}: simulation {name}: {key} must be a whole number, got {raw[key]!r}")
+    for key in ("rotate_seats", "rounds_log", "cards_log"):
+        if key in raw and not isinstance(raw[key], bool):
+            raise ZoosimError(f"{where}: simulation {name}: {key} must be true or false, got {raw[key]!r}")
     rules = raw.get("rules", {})
     if not isinstance(rules, dict):
         raise ZoosimError(f"{where}: simulation {name}: rules must be a table, e.g. rules = {{ end_stack = 10 }}")
     return Simulation(name, str(raw["game"]), raw["players"], [str(p) for p in policies], raw["games"], raw["seed"],
-                      {str(k): _rule_text(v) for k, v in rules.items()}, bool(raw.get("rotate_seats", False)))
+                      {str(k): _rule_text(v) for k, v in rules.items()}, raw.get("rotate_seats", False),
+                      raw.get("rounds_log", False), raw.get("cards_log", False))
 
 
 def _scale_label(scale: float) -> str:
@@ -142,7 +150,8 @@ def run_study(path: str | Path, scale: float = 1.0, workers: int | None = None, 
             print(f"[{study.name}] {sim.name}: {sim.game}, {sim.players} players, {', '.join(sim.policies)}, "
                   f"{games:,} games -> {out}", flush=True)
         located = simulate_run(sim.game, sim.players, sim.policies, games, sim.seed, sim.rules, out,
-                               rotate_seats=sim.rotate_seats, workers=workers, force=force, progress=progress)
+                               rotate_seats=sim.rotate_seats, workers=workers, force=force, progress=progress,
+                               rounds_log=sim.rounds_log, cards_log=sim.cards_log)
         paths.append(Path(located))
     names = [s.name for s in study.simulations]
     index = {n: i for i, n in enumerate(names)}
