@@ -11,6 +11,7 @@ import polars as pl
 import pytest
 from scipy import stats as sps
 
+from zoosim import stats
 from zoosim.analysis.cards import card_play_rates, card_sentences, display_cards, open_cards
 from zoosim.analysis.load import load_run
 from zoosim.analysis.synthetic import write_cards_log, write_run
@@ -44,19 +45,32 @@ def wilson(x: float, n: float) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def welch(a: list[float], b: list[float]) -> tuple[float, float, float, float]:
-    """b - a, its 95% interval and p, from the raw seat-game win shares."""
-    va, vb = np.var(a, ddof=1) / len(a), np.var(b, ddof=1) / len(b)
-    se = math.sqrt(va + vb)
-    df = (va + vb) ** 2 / (va * va / (len(a) - 1) + vb * vb / (len(b) - 1))
-    diff = np.mean(b) - np.mean(a)
-    t = sps.t.ppf(0.975, df)
-    return diff, diff - t * se, diff + t * se, 2 * sps.t.sf(abs(diff / se), df)
+def newcombe_and_pooled_z(x1: float, n1: float, x2: float, n2: float) -> tuple[float, float, float, float]:
+    """p1 - p2, Newcombe's hybrid score interval (method 10) from the two Wilson intervals, and the pooled z test."""
+    p1, p2 = x1 / n1, x2 / n2
+    (l1, u1), (l2, u2) = wilson(x1, n1), wilson(x2, n2)
+    diff = p1 - p2
+    pooled = (x1 + x2) / (n1 + n2)
+    z = diff / math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
+    return (diff, diff - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2), diff + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2),
+            2 * sps.norm.sf(abs(z)))
+
+
+def test_two_proportion_difference_is_newcombe_s_published_example() -> None:
+    """Newcombe (1998), Statistics in Medicine 17:873, table II example (a): 56/70 - 48/80, method 10:
+    0.0524 to 0.3339; the pooled z test of the same counts, worked out above."""
+    diff, low, high, p = (float(v) for v in stats.two_proportion_difference(56, 70, 48, 80))
+    assert diff == pytest.approx(0.2) and (low, high) == pytest.approx((0.0524, 0.3339), abs=1e-4)
+    assert (diff, low, high, p) == pytest.approx(newcombe_and_pooled_z(56, 70, 48, 80))
+    # all four of four won: the interval stays wide (an unpooled normal one would be a point), p is not tiny
+    diff, low, high, p = (float(v) for v in stats.two_proportion_difference(4, 4, 298, 596))
+    assert low < 0.05 and high == pytest.approx(0.5 + (0.5 - wilson(298, 596)[0])) and p > 0.04
+    assert np.isnan(stats.two_proportion_difference(1, 1, 0, 0)[3])  # nothing to compare with
 
 
 def test_counts_rates_intervals_and_holm_by_hand(run: Path) -> None:
     table = card_play_rates(open_cards(run), load_run(run), {401: "Animal", 201: "Sponsor"})
-    assert table["card"].to_list() == [401, 201, 113]                 # Holm p ascending; 113 untestable, last
+    assert table["card"].to_list() == [401, 113, 201]                 # by Holm p (worked out below)
     by = {r["card"]: r for r in table.iter_rows(named=True)}
     assert [by[c]["n"] for c in (401, 201, 113)] == [8, 8, 8]
     assert [by[c]["played"] for c in (401, 201, 113)] == [3, 2, 1]
@@ -65,18 +79,25 @@ def test_counts_rates_intervals_and_holm_by_hand(run: Path) -> None:
     r = by[401]
     assert r["play_rate"] == pytest.approx(3 / 8)
     assert (r["play_ci_low"], r["play_ci_high"]) == pytest.approx(wilson(3, 8))
-    played, others = [1.0, 0.5, 1.0], [0.0, 0.0, 1.0, 0.5, 0.0]      # g0 s0, g2 s0, g3 s0 | the other five
+    # played: g0 s0 (1), g2 s0 (0.5), g3 s0 (1); not played: the other five seat-games, 1.5 wins between them
     assert r["win_played"] == pytest.approx(2.5 / 3) and r["not_played"] == 5
     assert r["win_not_played"] == pytest.approx(1.5 / 5)
     assert (r["win_played_ci_low"], r["win_played_ci_high"]) == pytest.approx(wilson(2.5, 3))
     assert (r["win_not_played_ci_low"], r["win_not_played_ci_high"]) == pytest.approx(wilson(1.5, 5))
-    diff, low, high, p = welch(others, played)
-    assert (r["diff"], r["diff_ci_low"], r["diff_ci_high"], r["p_value"]) == pytest.approx((diff, low, high, p))
-    # 201: both seats of game 1 (0 and 1) against the other six (mean 0.5 as well): no difference, p = 1
+    expected = {401: newcombe_and_pooled_z(2.5, 3, 1.5, 5), 113: newcombe_and_pooled_z(0, 1, 4, 7),
+                201: newcombe_and_pooled_z(1, 2, 3, 6)}
+    for card, (diff, low, high, p) in expected.items():
+        mine = by[card]
+        assert (mine["diff"], mine["diff_ci_low"], mine["diff_ci_high"], mine["p_value"]) == \
+            pytest.approx((diff, low, high, p)), card
+    # 201: both seats of game 1 (0 and 1) against the other six (a half as well): no difference, p = 1
     assert by[201]["diff"] == pytest.approx(0.0) and by[201]["p_value"] == pytest.approx(1.0)
-    # 113: one seat-game, no test; Holm over the two testable rows: min(1, 2p) then the running max
-    assert by[113]["p_value"] is None and by[113]["p_holm"] is None and not by[113]["significant"]
-    assert r["p_holm"] == pytest.approx(min(1.0, 2 * p)) and by[201]["p_holm"] == pytest.approx(1.0)
+    # Holm over the three rows: p sorted ascending, times 3, 2, 1, then the running maximum, capped at 1
+    p401, p113 = expected[401][3], expected[113][3]
+    assert p401 < p113 < 1
+    assert by[401]["p_holm"] == pytest.approx(3 * p401)
+    assert by[113]["p_holm"] == pytest.approx(max(3 * p401, 2 * p113))
+    assert by[201]["p_holm"] == pytest.approx(1.0)
     assert not table["significant"].any()
 
 
@@ -112,3 +133,17 @@ def test_a_run_without_a_cards_log_is_refused_in_one_line(tmp_path: Path) -> Non
     path = write_run(tmp_path / "plain", rows(SHARES, 2), components=(), game="ark-nova")
     with pytest.raises(ZoosimError, match=r"plain has no cards log; simulate it with --cards-log$"):
         open_cards(path)
+
+
+def test_report_has_a_cards_section_only_for_runs_with_a_cards_log(run: Path, tmp_path: Path) -> None:
+    from zoosim.report.build import build_report
+
+    plain = write_run(tmp_path / "plain", rows(SHARES, 2), components=(), game="ark-nova")
+    readme = (build_report([plain], tmp_path / "r0") / "README.md").read_text()
+    assert "## Cards" not in readme
+    out = build_report([run, plain], tmp_path / "r1")
+    cards = (out / "README.md").read_text().split("## Cards", 1)[1]
+    assert "Cards: play rate" in cards and "association, not cause" in cards
+    assert "Runs without a cards log are left out here" in cards and "Association, not cause" in cards
+    assert "| 401 |" in cards and "37.5%" in cards                   # card 401's play rate, 3 of 8
+    assert "Cards" in (out / "index.html").read_text()

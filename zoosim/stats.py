@@ -78,6 +78,33 @@ def proportion_p_value(successes: np.ndarray | float, n: np.ndarray | float, p0:
     return np.where(n > 0, 2.0 * _special().ndtr(-np.abs(z)), np.nan)
 
 
+def two_proportion_difference(x1: np.ndarray | float, n1: np.ndarray | float, x2: np.ndarray | float,
+                              n2: np.ndarray | float, level: float = LEVEL
+                              ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """p1 - p2 of two independent proportions: (difference, low, high, p-value).
+
+    The interval is Newcombe's hybrid score interval (1998, method 10), built from each side's Wilson interval, so it
+    stays honest at rates of 0 or 1 and with a handful of trials (where the unpooled normal interval collapses to a
+    point); the p-value is the two-sided pooled z (score) test of p1 = p2. Successes may be fractional shares, as in
+    `wilson`. NaN where a side has n = 0.
+    """
+    x1, n1, x2, n2 = (np.asarray(v, dtype=float) for v in (x1, n1, x2, n2))
+    low1, high1 = wilson(x1, n1, level)
+    low2, high2 = wilson(x2, n2, level)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p1, p2 = x1 / n1, x2 / n2
+        diff = p1 - p2
+        low = diff - np.sqrt((p1 - low1) ** 2 + (high2 - p2) ** 2)
+        high = diff + np.sqrt((high1 - p1) ** 2 + (p2 - low2) ** 2)
+        pooled = (x1 + x2) / (n1 + n2)
+        se = np.sqrt(pooled * (1.0 - pooled) * (1.0 / n1 + 1.0 / n2))
+        p = np.where(se > 0, 2.0 * _special().ndtr(-np.abs(diff / np.where(se > 0, se, 1.0))),
+                     np.where(diff == 0, 1.0, 0.0))
+    ok = (n1 > 0) & (n2 > 0)
+    nan = np.full(np.shape(ok), np.nan)
+    return tuple(np.where(ok, v, nan) for v in (diff, low, high, p))  # type: ignore[return-value]
+
+
 def mean_ci(mean: np.ndarray | float, sd: np.ndarray | float, n: np.ndarray | float, level: float = LEVEL
             ) -> tuple[np.ndarray, np.ndarray]:
     """t interval for a mean from its summary (mean, sample sd, n); NaN when n < 2."""

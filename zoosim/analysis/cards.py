@@ -11,11 +11,12 @@ counts or opponents are never pooled):
   least once (`plays` counts every row, a card played twice counts twice); `play_rate` = played / n, Wilson 95%;
 - `win_played`: the mean `win_share` of the seat-games that played it (a shared win counts its share, as in every
   zoosim win rate), Wilson 95% over `played`; `win_not_played` the same over the `n - played` others;
-- `diff` = win_played - win_not_played, with a 95% interval and p-value of an unpooled (Welch) difference of the two
-  means of `win_share` (stats.welch_difference: the two-proportion test with each side's own variance; with
-  n in the hundreds its t is the normal); `p_holm` Holm-adjusted over every row of the table (all cards, all
-  groups), `significant` when p_holm < 0.05. A row with fewer than 2 seat-games on a side has no test (and does
-  not count towards Holm's m).
+- `diff` = win_played - win_not_played as a difference of two proportions (stats.two_proportion_difference): its
+  95% interval is Newcombe's hybrid score interval (from the two Wilson intervals: honest for a card played in a
+  handful of seat-games that all won, where an unpooled normal interval shrinks to nothing) and its p-value the
+  pooled two-proportion z test; `p_holm` Holm-adjusted over every row of the table (all cards, all groups),
+  `significant` when p_holm < 0.05. A card every seat-game played has no test (and does not count towards Holm's m).
+  Seat-games are treated as independent, as in zoosim's win rates (the seats of one game are not).
 
 This is association, not cause: a seat that plays a card may be winning already (money and time to play it), and
 what a card's play displaces is not measured. The causal test deals the card: Ark Nova's rules `opening_card` and
@@ -29,7 +30,6 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import polars as pl
 
 from zoosim import stats
@@ -43,8 +43,8 @@ CARDS_DIR = "cards"
 CARDS_GLOB = "part-*.parquet"
 SEAT_KEYS = ("run_number", "game_index", "rotation", "seat")  # one seat-game of a set of runs
 TITLE = ("Cards: play rate and the win rate of the seats that played each card against those that did not "
-         "(association, not cause; ties split the win; 95% Wilson intervals; diff with Welch 95% CI, p Holm-adjusted "
-         "over all cards; * = significant)")
+         "(association, not cause; ties split the win; 95% Wilson intervals; diff with Newcombe 95% CI, pooled z "
+         "test, p Holm-adjusted over all cards; * = significant)")
 
 
 def cards_files(path: PathLike) -> list[Path]:
@@ -72,12 +72,6 @@ def open_cards(paths: PathLike | Sequence[PathLike]) -> pl.LazyFrame:
     return frames[0] if len(frames) == 1 else pl.concat(frames, how="diagonal_relaxed")
 
 
-def _sd(total: pl.Expr, squares: pl.Expr, n: pl.Expr) -> pl.Expr:
-    """Sample sd from a sum, a sum of squares and a count (null below 2)."""
-    variance = (squares - total * total / n) / (n - 1)
-    return pl.when(n >= 2).then(variance.clip(lower_bound=0.0).sqrt())
-
-
 @returns_frame
 def card_play_rates(cards: pl.LazyFrame, games: pl.LazyFrame, names: Mapping[int, str] | None = None,
                     keys: Sequence[str] = CONTEXT) -> pl.DataFrame:
@@ -92,13 +86,11 @@ def card_play_rates(cards: pl.LazyFrame, games: pl.LazyFrame, names: Mapping[int
     """
     group = [k for k in keys if k in games.collect_schema().names()]
     seat_games = games.select(*SEAT_KEYS, *group, pl.col("win_share").cast(pl.Float64))
-    totals = seat_games.group_by(group).agg(pl.len().alias("n"), pl.col("win_share").sum().alias("wins"),
-                                            (pl.col("win_share") ** 2).sum().alias("squares"))
+    totals = seat_games.group_by(group).agg(pl.len().alias("n"), pl.col("win_share").sum().alias("wins"))
     per_seat = (cards.group_by(*SEAT_KEYS, pl.col("card").cast(pl.Int16)).agg(pl.len().alias("plays"))
                 .join(seat_games, on=list(SEAT_KEYS), how="inner"))
     played = per_seat.group_by(*group, "card").agg(
-        pl.len().alias("played"), pl.col("plays").sum().alias("plays"),
-        pl.col("win_share").sum().alias("wins_played"), (pl.col("win_share") ** 2).sum().alias("squares_played"))
+        pl.len().alias("played"), pl.col("plays").sum().alias("plays"), pl.col("win_share").sum().alias("wins_played"))
     df = played.join(totals, on=group, how="inner").collect()
     if names is not None:
         df = df.with_columns(pl.col("card").replace_strict(dict(names), default=None, return_dtype=pl.String)
@@ -109,30 +101,27 @@ def card_play_rates(cards: pl.LazyFrame, games: pl.LazyFrame, names: Mapping[int
         pl.col("played").cast(pl.Int64), pl.col("n").cast(pl.Int64), pl.col("plays").cast(pl.Int64),
         (pl.col("n") - pl.col("played")).cast(pl.Int64).alias("not_played"),
         (pl.col("wins") - pl.col("wins_played")).alias("wins_not"),
-        (pl.col("squares") - pl.col("squares_played")).alias("squares_not"),
     ).with_columns(
         (pl.col("played") / pl.col("n")).alias("play_rate"),
         (pl.col("wins_played") / pl.col("played")).alias("win_played"),
         pl.when(pl.col("not_played") > 0).then(pl.col("wins_not") / pl.col("not_played")).alias("win_not_played"),
-        _sd(pl.col("wins_played"), pl.col("squares_played"), pl.col("played")).alias("sd_played"),
-        _sd(pl.col("wins_not"), pl.col("squares_not"), pl.col("not_played")).alias("sd_not"),
     )
-    play_low, play_high = stats.wilson(df["played"].to_numpy(), df["n"].to_numpy())
-    won_low, won_high = stats.wilson(df["wins_played"].to_numpy(), df["played"].to_numpy())
-    not_low, not_high = stats.wilson(df["wins_not"].to_numpy(), df["not_played"].to_numpy())
-    tests = [_difference(r) for r in df.select("win_played", "sd_played", "played", "win_not_played", "sd_not",
-                                               "not_played").iter_rows()]
-    p = np.array([t.p_value for t in tests], dtype=float)
+    played_n, not_n = df["played"].to_numpy(), df["not_played"].to_numpy()
+    won, won_not = df["wins_played"].to_numpy(), df["wins_not"].to_numpy()
+    play_low, play_high = stats.wilson(played_n, df["n"].to_numpy())
+    won_low, won_high = stats.wilson(won, played_n)
+    not_low, not_high = stats.wilson(won_not, not_n)
+    diff, low, high, p = stats.two_proportion_difference(won, played_n, won_not, not_n)
     df = df.with_columns(
         pl.Series("play_ci_low", play_low), pl.Series("play_ci_high", play_high),
         pl.Series("win_played_ci_low", won_low), pl.Series("win_played_ci_high", won_high),
         pl.Series("win_not_played_ci_low", not_low), pl.Series("win_not_played_ci_high", not_high),
-        pl.Series("diff", [t.diff for t in tests], dtype=pl.Float64),
-        pl.Series("diff_ci_low", [t.ci_low for t in tests], dtype=pl.Float64),
-        pl.Series("diff_ci_high", [t.ci_high for t in tests], dtype=pl.Float64),
+        pl.Series("diff", diff, dtype=pl.Float64), pl.Series("diff_ci_low", low, dtype=pl.Float64),
+        pl.Series("diff_ci_high", high, dtype=pl.Float64),
         pl.Series("p_value", p, dtype=pl.Float64), pl.Series("p_holm", stats.holm(p), dtype=pl.Float64),
     ).with_columns(
-        pl.col("p_value", "p_holm", "diff", "diff_ci_low", "diff_ci_high").fill_nan(None),
+        pl.col("p_value", "p_holm", "diff", "diff_ci_low", "diff_ci_high", "win_not_played_ci_low",
+               "win_not_played_ci_high").fill_nan(None),
     ).with_columns((pl.col("p_holm") < stats.ALPHA).fill_null(False).alias("significant"))
     columns = [*group, "card", "name", "n", "played", "plays", "play_rate", "play_ci_low", "play_ci_high",
                "win_played", "win_played_ci_low", "win_played_ci_high", "not_played", "win_not_played",
@@ -144,14 +133,6 @@ def card_play_rates(cards: pl.LazyFrame, games: pl.LazyFrame, names: Mapping[int
             .drop("_abs"))
 
 
-def _difference(row: tuple[Any, ...]) -> stats.Difference:
-    """win_played - win_not_played as stats.welch_difference (a = the seats that did not play it)."""
-    won, sd_won, n_won, lost, sd_lost, n_lost = row
-    nan = float("nan")
-    return stats.welch_difference(nan if lost is None else lost, nan if sd_lost is None else sd_lost, int(n_lost),
-                                  won, nan if sd_won is None else sd_won, int(n_won))
-
-
 # --------------------------------------------------------------------------- text
 
 def display_cards(name: str, df: pl.DataFrame) -> tuple[str, list[str], list[list[str]]]:
@@ -159,11 +140,13 @@ def display_cards(name: str, df: pl.DataFrame) -> tuple[str, list[str], list[lis
     context = constant_context(df)
     title = TITLE + (f" — {context_text(context)}" if context else "")
     group = [c for c in CONTEXT if c in df.columns and c not in context]
-    header = [*group, "card", "name", "n", "played", "play rate", "95% CI", "win (played)", "95% CI",
-              "not played", "win (not)", "95% CI", "diff", "95% CI", "p", "p holm", ""]
+    named = df.height > 0 and df["name"].null_count() < df.height  # a name column only when cards have names
+    header = [*group, "card", *(["name"] if named else []), "n", "played", "play rate", "95% CI", "win (played)",
+              "95% CI", "not played", "win (not)", "95% CI", "diff", "95% CI", "p", "p holm", ""]
     rows = []
     for r in df.iter_rows(named=True):
-        rows.append([*[str(r[c]) for c in group], str(r["card"]), r["name"] or "", fmt_num(r["n"]),
+        rows.append([*[str(r[c]) for c in group], str(r["card"]), *([r["name"] or ""] if named else []),
+                     fmt_num(r["n"]),
                      fmt_num(r["played"]), fmt_pct(r["play_rate"]), _ci(r, "play", fmt_pct),
                      fmt_pct(r["win_played"]), _ci(r, "win_played", fmt_pct), fmt_num(r["not_played"]),
                      fmt_pct(r["win_not_played"]), _ci(r, "win_not_played", fmt_pct), _points(r["diff"]),
@@ -187,8 +170,9 @@ def card_sentences(df: pl.DataFrame) -> list[str]:
     lines = []
     cards = df.select("card").n_unique() if df.height else 0
     significant = df.filter(pl.col("significant"))
-    lines.append(f"{cards} cards were played; {significant.height} of {df.height} rows differ significantly in the "
-                 "win rate of the seats that played the card against those that did not (Holm over all rows).")
+    verb = "row differs" if df.height == 1 else "rows differ"
+    lines.append(f"{cards} cards were played; {significant.height} of {df.height} {verb} significantly in the win "
+                 "rate of the seats that played the card against those that did not (Holm over all rows).")
     for r in significant.head(3).iter_rows(named=True):
         label = f"{r['card']} {r['name']}" if r.get("name") else str(r["card"])
         lines.append(f"Seats that played {label} won {fmt_pct(r['win_played'])} of {fmt_num(r['played'])} seat-games, "

@@ -41,7 +41,7 @@ def _print_tables(tables: dict[str, pl.DataFrame], fmt: str, display: Display | 
         title, header, rows = display(name, df)
         table = Table(title=title, title_justify="left", header_style="bold")
         for h in header:
-            table.add_column(h, justify="left" if h in ("lineup", "variant", "policy", "opponent", "component", "metric") else "right")
+            table.add_column(h, justify="left" if h in ("lineup", "variant", "policy", "opponent", "component", "metric", "name") else "right")
         for r in rows:
             table.add_row(*r)
         console.print(table)

@@ -14,9 +14,10 @@ from typing import Sequence
 
 import polars as pl
 
+from zoosim.analysis.cards import card_play_rates, card_sentences, display_cards, has_cards_log, open_cards
 from zoosim.analysis.compare import compare_runs
 from zoosim.analysis.grouping import CONTEXT, check_by
-from zoosim.analysis.load import Runs, open_runs
+from zoosim.analysis.load import Runs, load_run, open_runs
 from zoosim.analysis.present import (compare_sentences, display_table, outcome_sentences, policy_sentences,
                                      seat_sentences)
 from zoosim.analysis.scores import game_table, histogram_query, score_summary
@@ -205,6 +206,9 @@ def _document(runs: Runs, by: str, title: str | None, compare: Sequence[tuple[in
     tension = _tension_section(runs, by, charts)
     if tension is not None:
         sections.append(tension)
+    cards = _cards_section(runs)
+    if cards is not None:
+        sections.append(cards)
 
     summary = seat_sentences(seat_rates, tables["seat_balance"])
     if several_policies:
@@ -255,6 +259,29 @@ def _tension_section(runs: Runs, by: str, charts: _Charts) -> Section | None:
         tension_plots.leader_win_rates(leaders),
         _n_text(tables["lead_changes"])))
     section.tables += [Table(*display_tension(name, df)) for name, df in tables.items()]
+    return section
+
+
+CARD_ROWS = 20  # the cards table of a report: its first rows (by Holm p, then the size of the difference)
+
+
+def _cards_section(runs: Runs) -> Section | None:
+    """Per card, its play rate and the win rate of the seats that played it against those that did not, for the runs
+    simulated with --cards-log (None when no run has a cards log)."""
+    logged = [p for p in runs.paths if has_cards_log(p)]
+    if not logged:
+        return None
+    table = card_play_rates(open_cards(logged), load_run(logged))
+    section = Section("Cards", text=[(
+        "From the cards log: every card a seat played. Per card, how often a seat-game played it and the win rate "
+        "of the seats that did against those that did not (a shared win counts its share); the difference is an "
+        f"pooled two-proportion z test (Newcombe interval), Holm-adjusted over all cards. The first {CARD_ROWS} rows by Holm p "
+        "(`zoosim analyze RUN --cards` prints them all, with the cards' names).")])
+    if len(logged) < len(runs.paths):
+        section.text.append("Runs without a cards log are left out here: "
+                            + _join(_shown(p) for p in runs.paths if p not in logged) + ".")
+    section.text += card_sentences(table)
+    section.tables.append(Table(*display_cards("cards", table.head(CARD_ROWS))))
     return section
 
 
