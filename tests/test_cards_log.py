@@ -60,8 +60,8 @@ def kernel_cards(block: dict, game_index: int) -> list[tuple[int, int, int, int]
     return [tuple(int(v) for v in r[1:]) for r in rows[rows[:, 0] == game_index]]
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_card_rows_are_the_events_read_in_plain_python(players):
+@pytest.mark.parametrize("players, planner", [(2, False), (3, False), (4, False), (2, True)])
+def test_card_rows_are_the_events_read_in_plain_python(players, planner):
     from zoosim.games.ark_nova import play
     from zoosim.games.ark_nova.engine_state import CARD_ID, G_ROW, G_ROW_N
 
@@ -69,6 +69,8 @@ def test_card_rows_are_the_events_read_in_plain_python(players):
     rules = GAME.default_rules()
     policies = [rng.choice(["uniform", "random"]) for _ in range(players)]
     games = 12
+    if planner:  # the turn planner's games (engine_game.play_game_planned), fewer: they are dearer
+        policies, games = ["heuristic", "random"], 3
     block = GAME.play_block(rules, players, [GAME.policy(p) for p in policies], 31, 100, games, threads=1,
                             cards_log=True)
     kinds = set()
