@@ -41,8 +41,10 @@ event rows (PROTOCOL.md 7) after the game:
   (fixed positions from setup) unless it was ever drawn from the base-project pile (DRAW with source -3): only those
   reach a hand.
 Each row: the policy index (the log's `seat`), the printed card id, `turn` = the player's own turn number at the time
-(the `b` of its latest TURN row: cards are played in the player's own turn; 0 before its first turn) and `round` =
-breaks logged before it + 1 (the main dataset's `rounds` periods). A card played twice (an animal released and
+(the `b` of its latest TURN row; 0 before its first turn) and `round` = BREAK rows before it + 1 (the main dataset's
+`rounds` periods). Nearly every card is played in the player's own turn; the rare one played during a break (a
+sponsor from the CP bonus tile that break income reached, about 1 in 5,000 uniform plays) has the player's latest
+turn and the round the break opens. A card played twice (an animal released and
 played again) has two rows. The kernel keeps at most MAX_CARD_ROWS rows a game and refuses (ZoosimError) a game
 that plays more rather than drop rows; only a block with a rounds or cards log keeps an event log, and neither log
 changes a game.
