@@ -173,9 +173,10 @@ def flock_allowed(G, R, p, card):
 
 
 @njit(cache=True, _nrt=False)
-def homes(G, R, p, card, at):
+def homes_upto(G, R, p, card, at, limit):
     """ANIMAL_HOME options (hook 13) at G[at:]: fitting empty standard enclosures and fitting special enclosures
-    in building order, then -1 (Flock). Returns the count."""
+    in building order, then -1 (Flock); stops after `limit` (>= 1) of them (1: "has it a home?", the check every
+    playable-card test makes). Returns the count."""
     b = G_PL + p * P_SIZE
     ignore = has_passive(G, R, p, OP_IGNORE_ROCKWATER)
     n = 0
@@ -188,14 +189,24 @@ def homes(G, R, p, card, at):
                                and terrain_touched(G, R, p, mask, False) >= CARD_WATER[card])):
                 G[at + n] = i
                 n += 1
+                if n >= limit:
+                    return n
         elif (kind == PETTING_ZOO or kind == REPTILE_HOUSE or kind == LARGE_BIRD_AVIARY) and \
                 special_fits(G, R, p, card, i):
             G[at + n] = i
             n += 1
+            if n >= limit:
+                return n
     if flock_allowed(G, R, p, card):
         G[at + n] = FLOCK_HOME
         n += 1
     return n
+
+
+@njit(cache=True, _nrt=False)
+def homes(G, R, p, card, at):
+    """All ANIMAL_HOME options (homes_upto without a limit)."""
+    return homes_upto(G, R, p, card, at, 1 << 30)
 
 
 @njit(cache=True, _nrt=False)
@@ -212,7 +223,7 @@ def animal_playable(G, R, p, card, extra, acting, icons_at):
         return False
     if animal_cost(G, R, p, card) + extra > G[G_PL + p * P_SIZE + P_MONEY]:
         return False
-    return homes(G, R, p, card, SCR_HOMES) > 0 and not waza_blocks(G, p, card)
+    return homes_upto(G, R, p, card, SCR_HOMES, 1) > 0 and not waza_blocks(G, p, card)
 
 
 @njit(cache=True, _nrt=False)
@@ -239,16 +250,46 @@ def animal_options(G, R, p, side2, acting, at):
 
 
 @njit(cache=True, _nrt=False)
-def can_animals(G, R, p, strength_, side2, acting, at):
-    """reference_actions.can_animals: a card to play at this strength (R6: range after side II's +1 reputation)."""
-    side = 1 if side2 else 0
-    if R[R_ANIMALS_PLAYABLE + side * 5 + min(strength_, 5) - 1] == 0:
-        return False
-    if side2 and strength_ >= R[R_ANIMALS2_REP_STRENGTH]:
+def animal_any(G, R, p, side2, acting):
+    """animal_options(...) > 0 without listing them: stops at the first playable card (turn options ask this for
+    every action card and X-token count, so it is the Animals part of every turn's option listing)."""
+    b = G_PL + p * P_SIZE
+    icon_counts(G, p, SCR_ICONS)
+    for i in range(G[b + P_HAND_N]):
+        if animal_playable(G, R, p, G[b + P_HAND + i], 0, acting, SCR_ICONS):
+            return True
+    if side2:
+        for f in range(1, range_folders(G, R, p) + 1):
+            card = G[G_DISPLAY + f - 1]
+            if card >= 0 and animal_playable(G, R, p, card, f, acting, SCR_ICONS):
+                return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def animal_any_at(G, R, p, side2, acting, rep_bonus):
+    """animal_any, with side II's +1 reputation first if rep_bonus (R6)."""
+    if rep_bonus:
         b = G_PL + p * P_SIZE
         rep = G[b + P_REP]
         G[b + P_REP] = min(rep + 1, 15)
-        ok = animal_options(G, R, p, side2, acting, at) > 0
+        ok = animal_any(G, R, p, side2, acting)
         G[b + P_REP] = rep
         return ok
-    return animal_options(G, R, p, side2, acting, at) > 0
+    return animal_any(G, R, p, side2, acting)
+
+
+@njit(cache=True, _nrt=False)
+def animals_strength_ok(R, strength_, side2):
+    """The rules allow playing a card at this strength (R_ANIMALS_PLAYABLE)."""
+    side = 1 if side2 else 0
+    return R[R_ANIMALS_PLAYABLE + side * 5 + min(strength_, 5) - 1] != 0
+
+
+@njit(cache=True, _nrt=False)
+def can_animals(G, R, p, strength_, side2, acting, at):
+    """reference_actions.can_animals: a card to play at this strength (R6: range after side II's +1 reputation).
+    G[at:] is unused (kept for can_perform's uniform signature)."""
+    if not animals_strength_ok(R, strength_, side2):
+        return False
+    return animal_any_at(G, R, p, side2, acting, side2 and strength_ >= R[R_ANIMALS2_REP_STRENGTH])

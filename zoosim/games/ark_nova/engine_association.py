@@ -250,6 +250,33 @@ def project_options(G, R, p, side2, at):
 
 
 @njit(cache=True, _nrt=False)
+def project_any(G, R, p, side2, at):
+    """project_options(...) > 0 without listing them: stops at the first project with a legal slot."""
+    b = G_PL + p * P_SIZE
+    if G[b + P_BONUS_TOKENS] == 0 and not R[R_SUPPORT_WITHOUT_TOKEN]:
+        return False
+    icon_counts(G, p, SCR_ICONS)
+    for i in range(G[G_BASE_PROJECTS_N]):
+        if slot_options(G, R, p, G[G_BASE_PROJECTS + i], SCR_ICONS, at) > 0:
+            return True
+    for i in range(G[G_ROW_N]):
+        if slot_options(G, R, p, G[G_ROW + i], SCR_ICONS, at) > 0:
+            return True
+    for i in range(G[b + P_HAND_N]):
+        card = G[b + P_HAND + i]
+        if (C_KIND[card] == cards.PROJECT or C_KIND[card] == cards.PROJECT_BASE) and \
+                slot_options(G, R, p, card, SCR_ICONS, at) > 0:
+            return True
+    if side2:
+        for f in range(1, range_folders(G, R, p) + 1):
+            card = G[G_DISPLAY + f - 1]
+            if card >= 0 and C_KIND[card] == cards.PROJECT and G[b + P_MONEY] >= f and \
+                    slot_options(G, R, p, card, SCR_ICONS, at) > 0:
+                return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
 def task_doable(G, R, p, task, side2, at):
     need = workers_needed(G, R, p, task)
     if need == 0 or G[G_PL + p * P_SIZE + P_WORKERS_ACTIVE] < need:
@@ -260,7 +287,7 @@ def task_doable(G, R, p, task, side2, at):
         return partner_options(G, R, p, side2, at) > 0
     if task == TASK_UNIVERSITY:
         return university_options(G, R, p, at) > 0
-    return project_options(G, R, p, side2, at) > 0
+    return project_any(G, R, p, side2, at)
 
 
 @njit(cache=True, _nrt=False)
@@ -285,8 +312,17 @@ def task_options(G, R, p, remaining, side2, done, n_done, at):
 
 
 @njit(cache=True, _nrt=False)
-def can_associate(G, R, p, strength_, side2, at):
+def associate_min_value(G, R, p, side2, at):
+    """The smallest value of a doable task, 99 if none: Association at strength s can do something iff this is
+    <= s (a task's value and doability do not depend on s), so the turn's options need it once."""
+    best = 99
     for t in range(4):
-        if task_value(G, R, p, t) <= strength_ and task_doable(G, R, p, t, side2, at):
-            return True
-    return False
+        v = task_value(G, R, p, t)
+        if v < best and task_doable(G, R, p, t, side2, at):
+            best = v
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def can_associate(G, R, p, strength_, side2, at):
+    return associate_min_value(G, R, p, side2, at) <= strength_

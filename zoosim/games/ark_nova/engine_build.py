@@ -183,9 +183,29 @@ def build_type_options(G, R, p, remaining, side2, built, n_built, at):
 
 
 @njit(cache=True, _nrt=False)
+def build_min_size(G, R, p, side2, at):
+    """The smallest size of a type the Build action offers at any strength (affordable at its cost, a legal
+    footprint), 99 if none: Build at strength s offers a type iff this is <= s, so the turn's options need it once
+    for every X-token count. G[at:] is scratch."""
+    b = G_PL + p * P_SIZE
+    money = G[b + P_MONEY]
+    cost = R[R_BUILDING_COST]
+    types = SIDE2_TYPES if side2 else SIDE1_TYPES
+    best = 99
+    for j in range(types.shape[0]):
+        k = types[j]
+        size = B_SIZE[k]
+        if size >= best or money < cost * size:
+            continue
+        if footprints(G, R, p, k, side2, at, 1) > 0:
+            best = size
+    return best
+
+
+@njit(cache=True, _nrt=False)
 def can_build(G, R, p, strength, side2, at):
     """reference_build.can_build: Build at this strength offers a type (G[at:] is scratch)."""
-    return build_type_options(G, R, p, strength, side2, 0, 0, at) > 0
+    return build_min_size(G, R, p, side2, at) <= strength
 
 
 @njit(cache=True, _nrt=False)

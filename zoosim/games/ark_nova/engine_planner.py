@@ -33,6 +33,8 @@ from zoosim.games.ark_nova.engine_state import (
     G_PLAN_SEAT,
     G_PLAYERS,
     G_REC_HOOK,
+    G_REC_MORE,
+    G_REC_MORE_N,
     G_REC_N,
     G_SCRIPT,
     G_SCRIPT_N,
@@ -89,7 +91,8 @@ from zoosim.games.ark_nova.policies import (
 FIRST_ZOO_ROW = N_FINALS + N_BASE           # rows below are final cards and base projects, never pooled from hands
 PRIVATE_SALT = 0x5EED0A4C
 TURN_STRIDE = 4096                          # private stream index = game_index * 4096 + game turns played
-WORKSPACE = 2 * G_SIZE + 2 * N_CARDS        # base copy, replay copy, card marks, the pool
+SEQ = 2 * G_SIZE + 2 * N_CARDS              # workspace: base copy, replay copy, card marks, the pool, then two
+WORKSPACE = SEQ + 4 * MAX_PLAN + 2           # decision lists (G_REC_MORE's) with their counts
 NO_WORKSPACE = 3                            # G_UNSUPPORTED code: a planning seat in a game without a workspace
 
 
@@ -206,6 +209,14 @@ def _replay(B, X, R, EV, ps, pr, seat):
 
 
 @njit(cache=True, _nrt=False)
+def _save_more(X, W, at):
+    """W[at] = X's G_REC_MORE_N, its (hook, options) pairs after it."""
+    W[at] = X[G_REC_MORE_N]
+    for i in range(2 * X[G_REC_MORE_N]):
+        W[at + 1 + i] = X[G_REC_MORE + i]
+
+
+@njit(cache=True, _nrt=False)
 def start_turn(G):
     """The per-turn planning fields cleared at every turn start (no plan: every seat plays its policy)."""
     G[G_PLAN_SEAT] = 0
@@ -213,6 +224,7 @@ def start_turn(G):
     G[G_SCRIPT_POS] = 0
     G[G_REC_HOOK] = 0
     G[G_REC_N] = 0
+    G[G_REC_MORE_N] = 0
     G[G_HIDDEN] = 0
     G[G_DIVERGED] = 0
 
@@ -225,6 +237,8 @@ def plan_turn(G, R, EV, W, WR, seat):
     X = W[G_SIZE:2 * G_SIZE]
     M = W[2 * G_SIZE:2 * G_SIZE + N_CARDS]
     P = W[2 * G_SIZE + N_CARDS:2 * G_SIZE + 2 * N_CARDS]
+    CUR = SEQ                       # the decisions after the recorded one in the turn replayed last / the best
+    BEST = SEQ + 2 * MAX_PLAN + 1
     ps = WR[0:4]
     pr = WR[4:8]
     for i in range(G_SIZE):
@@ -236,20 +250,32 @@ def plan_turn(G, R, EV, W, WR, seat):
     B[G_CURRENT] = seat
     limit = plan_length(G, seat)
     v, rh, rn = _replay(B, X, R, EV, ps, pr, seat)
+    _save_more(X, W, CUR)
     while rn > 0 and B[G_SCRIPT_N] < limit:
         m = B[G_SCRIPT_N]
         at = G_SCRIPT + 3 * m
         B[at] = rh
         B[at + 1] = rn
         B[G_SCRIPT_N] = m + 1
-        best, best_v, best_h, best_n = 0, v, 0, 0
-        for k in range(rn):
+        # option 0 is the turn just replayed (past the script every decision takes 0): its value is v and its next
+        # decision the first one recorded after (rh, rn), so it needs no replay
+        best, best_v = 0, v
+        more = W[CUR]
+        best_h = W[CUR + 1] if more > 0 else 0
+        best_n = W[CUR + 2] if more > 0 else 0
+        W[BEST] = max(more - 1, 0)
+        for i in range(2 * W[BEST]):
+            W[BEST + 1 + i] = W[CUR + 3 + i]
+        for k in range(1, rn):
             B[at + 2] = k
             vk, hk, nk = _replay(B, X, R, EV, ps, pr, seat)
-            if k == 0 or vk > best_v:
+            if vk > best_v:
                 best, best_v, best_h, best_n = k, vk, hk, nk
+                _save_more(X, W, BEST)
         B[at + 2] = best
-        rh, rn = best_h, best_n
+        rh, rn, v = best_h, best_n, best_v
+        for i in range(1 + 2 * W[BEST]):
+            W[CUR + i] = W[BEST + i]
     G[G_SCRIPT_N] = B[G_SCRIPT_N]
     for i in range(3 * B[G_SCRIPT_N]):
         G[G_SCRIPT + i] = B[G_SCRIPT + i]

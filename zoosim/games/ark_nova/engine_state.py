@@ -292,6 +292,8 @@ G_HIDDEN = _g("G_HIDDEN")                       # 1 once a hidden card was drawn
 G_DIVERGED = _g("G_DIVERGED")                   # 1 once a decision did not match the script
 G_RANDOM_X = _g("G_RANDOM_X")                   # `random`: the x-spend index its TURN draw fixed, + 1 (0 none)
 G_TURN_SPENDS = _g("G_TURN_SPENDS", 8)          # turn_options: XSPEND options of each TURN option (X action 1)
+G_REC_MORE_N = _g("G_REC_MORE_N")               # the decisions asked after the recorded one, (hook, options) each:
+G_REC_MORE = _g("G_REC_MORE", 2 * MAX_PLAN)     # the planner's option 0 replays the same turn, so it needs no replay
 G_SIZE = LAYOUT[-1][1] + LAYOUT[-1][2]
 
 # ---------------------------------------------------------------- tables the njit parts read as constants
@@ -414,7 +416,8 @@ def _choose(G, EV, rng, seat, hook, n):
 def _policy_choose(G, EV, rng, seat, hook, n):
     """PROTOCOL.md 10: `random` (TURN and XSPEND flattened into one draw over G_TURN_SPENDS, else uniform) and the
     planners (`greedy`, `heuristic`: the script of the seat's planned turn while its (hook, n) match and no hidden
-    card was drawn; the first decision past it recorded; option 0 everywhere else)."""
+    card was drawn; the first decision past it recorded, and the next MAX_PLAN at G_REC_MORE; option 0 everywhere
+    else)."""
     pol = G[G_POLICY + seat]
     if pol == RANDOM:
         if hook == H_TURN and n > 0:
@@ -457,6 +460,12 @@ def _policy_choose(G, EV, rng, seat, hook, n):
         elif pos == G[G_SCRIPT_N]:
             G[G_REC_HOOK] = hook
             G[G_REC_N] = n
+            G[G_SCRIPT_POS] = pos + 1
+        elif pos - G[G_SCRIPT_N] <= MAX_PLAN:
+            j = pos - G[G_SCRIPT_N] - 1
+            G[G_REC_MORE + 2 * j] = hook
+            G[G_REC_MORE + 2 * j + 1] = n
+            G[G_REC_MORE_N] = j + 1
             G[G_SCRIPT_POS] = pos + 1
     _log(G, EV, E_DECIDE, seat, hook, n, k, 0)
     return k
