@@ -13,23 +13,25 @@ POLICY_CODES = {"uniform": UNIFORM, "random": RANDOM, "greedy": GREEDY, "heurist
 PLANNERS = (GREEDY, HEURISTIC)
 MAX_PLAN = 32                   # the engine's script room (decisions planned per turn)
 
-# (name, default, low, high, doc), in the order of the engine's parameter row (the features, PROTOCOL.md 10.4); the
-# defaults won 82.5% of 40 two-player games against `random` (w_covered 2: 32%, 0.5: 20%; w_money 0: 65%; w_opp
-# changes no plan there: the opponents' scores rarely move in the seat's own turn)
+# (name, default, low, high, doc), in the order of the engine's parameter row (the features, PROTOCOL.md 10.4). The
+# defaults are a 2-player `zoosim tune` result, rounded (`zoosim tune ark-nova -p 2 --budget 24000 --population 12
+# --generations 10 --eval-deals 1000 --seed 2026`: 63.7% of 2,000 seat-games against the first hand-set row, 1, .1, .5,
+# .3, .3, 1, 1, 1, 2, 2, 1, .5, 8). The hand-set row ended 3.0% of its 2-player self-play games at the turn cap (both
+# seats filled the map with small buildings and stalled, PROTOCOL.md 10.5); these end 0.5% there.
 HEURISTIC_PARAMS = (
-    ("w_score", 1.0, 0.0, 5.0, "weight of the BGA score (appeal + CP value, §13.1; final scoring if the game ended)"),
-    ("w_money", 0.1, 0.0, 2.0, "weight per money"),
-    ("w_rep", 0.5, 0.0, 5.0, "weight per reputation step"),
-    ("w_hand", 0.3, 0.0, 5.0, "weight per card in hand"),
-    ("w_x", 0.3, 0.0, 5.0, "weight per X-token"),
-    ("w_workers", 1.0, 0.0, 10.0, "weight per association worker hired (available or on the board)"),
-    ("w_income", 1.0, 0.0, 3.0, "weight per money of appeal income at the next break (§9.3 table)"),
+    ("w_score", 0.75, 0.0, 5.0, "weight of the BGA score (appeal + CP value, §13.1; final scoring if the game ended)"),
+    ("w_money", 0.13, 0.0, 2.0, "weight per money"),
+    ("w_rep", 0.9, 0.0, 5.0, "weight per reputation step"),
+    ("w_hand", 0.39, 0.0, 5.0, "weight per card in hand"),
+    ("w_x", 0.38, 0.0, 5.0, "weight per X-token"),
+    ("w_workers", 0.34, 0.0, 10.0, "weight per association worker hired (available or on the board)"),
+    ("w_income", 0.74, 0.0, 3.0, "weight per money of appeal income at the next break (§9.3 table)"),
     ("w_cp", 1.0, 0.0, 5.0, "weight per conservation point (on top of the score's CP value)"),
-    ("w_partner", 2.0, 0.0, 10.0, "weight per partner zoo"),
-    ("w_university", 2.0, 0.0, 10.0, "weight per university"),
-    ("w_covered", 1.0, 0.0, 3.0, "weight per covered map cell"),
-    ("w_opp", 0.5, 0.0, 2.0, "minus this weight times the best opponent's score"),
-    ("max_plan", 8.0, 1.0, float(MAX_PLAN), "decisions of its own turn the planner plans (the whole part; a "
+    ("w_partner", 3.2, 0.0, 10.0, "weight per partner zoo"),
+    ("w_university", 1.3, 0.0, 10.0, "weight per university"),
+    ("w_covered", 1.1, 0.0, 3.0, "weight per covered map cell"),
+    ("w_opp", 0.45, 0.0, 2.0, "minus this weight times the best opponent's score"),
+    ("max_plan", 12.0, 1.0, float(MAX_PLAN), "decisions of its own turn the planner plans (the whole part; a "
      "speed-for-skill knob)"),
 )
 N_POLICY_PARAMS = len(HEURISTIC_PARAMS)
