@@ -1,6 +1,6 @@
-"""Castles numba castle (engine_castle.py) against the reference castle (reference_castle.Castle): on random
-castles grown by the reference from seeds, under several rule variants, the engine finds the same candidate list
-(distinct legal placements, sorted), the same verdict G1-G6 for every candidate the reference generates, the same
+"""Castles numba castle (engine_castle.py, engine_legal.py) against the reference castle (reference_castle.Castle): on
+random castles grown by the reference from seeds, under several rule variants, the engine finds the same candidate
+list (distinct legal placements, sorted), the same verdict G1-G6 for every candidate the reference generates, the same
 can_place, and after every placement the same door states and partners, external entrances, touching pairs,
 placement points, living re-scores, completions and end-of-game castle metrics."""
 from __future__ import annotations
@@ -14,6 +14,7 @@ import pytest
 from zoosim.core.rng import PyRng
 from zoosim.games.castles import data
 from zoosim.games.castles import engine_castle as E
+from zoosim.games.castles import engine_legal as EL
 from zoosim.games.castles import engine_points as EP
 from zoosim.games.castles import geometry as g
 from zoosim.games.castles import play as P
@@ -60,12 +61,12 @@ def reference_castle(rules: Rules) -> Castle:
 
 
 def engine_placements(C, R, tile) -> list[tuple[int, int, int, int]]:
-    n = E.legal_placements(C, R, tile, KEYS, OUT)
+    n = EL.legal_placements(C, R, tile, KEYS, OUT)
     return [tuple(int(v) for v in row) for row in OUT[:n]]
 
 
 def engine_candidates(C, rules: Rules, tile) -> set[tuple[int, int, int, int]]:
-    n = E.candidates(C, tile, KEYS)
+    n = EL.candidates(C, tile, KEYS)
     return {(int(k) >> 21, int(k) >> 11 & 1023, int(k) >> 1 & 1023, int(k) & 1) for k in KEYS[:n]}
 
 
@@ -122,10 +123,10 @@ def grow(rules: Rules, seed: int, steps: int, codes: Counter, favour: frozenset[
             for c in sorted(set(castle._candidates(tile))):
                 code = CODES[castle.violation(tile, *c)]
                 codes[code] += 1
-                assert E.violation(C, R, tile, *c) == code, (tile, c)
+                assert EL.violation(C, R, tile, *c) == code, (tile, c)
         placeable = [t for t in range(data.N_TILES - 1) if castle.can_place(t)]
         if step % 4 == 0:
-            assert [t for t in range(data.N_TILES - 1) if E.can_place(C, R, t)] == placeable
+            assert [t for t in range(data.N_TILES - 1) if EL.can_place(C, R, t)] == placeable
         if not placeable or len(castle.tiles) == E.MAX_TILES:
             break
         weighted = placeable + 4 * [t for t in placeable if t in favour]
@@ -243,7 +244,7 @@ def test_violation_agrees_on_every_offset_near_castles_of_corners(variant):
                 for x in range(min(xs) - 7, max(xs) + 8):
                     for y in range(min(ys) - 7, max(ys) + 8):
                         want = castle.violation(tile, rot, x, y, level)
-                        assert E.violation(C, R, tile, rot, x, y, level) == CODES[want], (tile, rot, x, y)
+                        assert EL.violation(C, R, tile, rot, x, y, level) == CODES[want], (tile, rot, x, y)
                         codes[want] += 1
                         if want == "G5":
                             new = g.place(tile, rot, x, y, level)
@@ -332,7 +333,7 @@ def test_card_tables_equal_the_reference_rules(money_card_unit):
 
 
 def test_perimeter_bound_of_g6_rests_on_doors_sitting_on_full_cells():
-    """G6's shortcut (engine_castle._violation) counts at most SR_PERIMETER[s] OPEN doors closed by a footprint: true
+    """G6's shortcut (engine_legal._violation) counts at most SR_PERIMETER[s] OPEN doors closed by a footprint: true
     only because no doorway slot sits on a half cell (G2 then keeps every door's own cell out of the footprint)."""
     for tile in range(E.T):
         s = E.TL_SHAPE[tile]

@@ -12,6 +12,7 @@ import numpy as np
 from numba import njit
 
 from zoosim.games.castles import engine_castle as EC
+from zoosim.games.castles import engine_legal as EL
 from zoosim.games.castles import engine_points as EP
 from zoosim.games.castles.play_state import (
     ACTIVITY, ALL_SIZES, ALL_TYPES, FOOD, FOYER, G_MKT_C, G_MKT_N, G_MKT_T, G_NFAV, G_FAV, G_OPT,
@@ -188,7 +189,7 @@ def best_placement(G, CS, R, RG, PW, p, tile, keys, opts, into):
     """The highest PV over the tile's legal placements (-1e300 with none); the placement the place hook would choose
     (place_choice's rule) goes to G[into:into + 4] as (rot, x, y, level)."""
     C = CS[p]
-    m = EC.legal_placements(C, R, tile, keys, opts)
+    m = EL.legal_placements(C, R, tile, keys, opts)
     best, best_value = _first_best(G, C, R, RG, PW, p, tile, opts, m)
     for j in range(4):
         G[into + j] = opts[best, j]
