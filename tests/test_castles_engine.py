@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from zoosim.core.rng import PyRng
+from zoosim.errors import ZoosimError
 from zoosim.games.castles import data
 from zoosim.games.castles import engine_castle as E
 from zoosim.games.castles import engine_legal as EL
@@ -22,7 +23,7 @@ from zoosim.games.castles import reference_scoring as RS
 from zoosim.games.castles.reference_castle import Castle, footprint
 from zoosim.games.castles.geometry import BLOCKED
 from zoosim.games.castles.reference_scoring import living_rescore, metrics, placement_points
-from zoosim.games.castles.rules import Rules
+from zoosim.games.castles.rules import Rules, validate
 
 BASE = Rules(first_mb="seat0")
 T = data.TILE_BY_NAME
@@ -48,7 +49,7 @@ PROBE += [t for t in range(data.N_ROOMS) if data.TILE_SHAPE[t] in (data.SHAPE_IN
 LEVEL_TILES = frozenset({data.STAIRS, data.HALLWAY} | {t for t in range(data.N_ROOMS)
                                                        if data.TILE_TYPE[t] == data.DOWNSTAIRS})
 RULE_TILES = LEVEL_TILES | {t for t in range(data.N_ROOMS) if data.TILE_RULE_KIND[t] != data.RULE_NONE}
-KEYS = np.zeros(E.MAX_CANDIDATES, np.int64)
+KEYS = np.zeros(EL.KEYS_SIZE, np.int64)
 OUT = np.zeros((E.MAX_CANDIDATES, 4), np.int64)
 DONE = np.zeros(E.MAX_TILES, np.int64)
 
@@ -62,6 +63,7 @@ def reference_castle(rules: Rules) -> Castle:
 
 def engine_placements(C, R, tile) -> list[tuple[int, int, int, int]]:
     n = EL.legal_placements(C, R, tile, KEYS, OUT)
+    assert not KEYS[EL.SEEN_AT:].any()   # the seen set is clear again for the next listing
     return [tuple(int(v) for v in row) for row in OUT[:n]]
 
 
@@ -345,3 +347,10 @@ def test_perimeter_bound_of_g6_rests_on_doors_sitting_on_full_cells():
     by_name = {shape.name: i for i, shape in enumerate(data.SHAPES)}
     # hand-counted: a 2x2 square has 8 outer edges, a 6x1 hallway 14, a 4x4 square 16, 3x1 stairs 8
     assert [int(E.SR_PERIMETER[by_name[n]]) for n in ("sq2", "hall6x1", "sq4", "stairs3x1")] == [8, 14, 16, 8]
+
+
+def test_seen_set_holds_every_placement_key():
+    """legal_placements' seen set has a bit for every key: x, y < 1024 (rules.validate caps grid_size at 1024)."""
+    assert EL.placement_key(3, 1023, 1023, 1) < 64 * (EL.KEYS_SIZE - EL.SEEN_AT)
+    with pytest.raises(ZoosimError, match="grid_size 1025"):
+        validate(Rules(grid_size=1025), 2)

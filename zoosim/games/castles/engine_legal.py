@@ -6,9 +6,9 @@ engine_castle, which lays tiles and keeps the block's facts, was past the house'
 the grid_refusals count C[H_REFUSED]); the layout and the bit helpers are engine_castle's.
 
 Placements are (rot, x, y, level) as geometry.place. `legal_placements` writes the distinct legal ones sorted
-ascending as tuples (PROTOCOL.md 4) into a preallocated [n, 4] buffer, with a scratch key buffer of
-`MAX_CANDIDATES`; a key is `placement_key(rot, x, y, level)`, bit fields that sort as the tuple does (x, y <
-1024: rules.validate caps grid_size there) and decode with shifts, not divisions.
+ascending as tuples (PROTOCOL.md 4) into a preallocated [n, 4] buffer, with a scratch key buffer of `KEYS_SIZE`
+(the keys, then a seen set of every key); a key is `placement_key(rot, x, y, level)`, 23 bits of fields that sort as
+the tuple does (x, y < 1024: rules.validate caps grid_size there) and decode with shifts, not divisions.
 G1 and G3 always hold for a candidate (G1 is tested as it is made, and it joins one of its doors to an OPEN door of
 that level): the generators skip them, `violation` tests them, so that it answers for any placement as
 Castle.violation does. G6 is settled without counting the doors a placement closes when the castle has more OPEN
@@ -25,9 +25,9 @@ from zoosim.games.castles.engine_castle import (
     DIR_DX, DIR_DY, DOWN, H_DOOR, H_DOWN_BOX, H_EWORDS, H_FENCE, H_FENCE_BOX, H_GRID, H_N_DOWN_DOORS, H_N_FENCE,
     H_N_HALF, H_N_OPEN, H_OCC, H_OPEN_UP, H_REFUSED, H_WALL, H_WORDS, HALF_LIST, JOIN, N_JOIN, OPEN_LIST, R_MIN_EXT,
     R_MIXED_ILLEGAL, R_SHARING, ROW_ALL, ROW_FULL, SR_DIAGONAL, SR_FENCE_ROW, SR_H, SR_HALF, SR_HALF_FENCE, SR_N_HALF,
-    SR_PERIMETER, SR_W, SR_WALL_ROW, TL_DOOR_EDGE, TL_DOOR_LEVEL, TL_DOOR_ROW, TL_DOOR_SIDE, TL_HAS_DOWN_DOOR,
-    TL_HAS_FENCE, TL_N_DOORS, TL_SHAPE, UP, _cell_bit, _edge, _edge_bit, _edge_row, _in_footprint, _meets_box,
-    _open_fields, placement_key,
+    MAX_CANDIDATES, SR_PERIMETER, SR_W, SR_WALL_ROW, TL_DOOR_EDGE, TL_DOOR_LEVEL, TL_DOOR_ROW, TL_DOOR_SIDE,
+    TL_HAS_DOWN_DOOR, TL_HAS_FENCE, TL_N_DOORS, TL_SHAPE, UP, _cell_bit, _edge, _edge_bit, _edge_row, _in_footprint,
+    _meets_box, _open_fields, placement_key,
 )
 
 
@@ -192,33 +192,24 @@ def candidates(C, tile, keys):
     return n
 
 
-@njit(cache=True, _nrt=False)
-def _sort_distinct(keys, m):
-    """Sort keys[:m] ascending and drop repeats; returns how many are left. An insertion sort in a pass of its own:
-    interleaved with the legality tests it cost twice as much."""
-    for i in range(1, m):
-        key = keys[i]
-        j = i - 1
-        while j >= 0 and keys[j] > key:
-            keys[j + 1] = keys[j]
-            j -= 1
-        keys[j + 1] = key
-    w = 0
-    for i in range(m):
-        if w == 0 or keys[i] != keys[w - 1]:
-            keys[w] = keys[i]
-            w += 1
-    return w
+SEEN_AT = MAX_CANDIDATES
+"""keys[SEEN_AT:] is `legal_placements`' seen set: bit `key` set for each candidate already tested (all clear between
+calls). A key has 23 bits (placement_key: 2 for the rotation, 10 for each of x and y, 1 for the level)."""
+KEYS_SIZE = SEEN_AT + (1 << 23) // 64
+"""Length of `legal_placements`' scratch `keys`: the candidate keys, then the seen set."""
 
 
 @njit(cache=True, _nrt=False)
 def legal_placements(C, R, tile, keys, out):
     """The distinct legal placements of `tile` sorted ascending as (rot, x, y, level) into out[:n] (n returned);
-    `keys` is scratch of MAX_CANDIDATES. Candidates (as `candidates` makes them) are tested as generated (repeats
-    are rare: about one in ten) and the legal ones' keys then sorted, without repeats, in `keys`."""
+    `keys` is scratch of KEYS_SIZE, its seen set clear. Candidates (as `candidates` makes them) are tested as generated
+    but for repeats (one in seven: a placement meeting two OPEN doors), which the seen set skips; the legal keys go
+    to keys[:m], the others to the top of keys[:SEEN_AT] (to clear their seen bits), and each legal one to its rank
+    among them (distinct keys: a count of smaller ones, without branches, is cheaper than an insertion sort)."""
     grid = C[H_GRID]
     s = TL_SHAPE[tile]
     m = 0
+    top = SEEN_AT
     for o in range(C[H_N_OPEN]):
         v = C[OPEN_LIST + o]
         lv_open, d, ax, ay = _open_fields(v)
@@ -230,17 +221,30 @@ def legal_placements(C, R, tile, keys, out):
             if x0 < 0 or y0 < 0 or x0 + SR_W[s, r] > grid or y0 + SR_H[s, r] > grid:
                 C[H_REFUSED] += 1   # a candidate off the grid: a log column that must stay 0
                 continue
-            if _violation(C, R, tile, r, x0, y0, lv, False) != 0:
+            key = placement_key(r, x0, y0, lv)
+            at = SEEN_AT + (key >> 6)
+            bit = np.int64(1) << (key & 63)
+            if keys[at] & bit:
                 continue
-            keys[m] = placement_key(r, x0, y0, lv)
-            m += 1
-    m = _sort_distinct(keys, m)
+            keys[at] |= bit
+            if _violation(C, R, tile, r, x0, y0, lv, False) == 0:
+                keys[m] = key
+                m += 1
+            else:
+                top -= 1
+                keys[top] = key
+    for i in range(top, SEEN_AT):
+        keys[SEEN_AT + (keys[i] >> 6)] = 0
     for i in range(m):
         key = keys[i]
-        out[i, 0] = key >> 21
-        out[i, 1] = (key >> 11) & 1023
-        out[i, 2] = (key >> 1) & 1023
-        out[i, 3] = key & 1
+        keys[SEEN_AT + (key >> 6)] = 0
+        rank = 0
+        for j in range(m):
+            rank += keys[j] < key
+        out[rank, 0] = key >> 21
+        out[rank, 1] = (key >> 11) & 1023
+        out[rank, 2] = (key >> 1) & 1023
+        out[rank, 3] = key & 1
     return m
 
 
