@@ -2,7 +2,8 @@
 random castles grown by the reference from seeds, under several rule variants, the engine finds the same candidate
 list (distinct legal placements, sorted), the same verdict G1-G6 for every candidate the reference generates, the same
 can_place, and after every placement the same door states and partners, external entrances, touching pairs,
-placement points, living re-scores, completions and end-of-game castle metrics."""
+placement points, living re-scores, completions and end-of-game castle metrics, the same facts of a placement's
+preview (reference_policies.placement_facts) and the block's OPEN-door edges matching its open list."""
 from __future__ import annotations
 
 from collections import Counter
@@ -21,6 +22,7 @@ from zoosim.games.castles import geometry as g
 from zoosim.games.castles import play as P
 from zoosim.games.castles import reference_scoring as RS
 from zoosim.games.castles.reference_castle import Castle, footprint
+from zoosim.games.castles.reference_policies import placement_facts
 from zoosim.games.castles.geometry import BLOCKED
 from zoosim.games.castles.reference_scoring import living_rescore, metrics, placement_points
 from zoosim.games.castles.rules import Rules, validate
@@ -87,6 +89,34 @@ def assert_same_castle(C, castle: Castle) -> None:
         touch = int(C[E.T_TOUCH + t]) & ((1 << 64) - 1)
         assert {b for b in range(n) if touch >> b & 1} == castle.touches[t]
         assert bool(C[E.T_COMPLETE + t]) == castle.complete[t]
+    assert open_door_edges(C) == open_list_edges(C)
+
+
+def open_door_edges(C) -> set[int]:
+    """The edge ids in the block's OPEN-door bit set (C[H_OPEN_DOOR])."""
+    at, ewords = int(C[E.H_OPEN_DOOR]), int(C[E.H_EWORDS])
+    return {int(e) for e in np.flatnonzero(np.unpackbits(C[at:at + ewords].view(np.uint8), bitorder="little"))}
+
+
+def open_list_edges(C) -> set[int]:
+    """The edge ids of the open list's doors: each sits on side (d + 2) % 4 of the cell across it."""
+    out = set()
+    for v in (int(x) for x in C[E.OPEN_LIST:E.OPEN_LIST + int(C[E.H_N_OPEN])]):
+        d, ax, ay = v >> 1 & 3, (v >> 14 & 2047) - 1, (v >> 3 & 2047) - 1
+        out.add(g.edge_id(ax, ay, g.opposite(d), int(C[E.H_GRID])))
+    return out
+
+
+def assert_same_preview(C, R, castle: Castle, rules: Rules, tile: int, placement) -> None:
+    """The engine's preview of a legal placement = reference_policies.placement_facts (lay it on a copy)."""
+    facts = placement_facts(castle, rules, tile, *placement)
+    F = np.zeros(EP.F_SIZE, np.int64)
+    EP.preview(C, R, tile, *placement, F)
+    n = len(castle.tiles)
+    old = int(F[EP.F_OLD_COMPLETE])
+    complete = ((n,) if F[EP.F_SELF_COMPLETE] else ()) + tuple(b for b in range(n) if old >> b & 1)
+    assert (F[EP.F_POINTS], complete, F[EP.F_LINKS], F[EP.F_OWN_BLOCKED], F[EP.F_OLD_BLOCKED], F[EP.F_OPENED]) == (
+        facts.points, facts.complete, facts.links, facts.own_blocked, facts.old_blocked, facts.opened), placement
 
 
 def joins(castle: Castle, tile: int, placement: tuple[int, int, int, int]) -> int:
@@ -119,7 +149,10 @@ def grow(rules: Rules, seed: int, steps: int, codes: Counter, favour: frozenset[
     assert_same_castle(C, castle)
     for step in range(steps):
         for tile in PROBE[step % 3::3]:
-            assert engine_placements(C, R, tile) == castle.legal_placements(tile), (tile, step)
+            listed = engine_placements(C, R, tile)
+            assert listed == castle.legal_placements(tile), (tile, step)
+            for placement in listed[step % 5::5]:
+                assert_same_preview(C, R, castle, rules, tile, placement)
             assert engine_candidates(C, rules, tile) == {c for c in castle._candidates(tile)
                                                          if castle.violation(tile, *c) != "G1"}
             for c in sorted(set(castle._candidates(tile))):

@@ -20,7 +20,7 @@ The castle block `C` (int64, `castle_size(grid_size)` long, made by `new_castle`
                 C[H_FENCE_BOX:+4] (x0, y0, x1, y1) the box of the tiles with fences (set once C[H_N_FENCE] > 0),
                 C[H_DOWN_BOX:+4] that of the tiles with a DOWN door (set once C[H_N_DOWN_DOORS] > 0): a candidate
                 whose box misses them has nothing to test in G5's castle-fence half or G4 (for an UP-door tile),
-                C[H_OCC], C[H_WALL], C[H_FENCE], C[H_DOOR] offsets of the bit sets (below)
+                C[H_OCC], C[H_WALL], C[H_FENCE], C[H_DOOR], C[H_OPEN_DOOR] offsets of the bit sets (below)
     per tile t  (t = castle index, placement order, < MAX_TILES): C[T_TILE + t] tile, C[T_ROT + t], C[T_X + t],
                 C[T_Y + t], C[T_LEVEL + t] the placement; C[T_TOUCH + t] bit b set iff t and b touch (§4.3, connected
                 ones included); C[T_COMPLETE + t] 1 once completed (§6, set by `completions`)
@@ -32,7 +32,8 @@ The castle block `C` (int64, `castle_size(grid_size)` long, made by `new_castle`
                 half, diagonal wall 0/1, fence diagonal 0/1)
     bit sets    C[C[H_OCC] + y * words + x // 64] bit x % 64: cell (x, y) claimed (full or half);
                 C[C[H_WALL] + e // 64] bit e % 64: edge id e is a straight wall; likewise C[H_FENCE] fence edges and
-                C[H_DOOR] + level * eword: a door of that level on edge e
+                C[H_DOOR] + level * eword: a door of that level on edge e; C[H_OPEN_DOOR]: an OPEN door (either
+                level) on edge e, the open list's edges (a preview counts the OPEN doors a footprint blocks by rows)
 A game keeps one block per player (rows of a 2-D array).
 
 Placements are (rot, x, y, level) as geometry.place; which are legal (§4.4) is engine_legal's part.
@@ -49,7 +50,7 @@ from zoosim.games.castles.engine_tables import (  # noqa: F401  (re-exported: th
     MAX_TILES, N_JOIN, ROW_ALL,
     ROW_FULL, ROW_HALF, RULE_CASTLE, RULE_CONN, RULE_TOUCH, S, SR_DIAGONAL, SR_FENCE,
     SR_FENCE_ROW, SR_H, SR_HALF, SR_HALF_FENCE, SR_N_FENCE, SR_N_FENCE_DIAG, SR_N_HALF, SR_N_WALL, SR_PERIMETER,
-    SR_W, SR_WALL, SR_WALL_AT, SR_WALL_ROW, T, TL_BASE, TL_DOOR_EDGE, TL_DOOR_LEVEL,
+    SR_SIDE_ROW, SR_W, SR_WALL, SR_WALL_AT, SR_WALL_ROW, T, TL_BASE, TL_DOOR_EDGE, TL_DOOR_LEVEL,
     TL_DOOR_ROW, TL_DOOR_SIDE, TL_HAS_DOWN_DOOR, TL_HAS_FENCE, TL_IS_PIECE, TL_N_DOORS, TL_RULE_KIND, TL_RULE_VALUE,
     TL_SHAPE, TL_TYPE, UP,
 )
@@ -83,8 +84,8 @@ def rules_array(rules: Rules) -> np.ndarray:
 
 
 # ---------------------------------------------------------------- block layout
-(H_N, H_OPEN_UP, H_N_OPEN, H_N_HALF, H_N_FENCE, H_GRID, H_WORDS, H_EWORDS, H_OCC, H_WALL, H_FENCE,
- H_DOOR, H_REFUSED, H_N_DOWN_DOORS, H_FENCE_BOX, H_DOWN_BOX) = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 18)
+(H_N, H_OPEN_UP, H_N_OPEN, H_N_HALF, H_N_FENCE, H_GRID, H_WORDS, H_EWORDS, H_OCC, H_WALL, H_FENCE, H_DOOR, H_REFUSED,
+ H_N_DOWN_DOORS, H_FENCE_BOX, H_DOWN_BOX, H_OPEN_DOOR) = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 18, 22)
 HEADER = 24
 T_TILE = HEADER
 T_ROT = T_TILE + MAX_TILES
@@ -107,7 +108,7 @@ def _words(grid_size: int) -> tuple[int, int]:
 def castle_size(grid_size: int) -> int:
     """int64 entries of one castle block for this grid size."""
     words, ewords = _words(grid_size)
-    return BITS_AT + grid_size * words + 4 * ewords
+    return BITS_AT + grid_size * words + 5 * ewords
 
 
 # ---------------------------------------------------------------- bit helpers (scalars in, scalars out)
@@ -172,6 +173,13 @@ def _open_fields(v):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def _open_edge(grid, v):
+    """The edge id of an open-list entry's door: side (d + 2) % 4 of the cell across it (N, E, S, W = 0-3)."""
+    back = (((v >> 1) & 3) + 2) & 3
+    return _edge(grid, ((v >> 14) & 2047) - 1, ((v >> 3) & 2047) - 1, int(back == 1), int(back == 2), back & 1)
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def _half_entry(cell, tile_index, half, diagonal, fence):
     return (cell << 12) | (tile_index << 4) | (fence << 3) | (diagonal << 2) | half
 
@@ -211,7 +219,7 @@ def init_castle(C, R):
     grid = R[R_GRID]
     words = (grid + 63) // 64
     ewords = (2 * (grid + 1) * (grid + 1) + 63) // 64
-    for i in range(BITS_AT + grid * words + 4 * ewords):
+    for i in range(BITS_AT + grid * words + 5 * ewords):
         C[i] = 0
     for i in range(MAX_CASTLE_DOORS):
         C[D_STATE + i] = -1
@@ -223,6 +231,7 @@ def init_castle(C, R):
     C[H_WALL] = BITS_AT + grid * words
     C[H_FENCE] = C[H_WALL] + ewords
     C[H_DOOR] = C[H_FENCE] + ewords
+    C[H_OPEN_DOOR] = C[H_DOOR] + 2 * ewords
     add_tile(C, R, FOYER, 0, R[R_FOYER_XY], R[R_FOYER_XY], UP)
 
 
@@ -237,7 +246,7 @@ def add_tile(C, R, tile, rot, x0, y0, level):
     r = rot & 3
     w = SR_W[s, r]
     h = SR_H[s, r]
-    touch = touching(C, tile, r, x0, y0)   # before the tile is counted: it never touches itself
+    touch = touching(C, tile, r, x0, y0, np.int64(-1))   # before the tile is counted: it never touches itself
     C[T_TILE + n] = tile
     C[T_ROT + n] = r
     C[T_X + n] = x0
@@ -305,6 +314,7 @@ def add_tile(C, R, tile, rot, x0, y0, level):
             C[i] = OPEN
             C[OPEN_LIST + C[H_N_OPEN]] = _open_entry(n * MAX_DOORS + k, ax, ay, d, lv)
             C[H_N_OPEN] += 1
+            C[C[H_OPEN_DOOR] + (e >> 6)] |= np.int64(1) << (e & 63)
             C[H_OPEN_UP] += lv == UP
         C[door_at + lv * ewords + (e >> 6)] |= np.int64(1) << (e & 63)
         C[H_N_DOWN_DOORS] += lv == DOWN
@@ -317,17 +327,16 @@ def add_tile(C, R, tile, rot, x0, y0, level):
             door = v >> 25
             C[D_STATE + door] = BLOCKED
             C[D_PARTNER + door] = -1
-            C[H_OPEN_UP] -= (v & 1) == UP
-            C[H_N_OPEN] -= 1
-            C[OPEN_LIST + j] = C[OPEN_LIST + C[H_N_OPEN]]
+            _drop_open(C, j, v)
     return gained
 
 
 @njit(cache=True, _nrt=False)
-def touching(C, tile, r, x0, y0):
-    """§4.3 touching: the bit mask of the castle's tiles that `tile` laid at (r, x0, y0) would touch: a straight
-    wall on one of its walls, or a diagonal wall opposite one of its own in a shared cell. Reads only, so that
-    add_tile and a placement preview (engine_points.preview) share it."""
+def touching(C, tile, r, x0, y0, among):
+    """§4.3 touching: the bit mask of the castle's tiles in `among` (a mask; -1: all) that `tile` laid at (r, x0, y0)
+    would touch: a straight wall on one of its walls, or a diagonal wall opposite one of its own in a shared cell.
+    Reads only, so that add_tile and a placement preview (engine_points.preview, which asks only of the tiles a touch
+    rule could score) share it."""
     n = C[H_N]
     grid = C[H_GRID]
     s = TL_SHAPE[tile]
@@ -342,6 +351,8 @@ def touching(C, tile, r, x0, y0):
             break
     if hit:
         for b in range(n):
+            if not (among >> b) & 1:
+                continue
             tb = C[T_TILE + b]
             sb = TL_SHAPE[tb]
             rb = C[T_ROT + b]
@@ -363,7 +374,7 @@ def touching(C, tile, r, x0, y0):
                 v = C[HALF_LIST + i]
                 if v >> 12 == cell and v & 3 == (half + 2) & 3 and (v >> 2) & 1:
                     touch |= np.int64(1) << ((v >> 4) & 255)
-    return touch
+    return touch & among
 
 
 @njit(cache=True, _nrt=False)
@@ -388,6 +399,16 @@ def door_on_edge(C, n, e, lv):
     return -1, -1
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _drop_open(C, j, v):
+    """Take entry j (= v) off the open list (its door is no longer OPEN)."""
+    C[H_OPEN_UP] -= (v & 1) == UP
+    e = _open_edge(C[H_GRID], v)
+    C[C[H_OPEN_DOOR] + (e >> 6)] &= ~(np.int64(1) << (e & 63))
+    C[H_N_OPEN] -= 1
+    C[OPEN_LIST + j] = C[OPEN_LIST + C[H_N_OPEN]]
+
+
 @njit(cache=True, _nrt=False)
 def _set_door(C, door, state, partner):
     """Door `door` (t * MAX_DOORS + k) becomes `state`; leaving OPEN takes it off the open list."""
@@ -395,9 +416,7 @@ def _set_door(C, door, state, partner):
         for j in range(C[H_N_OPEN]):
             v = C[OPEN_LIST + j]
             if v >> 25 == door:
-                C[H_OPEN_UP] -= (v & 1) == UP
-                C[H_N_OPEN] -= 1
-                C[OPEN_LIST + j] = C[OPEN_LIST + C[H_N_OPEN]]
+                _drop_open(C, j, v)
                 break
     C[D_STATE + door] = state
     C[D_PARTNER + door] = partner

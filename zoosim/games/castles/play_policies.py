@@ -133,11 +133,11 @@ def _progress(G, RG, p, tile, mv, own):
 
 
 @njit(cache=True, _nrt=False)
-def placement_value(G, C, R, RG, PW, p, tile, rot, x, y, lv, castle_pts, touch_may_score):
+def placement_value(G, C, R, RG, PW, p, tile, rot, x, y, lv, castle_pts, touch_among):
     """PV of one placement (PROTOCOL.md 8): greedy's first key, or heuristic's value. The facts stay in G[FACTS:].
-    castle_pts and touch_may_score: EP.preview_in's, computed once per tile and castle."""
+    castle_pts and touch_among: EP.preview_in's, computed once per tile and castle."""
     F = G[FACTS:FACTS + EP.F_SIZE]
-    EP.preview_in(C, R, tile, rot, x, y, lv, F, castle_pts, touch_may_score)
+    EP.preview_in(C, R, tile, rot, x, y, lv, F, castle_pts, touch_among)
     total = 0.0
     if F[EP.F_SELF_COMPLETE]:
         total += reward_value(RG, PW, p, tile)
@@ -162,10 +162,10 @@ def _first_best(G, C, R, RG, PW, p, tile, opts, m):
     best_blocked = 0
     greedy = G[G_SEATCODE + p] == GREEDY
     castle_pts = EP.castle_points(C, R, tile, C[EC.H_N])
-    touch_may_score = EP.touch_matters(C, tile)
+    touch_among = EP.touch_scoring(C, R, tile)
     for k in range(m):
         v = placement_value(G, C, R, RG, PW, p, tile, opts[k, 0], opts[k, 1], opts[k, 2], opts[k, 3], castle_pts,
-                            touch_may_score)
+                            touch_among)
         blocked = G[FACTS + EP.F_OWN_BLOCKED] + G[FACTS + EP.F_OLD_BLOCKED]
         if v > best_value or (greedy and v == best_value and blocked < best_blocked):
             best, best_value, best_blocked = k, v, blocked
