@@ -1,8 +1,9 @@
-"""Castles numba castle (engine_castle.py) against the reference castle (reference_castle.Castle): on random
-castles grown by the reference from seeds, under several rule variants, the engine finds the same candidate list
-(distinct legal placements, sorted), the same verdict G1-G6 for every candidate the reference generates, the same
+"""Castles numba castle (engine_castle.py, engine_legal.py) against the reference castle (reference_castle.Castle): on
+random castles grown by the reference from seeds, under several rule variants, the engine finds the same candidate
+list (distinct legal placements, sorted), the same verdict G1-G6 for every candidate the reference generates, the same
 can_place, and after every placement the same door states and partners, external entrances, touching pairs,
-placement points, living re-scores, completions and end-of-game castle metrics."""
+placement points, living re-scores, completions and end-of-game castle metrics, the same facts of a placement's
+preview (reference_policies.placement_facts) and the block's OPEN-door edges matching its open list."""
 from __future__ import annotations
 
 from collections import Counter
@@ -12,16 +13,19 @@ import numpy as np
 import pytest
 
 from zoosim.core.rng import PyRng
+from zoosim.errors import ZoosimError
 from zoosim.games.castles import data
 from zoosim.games.castles import engine_castle as E
+from zoosim.games.castles import engine_legal as EL
 from zoosim.games.castles import engine_points as EP
 from zoosim.games.castles import geometry as g
 from zoosim.games.castles import play as P
 from zoosim.games.castles import reference_scoring as RS
 from zoosim.games.castles.reference_castle import Castle, footprint
+from zoosim.games.castles.reference_policies import placement_facts
 from zoosim.games.castles.geometry import BLOCKED
 from zoosim.games.castles.reference_scoring import living_rescore, metrics, placement_points
-from zoosim.games.castles.rules import Rules
+from zoosim.games.castles.rules import Rules, validate
 
 BASE = Rules(first_mb="seat0")
 T = data.TILE_BY_NAME
@@ -47,7 +51,7 @@ PROBE += [t for t in range(data.N_ROOMS) if data.TILE_SHAPE[t] in (data.SHAPE_IN
 LEVEL_TILES = frozenset({data.STAIRS, data.HALLWAY} | {t for t in range(data.N_ROOMS)
                                                        if data.TILE_TYPE[t] == data.DOWNSTAIRS})
 RULE_TILES = LEVEL_TILES | {t for t in range(data.N_ROOMS) if data.TILE_RULE_KIND[t] != data.RULE_NONE}
-KEYS = np.zeros(E.MAX_CANDIDATES, np.int64)
+KEYS = np.zeros(EL.KEYS_SIZE, np.int64)
 OUT = np.zeros((E.MAX_CANDIDATES, 4), np.int64)
 DONE = np.zeros(E.MAX_TILES, np.int64)
 
@@ -60,12 +64,13 @@ def reference_castle(rules: Rules) -> Castle:
 
 
 def engine_placements(C, R, tile) -> list[tuple[int, int, int, int]]:
-    n = E.legal_placements(C, R, tile, KEYS, OUT)
+    n = EL.legal_placements(C, R, tile, KEYS, OUT)
+    assert not KEYS[EL.SEEN_AT:].any()   # the seen set is clear again for the next listing
     return [tuple(int(v) for v in row) for row in OUT[:n]]
 
 
 def engine_candidates(C, rules: Rules, tile) -> set[tuple[int, int, int, int]]:
-    n = E.candidates(C, tile, KEYS)
+    n = EL.candidates(C, tile, KEYS)
     return {(int(k) >> 21, int(k) >> 11 & 1023, int(k) >> 1 & 1023, int(k) & 1) for k in KEYS[:n]}
 
 
@@ -84,6 +89,34 @@ def assert_same_castle(C, castle: Castle) -> None:
         touch = int(C[E.T_TOUCH + t]) & ((1 << 64) - 1)
         assert {b for b in range(n) if touch >> b & 1} == castle.touches[t]
         assert bool(C[E.T_COMPLETE + t]) == castle.complete[t]
+    assert open_door_edges(C) == open_list_edges(C)
+
+
+def open_door_edges(C) -> set[int]:
+    """The edge ids in the block's OPEN-door bit set (C[H_OPEN_DOOR])."""
+    at, ewords = int(C[E.H_OPEN_DOOR]), int(C[E.H_EWORDS])
+    return {int(e) for e in np.flatnonzero(np.unpackbits(C[at:at + ewords].view(np.uint8), bitorder="little"))}
+
+
+def open_list_edges(C) -> set[int]:
+    """The edge ids of the open list's doors: each sits on side (d + 2) % 4 of the cell across it."""
+    out = set()
+    for v in (int(x) for x in C[E.OPEN_LIST:E.OPEN_LIST + int(C[E.H_N_OPEN])]):
+        d, ax, ay = v >> 1 & 3, (v >> 14 & 2047) - 1, (v >> 3 & 2047) - 1
+        out.add(g.edge_id(ax, ay, g.opposite(d), int(C[E.H_GRID])))
+    return out
+
+
+def assert_same_preview(C, R, castle: Castle, rules: Rules, tile: int, placement) -> None:
+    """The engine's preview of a legal placement = reference_policies.placement_facts (lay it on a copy)."""
+    facts = placement_facts(castle, rules, tile, *placement)
+    F = np.zeros(EP.F_SIZE, np.int64)
+    EP.preview(C, R, tile, *placement, F)
+    n = len(castle.tiles)
+    old = int(F[EP.F_OLD_COMPLETE])
+    complete = ((n,) if F[EP.F_SELF_COMPLETE] else ()) + tuple(b for b in range(n) if old >> b & 1)
+    assert (F[EP.F_POINTS], complete, F[EP.F_LINKS], F[EP.F_OWN_BLOCKED], F[EP.F_OLD_BLOCKED], F[EP.F_OPENED]) == (
+        facts.points, facts.complete, facts.links, facts.own_blocked, facts.old_blocked, facts.opened), placement
 
 
 def joins(castle: Castle, tile: int, placement: tuple[int, int, int, int]) -> int:
@@ -116,16 +149,19 @@ def grow(rules: Rules, seed: int, steps: int, codes: Counter, favour: frozenset[
     assert_same_castle(C, castle)
     for step in range(steps):
         for tile in PROBE[step % 3::3]:
-            assert engine_placements(C, R, tile) == castle.legal_placements(tile), (tile, step)
+            listed = engine_placements(C, R, tile)
+            assert listed == castle.legal_placements(tile), (tile, step)
+            for placement in listed[step % 5::5]:
+                assert_same_preview(C, R, castle, rules, tile, placement)
             assert engine_candidates(C, rules, tile) == {c for c in castle._candidates(tile)
                                                          if castle.violation(tile, *c) != "G1"}
             for c in sorted(set(castle._candidates(tile))):
                 code = CODES[castle.violation(tile, *c)]
                 codes[code] += 1
-                assert E.violation(C, R, tile, *c) == code, (tile, c)
+                assert EL.violation(C, R, tile, *c) == code, (tile, c)
         placeable = [t for t in range(data.N_TILES - 1) if castle.can_place(t)]
         if step % 4 == 0:
-            assert [t for t in range(data.N_TILES - 1) if E.can_place(C, R, t)] == placeable
+            assert [t for t in range(data.N_TILES - 1) if EL.can_place(C, R, t)] == placeable
         if not placeable or len(castle.tiles) == E.MAX_TILES:
             break
         weighted = placeable + 4 * [t for t in placeable if t in favour]
@@ -243,7 +279,7 @@ def test_violation_agrees_on_every_offset_near_castles_of_corners(variant):
                 for x in range(min(xs) - 7, max(xs) + 8):
                     for y in range(min(ys) - 7, max(ys) + 8):
                         want = castle.violation(tile, rot, x, y, level)
-                        assert E.violation(C, R, tile, rot, x, y, level) == CODES[want], (tile, rot, x, y)
+                        assert EL.violation(C, R, tile, rot, x, y, level) == CODES[want], (tile, rot, x, y)
                         codes[want] += 1
                         if want == "G5":
                             new = g.place(tile, rot, x, y, level)
@@ -332,7 +368,7 @@ def test_card_tables_equal_the_reference_rules(money_card_unit):
 
 
 def test_perimeter_bound_of_g6_rests_on_doors_sitting_on_full_cells():
-    """G6's shortcut (engine_castle._violation) counts at most SR_PERIMETER[s] OPEN doors closed by a footprint: true
+    """G6's shortcut (engine_legal._violation) counts at most SR_PERIMETER[s] OPEN doors closed by a footprint: true
     only because no doorway slot sits on a half cell (G2 then keeps every door's own cell out of the footprint)."""
     for tile in range(E.T):
         s = E.TL_SHAPE[tile]
@@ -344,3 +380,10 @@ def test_perimeter_bound_of_g6_rests_on_doors_sitting_on_full_cells():
     by_name = {shape.name: i for i, shape in enumerate(data.SHAPES)}
     # hand-counted: a 2x2 square has 8 outer edges, a 6x1 hallway 14, a 4x4 square 16, 3x1 stairs 8
     assert [int(E.SR_PERIMETER[by_name[n]]) for n in ("sq2", "hall6x1", "sq4", "stairs3x1")] == [8, 14, 16, 8]
+
+
+def test_seen_set_holds_every_placement_key():
+    """legal_placements' seen set has a bit for every key: x, y < 1024 (rules.validate caps grid_size at 1024)."""
+    assert EL.placement_key(3, 1023, 1023, 1) < 64 * (EL.KEYS_SIZE - EL.SEEN_AT)
+    with pytest.raises(ZoosimError, match="grid_size 1025"):
+        validate(Rules(grid_size=1025), 2)

@@ -1,6 +1,6 @@
-"""One player's castle for the numba engine: a flat int64 block, placing a tile, door states, the candidate
-placements of a tile with G1-G6 as bit tests, a placement's points and completion (spec §4.3-§6), and the castle
-metrics the end of the game counts (§7, `castle_metrics`, offsets M_*).
+"""One player's castle for the numba engine: a flat int64 block, placing a tile, door states and touching (spec
+§4.3-§4.6); which placements are legal is engine_legal's part (§4.4), points, completion and the end's castle metrics
+engine_points' (§5-§7).
 
 The same facts as reference_castle.Castle (which keeps them in dictionaries) kept in fixed-size arrays, so a game
 never allocates: cells and edges are bit sets, doors and tiles are rows of fixed length. Tests play the two side by
@@ -20,7 +20,7 @@ The castle block `C` (int64, `castle_size(grid_size)` long, made by `new_castle`
                 C[H_FENCE_BOX:+4] (x0, y0, x1, y1) the box of the tiles with fences (set once C[H_N_FENCE] > 0),
                 C[H_DOWN_BOX:+4] that of the tiles with a DOWN door (set once C[H_N_DOWN_DOORS] > 0): a candidate
                 whose box misses them has nothing to test in G5's castle-fence half or G4 (for an UP-door tile),
-                C[H_OCC], C[H_WALL], C[H_FENCE], C[H_DOOR] offsets of the bit sets (below)
+                C[H_OCC], C[H_WALL], C[H_FENCE], C[H_DOOR], C[H_OPEN_DOOR] offsets of the bit sets (below)
     per tile t  (t = castle index, placement order, < MAX_TILES): C[T_TILE + t] tile, C[T_ROT + t], C[T_X + t],
                 C[T_Y + t], C[T_LEVEL + t] the placement; C[T_TOUCH + t] bit b set iff t and b touch (§4.3, connected
                 ones included); C[T_COMPLETE + t] 1 once completed (§6, set by `completions`)
@@ -32,19 +32,11 @@ The castle block `C` (int64, `castle_size(grid_size)` long, made by `new_castle`
                 half, diagonal wall 0/1, fence diagonal 0/1)
     bit sets    C[C[H_OCC] + y * words + x // 64] bit x % 64: cell (x, y) claimed (full or half);
                 C[C[H_WALL] + e // 64] bit e % 64: edge id e is a straight wall; likewise C[H_FENCE] fence edges and
-                C[H_DOOR] + level * eword: a door of that level on edge e
+                C[H_DOOR] + level * eword: a door of that level on edge e; C[H_OPEN_DOOR]: an OPEN door (either
+                level) on edge e, the open list's edges (a preview counts the OPEN doors a footprint blocks by rows)
 A game keeps one block per player (rows of a 2-D array).
 
-Placements are (rot, x, y, level) as geometry.place. `legal_placements` writes the distinct legal ones sorted
-ascending as tuples (PROTOCOL.md 4) into a preallocated [n, 4] buffer, with a scratch key buffer of
-`MAX_CANDIDATES`; a key is `placement_key(rot, x, y, level)`, bit fields that sort as the tuple does (x, y <
-1024: rules.validate caps grid_size there) and decode with shifts, not divisions.
-G1 and G3 always hold for a candidate (G1 is tested as it is made, and it joins one of its doors to an OPEN door of
-that level): the generators skip them, `violation` tests them, so that it answers for any placement as
-Castle.violation does. G6 is settled without counting the doors a placement closes when the castle has more OPEN
-upstairs doors than the footprint has perimeter edges (a closed door faces the footprint across one of them: doors sit
-on full cells, which G2 keeps out of any footprint), or when it opens enough new ones (those closed are some of the
-castle's OPEN upstairs doors, so open_up - closed + opened >= opened).
+Placements are (rot, x, y, level) as geometry.place; which are legal (§4.4) is engine_legal's part.
 """
 from __future__ import annotations
 
@@ -58,7 +50,7 @@ from zoosim.games.castles.engine_tables import (  # noqa: F401  (re-exported: th
     MAX_TILES, N_JOIN, ROW_ALL,
     ROW_FULL, ROW_HALF, RULE_CASTLE, RULE_CONN, RULE_TOUCH, S, SR_DIAGONAL, SR_FENCE,
     SR_FENCE_ROW, SR_H, SR_HALF, SR_HALF_FENCE, SR_N_FENCE, SR_N_FENCE_DIAG, SR_N_HALF, SR_N_WALL, SR_PERIMETER,
-    SR_W, SR_WALL, SR_WALL_AT, SR_WALL_ROW, T, TL_BASE, TL_DOOR_EDGE, TL_DOOR_LEVEL,
+    SR_SIDE_ROW, SR_W, SR_WALL, SR_WALL_AT, SR_WALL_ROW, T, TL_BASE, TL_DOOR_EDGE, TL_DOOR_LEVEL,
     TL_DOOR_ROW, TL_DOOR_SIDE, TL_HAS_DOWN_DOOR, TL_HAS_FENCE, TL_IS_PIECE, TL_N_DOORS, TL_RULE_KIND, TL_RULE_VALUE,
     TL_SHAPE, TL_TYPE, UP,
 )
@@ -92,8 +84,8 @@ def rules_array(rules: Rules) -> np.ndarray:
 
 
 # ---------------------------------------------------------------- block layout
-(H_N, H_OPEN_UP, H_N_OPEN, H_N_HALF, H_N_FENCE, H_GRID, H_WORDS, H_EWORDS, H_OCC, H_WALL, H_FENCE,
- H_DOOR, H_REFUSED, H_N_DOWN_DOORS, H_FENCE_BOX, H_DOWN_BOX) = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 18)
+(H_N, H_OPEN_UP, H_N_OPEN, H_N_HALF, H_N_FENCE, H_GRID, H_WORDS, H_EWORDS, H_OCC, H_WALL, H_FENCE, H_DOOR, H_REFUSED,
+ H_N_DOWN_DOORS, H_FENCE_BOX, H_DOWN_BOX, H_OPEN_DOOR) = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 18, 22)
 HEADER = 24
 T_TILE = HEADER
 T_ROT = T_TILE + MAX_TILES
@@ -116,7 +108,7 @@ def _words(grid_size: int) -> tuple[int, int]:
 def castle_size(grid_size: int) -> int:
     """int64 entries of one castle block for this grid size."""
     words, ewords = _words(grid_size)
-    return BITS_AT + grid_size * words + 4 * ewords
+    return BITS_AT + grid_size * words + 5 * ewords
 
 
 # ---------------------------------------------------------------- bit helpers (scalars in, scalars out)
@@ -181,6 +173,13 @@ def _open_fields(v):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def _open_edge(grid, v):
+    """The edge id of an open-list entry's door: side (d + 2) % 4 of the cell across it (N, E, S, W = 0-3)."""
+    back = (((v >> 1) & 3) + 2) & 3
+    return _edge(grid, ((v >> 14) & 2047) - 1, ((v >> 3) & 2047) - 1, int(back == 1), int(back == 2), back & 1)
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def _half_entry(cell, tile_index, half, diagonal, fence):
     return (cell << 12) | (tile_index << 4) | (fence << 3) | (diagonal << 2) | half
 
@@ -220,7 +219,7 @@ def init_castle(C, R):
     grid = R[R_GRID]
     words = (grid + 63) // 64
     ewords = (2 * (grid + 1) * (grid + 1) + 63) // 64
-    for i in range(BITS_AT + grid * words + 4 * ewords):
+    for i in range(BITS_AT + grid * words + 5 * ewords):
         C[i] = 0
     for i in range(MAX_CASTLE_DOORS):
         C[D_STATE + i] = -1
@@ -232,6 +231,7 @@ def init_castle(C, R):
     C[H_WALL] = BITS_AT + grid * words
     C[H_FENCE] = C[H_WALL] + ewords
     C[H_DOOR] = C[H_FENCE] + ewords
+    C[H_OPEN_DOOR] = C[H_DOOR] + 2 * ewords
     add_tile(C, R, FOYER, 0, R[R_FOYER_XY], R[R_FOYER_XY], UP)
 
 
@@ -246,7 +246,7 @@ def add_tile(C, R, tile, rot, x0, y0, level):
     r = rot & 3
     w = SR_W[s, r]
     h = SR_H[s, r]
-    touch = touching(C, tile, r, x0, y0)   # before the tile is counted: it never touches itself
+    touch = touching(C, tile, r, x0, y0, np.int64(-1))   # before the tile is counted: it never touches itself
     C[T_TILE + n] = tile
     C[T_ROT + n] = r
     C[T_X + n] = x0
@@ -314,6 +314,7 @@ def add_tile(C, R, tile, rot, x0, y0, level):
             C[i] = OPEN
             C[OPEN_LIST + C[H_N_OPEN]] = _open_entry(n * MAX_DOORS + k, ax, ay, d, lv)
             C[H_N_OPEN] += 1
+            C[C[H_OPEN_DOOR] + (e >> 6)] |= np.int64(1) << (e & 63)
             C[H_OPEN_UP] += lv == UP
         C[door_at + lv * ewords + (e >> 6)] |= np.int64(1) << (e & 63)
         C[H_N_DOWN_DOORS] += lv == DOWN
@@ -326,17 +327,16 @@ def add_tile(C, R, tile, rot, x0, y0, level):
             door = v >> 25
             C[D_STATE + door] = BLOCKED
             C[D_PARTNER + door] = -1
-            C[H_OPEN_UP] -= (v & 1) == UP
-            C[H_N_OPEN] -= 1
-            C[OPEN_LIST + j] = C[OPEN_LIST + C[H_N_OPEN]]
+            _drop_open(C, j, v)
     return gained
 
 
 @njit(cache=True, _nrt=False)
-def touching(C, tile, r, x0, y0):
-    """§4.3 touching: the bit mask of the castle's tiles that `tile` laid at (r, x0, y0) would touch: a straight
-    wall on one of its walls, or a diagonal wall opposite one of its own in a shared cell. Reads only, so that
-    add_tile and a placement preview (engine_points.preview) share it."""
+def touching(C, tile, r, x0, y0, among):
+    """§4.3 touching: the bit mask of the castle's tiles in `among` (a mask; -1: all) that `tile` laid at (r, x0, y0)
+    would touch: a straight wall on one of its walls, or a diagonal wall opposite one of its own in a shared cell.
+    Reads only, so that add_tile and a placement preview (engine_points.preview, which asks only of the tiles a touch
+    rule could score) share it."""
     n = C[H_N]
     grid = C[H_GRID]
     s = TL_SHAPE[tile]
@@ -351,6 +351,8 @@ def touching(C, tile, r, x0, y0):
             break
     if hit:
         for b in range(n):
+            if not (among >> b) & 1:
+                continue
             tb = C[T_TILE + b]
             sb = TL_SHAPE[tb]
             rb = C[T_ROT + b]
@@ -372,7 +374,7 @@ def touching(C, tile, r, x0, y0):
                 v = C[HALF_LIST + i]
                 if v >> 12 == cell and v & 3 == (half + 2) & 3 and (v >> 2) & 1:
                     touch |= np.int64(1) << ((v >> 4) & 255)
-    return touch
+    return touch & among
 
 
 @njit(cache=True, _nrt=False)
@@ -397,6 +399,16 @@ def door_on_edge(C, n, e, lv):
     return -1, -1
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _drop_open(C, j, v):
+    """Take entry j (= v) off the open list (its door is no longer OPEN)."""
+    C[H_OPEN_UP] -= (v & 1) == UP
+    e = _open_edge(C[H_GRID], v)
+    C[C[H_OPEN_DOOR] + (e >> 6)] &= ~(np.int64(1) << (e & 63))
+    C[H_N_OPEN] -= 1
+    C[OPEN_LIST + j] = C[OPEN_LIST + C[H_N_OPEN]]
+
+
 @njit(cache=True, _nrt=False)
 def _set_door(C, door, state, partner):
     """Door `door` (t * MAX_DOORS + k) becomes `state`; leaving OPEN takes it off the open list."""
@@ -404,245 +416,7 @@ def _set_door(C, door, state, partner):
         for j in range(C[H_N_OPEN]):
             v = C[OPEN_LIST + j]
             if v >> 25 == door:
-                C[H_OPEN_UP] -= (v & 1) == UP
-                C[H_N_OPEN] -= 1
-                C[OPEN_LIST + j] = C[OPEN_LIST + C[H_N_OPEN]]
+                _drop_open(C, j, v)
                 break
     C[D_STATE + door] = state
     C[D_PARTNER + door] = partner
-
-
-# ---------------------------------------------------------------- §4.4 legality
-@njit(cache=True, _nrt=False)
-def violation(C, R, tile, rot, x0, y0, level):
-    """0 if the placement is legal, else the first rule of G1-G6 it breaks as 1-6 (Castle.violation)."""
-    return _violation(C, R, tile, rot, x0, y0, level, True)
-
-
-@njit(cache=True, _nrt=False)
-def _violation(C, R, tile, rot, x0, y0, level, g3):
-    """`violation`; with g3 False the placement is a candidate: G1 and G3 hold and are not tested."""
-    grid = C[H_GRID]
-    words = C[H_WORDS]
-    s = TL_SHAPE[tile]
-    r = rot & 3
-    w = SR_W[s, r]
-    h = SR_H[s, r]
-    # G1 (the box is tight: every row and column holds a claimed cell)
-    if g3 and (x0 < 0 or y0 < 0 or x0 + w > grid or y0 + h > grid):
-        return 1
-    # G2: no full cell on a claimed cell; a half cell only on the opposite half (when sharing)
-    occ = C[H_OCC] + y0 * words + (x0 >> 6)
-    sh = x0 & 63
-    half_hit = False
-    if sh + w <= 64:  # the box lies in one word of each row
-        for dy in range(h):
-            lo = C[occ + dy * words] >> sh
-            if ROW_ALL[s, r, dy] & lo:
-                if ROW_FULL[s, r, dy] & lo:
-                    return 2
-                half_hit = True
-    else:
-        for dy in range(h):
-            at = occ + dy * words
-            cells = ((C[at] >> sh) & ((np.int64(1) << (64 - sh)) - 1)) | (C[at + 1] << (64 - sh))
-            if ROW_ALL[s, r, dy] & cells:
-                if ROW_FULL[s, r, dy] & cells:
-                    return 2
-                half_hit = True
-    if half_hit:
-        for j in range(SR_N_HALF[s]):
-            cx = x0 + SR_HALF[s, r, j, 0]
-            cy = y0 + SR_HALF[s, r, j, 1]
-            if not _cell_bit(C, cx, cy):
-                continue
-            if not R[R_SHARING]:
-                return 2
-            cell = cy * grid + cx
-            want = (SR_HALF[s, r, j, 2] + 2) & 3
-            ok = 0
-            for i in range(C[H_N_HALF]):
-                v = C[HALF_LIST + i]
-                if v >> 12 == cell:
-                    ok += 1 if v & 3 == want else 2
-            if ok != 1:
-                return 2
-    # G3, G4: a door on a same-level door; none on a door of the other level (when that is illegal)
-    door_at = C[H_DOOR]
-    ewords = C[H_EWORDS]
-    nd = TL_N_DOORS[tile]
-    meets = not g3
-    mixed = False
-    mixed_illegal = R[R_MIXED_ILLEGAL]
-    # a door on a door of the other level needs a DOWN door, the tile's or the castle's
-    if g3 or (mixed_illegal and (TL_HAS_DOWN_DOOR[tile, level] or (
-            C[H_N_DOWN_DOORS] > 0 and _meets_box(C, H_DOWN_BOX, x0, y0, x0 + w, y0 + h)))):
-        for dy in range(h + 1):
-            up = TL_DOOR_ROW[tile, r, level, UP, dy]
-            down = TL_DOOR_ROW[tile, r, level, DOWN, dy]
-            if up | down == 0:
-                continue
-            on_up = _edge_row(C, door_at, grid, x0, y0 + dy, w)
-            on_down = _edge_row(C, door_at + ewords, grid, x0, y0 + dy, w)
-            if (up & on_up) | (down & on_down):
-                meets = True
-            if mixed_illegal and (up & on_down) | (down & on_up):
-                mixed = True
-    if not meets:
-        return 3
-    if mixed:
-        return 4
-    # G5: fence on wall, wall on fence, fence diagonal on diagonal wall
-    has_fence = TL_HAS_FENCE[tile]
-    if has_fence:
-        wall_at = C[H_WALL]
-        for dy in range(h + 1):
-            if _edge_row(C, wall_at, grid, x0, y0 + dy, w) & SR_FENCE_ROW[s, r, dy]:
-                return 5
-    if C[H_N_FENCE] > 0 and _meets_box(C, H_FENCE_BOX, x0, y0, x0 + w, y0 + h):
-        fence_at = C[H_FENCE]
-        for dy in range(h + 1):
-            if _edge_row(C, fence_at, grid, x0, y0 + dy, w) & SR_WALL_ROW[s, r, dy]:
-                return 5
-    if half_hit:  # every half cell on a claimed cell shares it with the opposite half (G2 passed)
-        for j in range(SR_N_HALF[s]):
-            mine_fence = has_fence * SR_HALF_FENCE[s, r, j]
-            mine_diag = SR_DIAGONAL[s]
-            if not (mine_fence or mine_diag):
-                continue
-            cx = x0 + SR_HALF[s, r, j, 0]
-            cy = y0 + SR_HALF[s, r, j, 1]
-            cell = cy * grid + cx
-            want = (SR_HALF[s, r, j, 2] + 2) & 3
-            for i in range(C[H_N_HALF]):
-                v = C[HALF_LIST + i]
-                if v >> 12 == cell and v & 3 == want:
-                    if (mine_fence and (v >> 2) & 1) or (mine_diag and (v >> 3) & 1):
-                        return 5
-    # G6: the OPEN upstairs doors after the placement, open_up - lost + gained >= min_external_entrances. The lost
-    # ones are some of the open_up, so enough gained settles it without counting them.
-    need = R[R_MIN_EXT]
-    if C[H_OPEN_UP] - SR_PERIMETER[s] >= need:   # it cannot close enough of them (SR_PERIMETER)
-        return 0
-    gained = 0
-    for k in range(nd):
-        if TL_DOOR_LEVEL[tile, level, k] != UP:
-            continue
-        d = TL_DOOR_SIDE[tile, r, k, 2]
-        ax = x0 + TL_DOOR_SIDE[tile, r, k, 0] + DIR_DX[d]
-        ay = y0 + TL_DOOR_SIDE[tile, r, k, 1] + DIR_DY[d]
-        if _cell_bit(C, ax, ay) or _in_footprint(s, r, x0, y0, ax, ay):
-            continue
-        e = _edge(grid, x0, y0, TL_DOOR_EDGE[tile, r, k, 0], TL_DOOR_EDGE[tile, r, k, 1], TL_DOOR_EDGE[tile, r, k, 2])
-        if _edge_bit(C, door_at, e) or _edge_bit(C, door_at + ewords, e):
-            continue
-        gained += 1
-        if gained >= need:
-            return 0
-    left = C[H_OPEN_UP] + gained
-    if left < need:
-        return 6
-    for j in range(C[H_N_OPEN]):
-        v = C[OPEN_LIST + j]
-        if (v & 1) == UP and _in_footprint(s, r, x0, y0, ((v >> 14) & 2047) - 1, ((v >> 3) & 2047) - 1):
-            left -= 1
-            if left < need:
-                return 6
-    return 0
-
-
-@njit(cache=True, _nrt=False)
-def candidates(C, tile, keys):
-    """§4.4 candidate generation: for each OPEN door, each way a door of the tile meets it, the placement's key
-    (G1 filtered, duplicates kept, unsorted) into `keys`. Returns how many."""
-    grid = C[H_GRID]
-    n = 0
-    for j in range(C[H_N_OPEN]):
-        v = C[OPEN_LIST + j]
-        lv_open, d, ax, ay = _open_fields(v)
-        for i in range(N_JOIN[tile, lv_open, d]):
-            lv = JOIN[tile, lv_open, d, i, 0]
-            r = JOIN[tile, lv_open, d, i, 1]
-            x0 = ax - JOIN[tile, lv_open, d, i, 2]
-            y0 = ay - JOIN[tile, lv_open, d, i, 3]
-            s = TL_SHAPE[tile]
-            if x0 < 0 or y0 < 0 or x0 + SR_W[s, r] > grid or y0 + SR_H[s, r] > grid:
-                C[H_REFUSED] += 1   # a candidate off the grid: a log column that must stay 0
-                continue
-            keys[n] = placement_key(r, x0, y0, lv)
-            n += 1
-    return n
-
-
-@njit(cache=True, _nrt=False)
-def _sort_distinct(keys, m):
-    """Sort keys[:m] ascending and drop repeats; returns how many are left. An insertion sort in a pass of its own:
-    interleaved with the legality tests it cost twice as much."""
-    for i in range(1, m):
-        key = keys[i]
-        j = i - 1
-        while j >= 0 and keys[j] > key:
-            keys[j + 1] = keys[j]
-            j -= 1
-        keys[j + 1] = key
-    w = 0
-    for i in range(m):
-        if w == 0 or keys[i] != keys[w - 1]:
-            keys[w] = keys[i]
-            w += 1
-    return w
-
-
-@njit(cache=True, _nrt=False)
-def legal_placements(C, R, tile, keys, out):
-    """The distinct legal placements of `tile` sorted ascending as (rot, x, y, level) into out[:n] (n returned);
-    `keys` is scratch of MAX_CANDIDATES. Candidates (as `candidates` makes them) are tested as generated (repeats
-    are rare: about one in ten) and the legal ones' keys then sorted, without repeats, in `keys`."""
-    grid = C[H_GRID]
-    s = TL_SHAPE[tile]
-    m = 0
-    for o in range(C[H_N_OPEN]):
-        v = C[OPEN_LIST + o]
-        lv_open, d, ax, ay = _open_fields(v)
-        for c in range(N_JOIN[tile, lv_open, d]):
-            lv = JOIN[tile, lv_open, d, c, 0]
-            r = JOIN[tile, lv_open, d, c, 1]
-            x0 = ax - JOIN[tile, lv_open, d, c, 2]
-            y0 = ay - JOIN[tile, lv_open, d, c, 3]
-            if x0 < 0 or y0 < 0 or x0 + SR_W[s, r] > grid or y0 + SR_H[s, r] > grid:
-                C[H_REFUSED] += 1   # a candidate off the grid: a log column that must stay 0
-                continue
-            if _violation(C, R, tile, r, x0, y0, lv, False) != 0:
-                continue
-            keys[m] = placement_key(r, x0, y0, lv)
-            m += 1
-    m = _sort_distinct(keys, m)
-    for i in range(m):
-        key = keys[i]
-        out[i, 0] = key >> 21
-        out[i, 1] = (key >> 11) & 1023
-        out[i, 2] = (key >> 1) & 1023
-        out[i, 3] = key & 1
-    return m
-
-
-@njit(cache=True, _nrt=False)
-def can_place(C, R, tile):
-    """Some placement of `tile` is legal (§4.4: a room may be bought only then). The open doors are tried newest first:
-    the castle's newest doors face more free cells, so the first legal candidate comes sooner (8% off a 4-player
-    uniform game)."""
-    grid = C[H_GRID]
-    s = TL_SHAPE[tile]
-    for j in range(C[H_N_OPEN] - 1, -1, -1):
-        v = C[OPEN_LIST + j]
-        lv_open, d, ax, ay = _open_fields(v)
-        for i in range(N_JOIN[tile, lv_open, d]):
-            r = JOIN[tile, lv_open, d, i, 1]
-            x0 = ax - JOIN[tile, lv_open, d, i, 2]
-            y0 = ay - JOIN[tile, lv_open, d, i, 3]
-            if x0 < 0 or y0 < 0 or x0 + SR_W[s, r] > grid or y0 + SR_H[s, r] > grid:
-                C[H_REFUSED] += 1   # a candidate off the grid: a log column that must stay 0
-                continue
-            if _violation(C, R, tile, r, x0, y0, JOIN[tile, lv_open, d, i, 0], False) == 0:
-                return True
-    return False

@@ -25,6 +25,7 @@ from zoosim.games.castles.engine_castle import (
     H_GRID,
     H_N,
     H_N_OPEN,
+    H_OPEN_DOOR,
     H_OPEN_UP,
     MAX_DOORS,
     OPEN_LIST,
@@ -38,6 +39,9 @@ from zoosim.games.castles.engine_castle import (
     RULE_CASTLE,
     RULE_CONN,
     RULE_TOUCH,
+    SR_H,
+    SR_SIDE_ROW,
+    SR_W,
     T_COMPLETE,
     T_TILE,
     T_TOUCH,
@@ -54,8 +58,9 @@ from zoosim.games.castles.engine_castle import (
     _cell_bit,
     _edge,
     _edge_bit,
+    _edge_row,
+    _open_entry,
     _in_footprint,
-    _open_fields,
     door_on_edge,
     touching,
 )
@@ -159,15 +164,16 @@ def castle_points(C, R, tile, x):
 
 
 @njit(cache=True, _nrt=False)
-def touch_matters(C, tile):
-    """Could a touch rule score this tile's placement: its own, or one of the castle's tiles'? (Else a preview
-    need not find what it touches.)"""
-    if TL_RULE_KIND[tile] == RULE_TOUCH:
-        return True
+def touch_scoring(C, R, tile):
+    """The castle tiles (a mask) whose touching `tile` a touch rule would score, its own or theirs: a preview need not
+    find whether it touches the others (their touch adds 0 to neighbour_points)."""
+    mine = _rule_type(R, tile)
+    among = np.int64(0)
     for b in range(C[H_N]):
-        if TL_RULE_KIND[C[T_TILE + b]] == RULE_TOUCH:
-            return True
-    return False
+        tb = C[T_TILE + b]
+        if _rule_value(tile, RULE_TOUCH, _rule_type(R, tb)) != 0 or _rule_value(tb, RULE_TOUCH, mine) != 0:
+            among |= np.int64(1) << b
+    return among
 
 
 @njit(cache=True, _nrt=False)
@@ -273,25 +279,41 @@ F_SIZE = F_PARTNER_DOOR + MAX_DOORS
 
 @njit(cache=True, _nrt=False)
 def preview(C, R, tile, rot, x0, y0, level, F):
-    """What add_tile would do with this placement, into F (offsets F_*), the castle unchanged: its §5 points, the door
-    pairs it connects, its own doors BLOCKED, old OPEN doors it blocks (not those it connects), its own doors OPEN,
-    whether it completes, and the mask of old tiles it completes (PROTOCOL.md 8, 'a placement's facts')."""
-    preview_in(C, R, tile, rot, x0, y0, level, F, castle_points(C, R, tile, C[H_N]), True)
+    """What add_tile would do with this legal placement, into F (offsets F_*), the castle unchanged: its §5 points,
+    the door pairs it connects, its own doors BLOCKED, old OPEN doors it blocks (not those it connects), its own doors
+    OPEN, whether it completes, and the mask of old tiles it completes (PROTOCOL.md 8, 'a placement's facts')."""
+    preview_in(C, R, tile, rot, x0, y0, level, F, castle_points(C, R, tile, C[H_N]), touch_scoring(C, R, tile))
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _open_partner(C, x, y, d, lv):
+    """The castle door index of the OPEN door of level lv facing cell (x, y) from direction d (across the cell's
+    side (d + 2) % 4), or -1: a scan of the open list for the entry's cell, direction and level fields."""
+    want = _open_entry(0, x, y, (d + 2) & 3, lv)
+    for j in range(C[H_N_OPEN]):
+        v = C[OPEN_LIST + j]
+        if v & 0x1FFFFFF == want:
+            return v >> 25
+    return -1
 
 
 @njit(cache=True, _nrt=False)
-def preview_in(C, R, tile, rot, x0, y0, level, F, castle_pts, touch_may_score):
+def preview_in(C, R, tile, rot, x0, y0, level, F, castle_pts, touch_among):
     """`preview` for a caller that previews many placements of one tile in one castle: castle_pts =
-    castle_points(C, R, tile, H_N) and touch_may_score = touch_matters(C, tile), computed once (both are the same for
-    every placement)."""
+    castle_points(C, R, tile, H_N) and touch_among = touch_scoring(C, R, tile), computed once (both are the same for
+    every placement). A door meeting a door of its level meets an OPEN one (the placement is legal: a CONNECTED or
+    BLOCKED one faces a claimed cell), found in the open list (door_on_edge if not); the old OPEN doors it blocks are
+    those on a side of its cells (C[H_OPEN_DOOR] by rows: doors sit on full cells, so each faces the footprint) less
+    those it connects."""
     n = C[H_N]
     grid = C[H_GRID]
     s = TL_SHAPE[tile]
     r = rot & 3
-    touch = touching(C, tile, r, x0, y0) if touch_may_score else np.int64(0)
+    touch = touching(C, tile, r, x0, y0, touch_among) if touch_among else np.int64(0)
     door_at = C[H_DOOR]
     ewords = C[H_EWORDS]
     links = 0
+    open_links = 0
     own_blocked = 0
     opened = 0
     doors = TL_N_DOORS[tile]
@@ -299,12 +321,20 @@ def preview_in(C, R, tile, rot, x0, y0, level, F, castle_pts, touch_may_score):
         e = _edge(grid, x0, y0, TL_DOOR_EDGE[tile, r, k, 0], TL_DOOR_EDGE[tile, r, k, 1], TL_DOOR_EDGE[tile, r, k, 2])
         lv = TL_DOOR_LEVEL[tile, level, k]
         d = TL_DOOR_SIDE[tile, r, k, 2]
-        ax = x0 + TL_DOOR_SIDE[tile, r, k, 0] + DIR_DX[d]
-        ay = y0 + TL_DOOR_SIDE[tile, r, k, 1] + DIR_DY[d]
+        cx = x0 + TL_DOOR_SIDE[tile, r, k, 0]
+        cy = y0 + TL_DOOR_SIDE[tile, r, k, 1]
+        ax = cx + DIR_DX[d]
+        ay = cy + DIR_DY[d]
         F[F_PARTNER + k] = -1
         F[F_PARTNER_DOOR + k] = -1
         if _edge_bit(C, door_at + lv * ewords, e):
-            b, j = door_on_edge(C, n, e, lv)
+            door = _open_partner(C, cx, cy, d, lv)
+            if door >= 0:
+                b = door // MAX_DOORS
+                j = door - b * MAX_DOORS
+                open_links += 1
+            else:
+                b, j = door_on_edge(C, n, e, lv)
             F[F_PARTNER + k] = b
             F[F_PARTNER_DOOR + k] = b * MAX_DOORS + j
             links += 1
@@ -312,19 +342,14 @@ def preview_in(C, R, tile, rot, x0, y0, level, F, castle_pts, touch_may_score):
             own_blocked += 1
         else:
             opened += 1
-    old_blocked = 0
-    for j in range(C[H_N_OPEN]):
-        v = C[OPEN_LIST + j]
-        _, _, ax, ay = _open_fields(v)
-        if not _in_footprint(s, r, x0, y0, ax, ay):
-            continue
-        door = v >> 25
-        joined = False
-        for k in range(doors):
-            if F[F_PARTNER_DOOR + k] == door:
-                joined = True
-        if not joined:
-            old_blocked += 1
+    facing = 0
+    open_at = C[H_OPEN_DOOR]
+    w = SR_W[s, r]
+    for dy in range(SR_H[s, r] + 1):
+        hits = _edge_row(C, open_at, grid, x0, y0 + dy, w) & SR_SIDE_ROW[s, r, dy]
+        while hits:
+            hits &= hits - 1
+            facing += 1
     old_complete = np.int64(0)
     for k in range(doors):
         b = F[F_PARTNER + k]
@@ -341,7 +366,7 @@ def preview_in(C, R, tile, rot, x0, y0, level, F, castle_pts, touch_may_score):
     F[F_POINTS] = neighbour_points(C, R, tile, n, touch, F, F_PARTNER) + castle_pts
     F[F_LINKS] = links
     F[F_OWN_BLOCKED] = own_blocked
-    F[F_OLD_BLOCKED] = old_blocked
+    F[F_OLD_BLOCKED] = facing - open_links
     F[F_OPENED] = opened
     F[F_SELF_COMPLETE] = links == doors
     F[F_OLD_COMPLETE] = old_complete

@@ -125,6 +125,17 @@ def _edge_rows(edges: np.ndarray, n: int) -> np.ndarray:
 
 SR_WALL_ROW = np.array([[_edge_rows(SR_WALL[s, r], SR_N_WALL[s]) for r in range(4)] for s in range(S)])
 SR_FENCE_ROW = np.array([[_edge_rows(SR_FENCE[s, r], SR_N_FENCE[s]) for r in range(4)] for s in range(S)])
+
+
+def _side_rows(s: int, r: int) -> np.ndarray:
+    """The four sides of every cell shape s claims at rotation r (full or half) as _edge_rows: an OPEN door of the
+    castle on one of them faces the footprint (doors sit on full cells, so never on the footprint's own side)."""
+    sides = [g.canonical_edge(dx, dy, d) for dy in range(MAX_BOX) for dx in range(MAX_BOX)
+             if ROW_ALL[s, r, dy] >> dx & 1 for d in range(4)]
+    return _edge_rows(np.array(sorted(set(sides)), np.int64), len(set(sides)))
+
+
+SR_SIDE_ROW = np.array([[_side_rows(s, r) for r in range(4)] for s in range(S)])
 TL_HAS_DOWN_DOOR = np.array([[int((g.TILE_DOOR_LEVEL[t, lv, :int(TL_N_DOORS[t])] == DOWN).any()) for lv in (0, 1)]
                              for t in range(T)], np.int64)   # [tile, level laid]
 TL_DOOR_ROW = np.zeros((T, 4, 2, 2, MAX_BOX + 1), np.int64)   # [tile, rot, level laid, door level, row]

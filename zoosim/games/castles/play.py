@@ -20,6 +20,7 @@ from zoosim.core.rng import seed_stream
 from zoosim.core.threads import run_in_threads
 from zoosim.errors import ZoosimError
 from zoosim.games.castles import engine_castle as EC
+from zoosim.games.castles import engine_legal as EL
 from zoosim.games.castles import play_policies as PP
 from zoosim.games.castles.play_end import final_scoring
 from zoosim.games.castles.play_rewards import _act_options, _pay, _place, _resolve
@@ -199,7 +200,7 @@ class Pack:
         self.CS = np.zeros((MAX_PLAYERS, EC.castle_size(rules.grid_size)), np.int64)
         self.EV = np.zeros((MAX_EVENTS, 7), np.int64)
         self.PW = np.zeros((MAX_PLAYERS, N_POLICY_PARAMS))
-        self.keys = np.zeros(EC.MAX_CANDIDATES, np.int64)
+        self.keys = np.zeros(EL.KEYS_SIZE, np.int64)
         self.opts = np.zeros((EC.MAX_CANDIDATES, 4), np.int64)
         self.cbuf = np.zeros(2 * EC.MAX_TILES, np.int64)
         self.out = np.zeros((MAX_PLAYERS, N_OUT), np.int64)
@@ -259,7 +260,7 @@ def play_many(packed, seed, first_index, count, policy_ids, policy_params, rows,
     EV = np.zeros((0, 7), np.int64)
     rng = np.zeros(4, np.uint64)
     PW = np.zeros((MAX_PLAYERS, N_POLICY_PARAMS))
-    keys = np.zeros(EC.MAX_CANDIDATES, np.int64)
+    keys = np.zeros(EL.KEYS_SIZE, np.int64)
     opts = np.zeros((EC.MAX_CANDIDATES, 4), np.int64)
     cbuf = np.zeros(2 * EC.MAX_TILES, np.int64)
     out = np.zeros((MAX_PLAYERS, N_OUT), np.int64)

@@ -12,6 +12,7 @@ import numpy as np
 from numba import njit
 
 from zoosim.games.castles import engine_castle as EC
+from zoosim.games.castles import engine_legal as EL
 from zoosim.games.castles import engine_points as EP
 from zoosim.games.castles.play_state import (
     ACTIVITY, ALL_SIZES, ALL_TYPES, FOOD, FOYER, G_MKT_C, G_MKT_N, G_MKT_T, G_NFAV, G_FAV, G_OPT,
@@ -132,11 +133,11 @@ def _progress(G, RG, p, tile, mv, own):
 
 
 @njit(cache=True, _nrt=False)
-def placement_value(G, C, R, RG, PW, p, tile, rot, x, y, lv, castle_pts, touch_may_score):
+def placement_value(G, C, R, RG, PW, p, tile, rot, x, y, lv, castle_pts, touch_among):
     """PV of one placement (PROTOCOL.md 8): greedy's first key, or heuristic's value. The facts stay in G[FACTS:].
-    castle_pts and touch_may_score: EP.preview_in's, computed once per tile and castle."""
+    castle_pts and touch_among: EP.preview_in's, computed once per tile and castle."""
     F = G[FACTS:FACTS + EP.F_SIZE]
-    EP.preview_in(C, R, tile, rot, x, y, lv, F, castle_pts, touch_may_score)
+    EP.preview_in(C, R, tile, rot, x, y, lv, F, castle_pts, touch_among)
     total = 0.0
     if F[EP.F_SELF_COMPLETE]:
         total += reward_value(RG, PW, p, tile)
@@ -161,10 +162,10 @@ def _first_best(G, C, R, RG, PW, p, tile, opts, m):
     best_blocked = 0
     greedy = G[G_SEATCODE + p] == GREEDY
     castle_pts = EP.castle_points(C, R, tile, C[EC.H_N])
-    touch_may_score = EP.touch_matters(C, tile)
+    touch_among = EP.touch_scoring(C, R, tile)
     for k in range(m):
         v = placement_value(G, C, R, RG, PW, p, tile, opts[k, 0], opts[k, 1], opts[k, 2], opts[k, 3], castle_pts,
-                            touch_may_score)
+                            touch_among)
         blocked = G[FACTS + EP.F_OWN_BLOCKED] + G[FACTS + EP.F_OLD_BLOCKED]
         if v > best_value or (greedy and v == best_value and blocked < best_blocked):
             best, best_value, best_blocked = k, v, blocked
@@ -188,7 +189,7 @@ def best_placement(G, CS, R, RG, PW, p, tile, keys, opts, into):
     """The highest PV over the tile's legal placements (-1e300 with none); the placement the place hook would choose
     (place_choice's rule) goes to G[into:into + 4] as (rot, x, y, level)."""
     C = CS[p]
-    m = EC.legal_placements(C, R, tile, keys, opts)
+    m = EL.legal_placements(C, R, tile, keys, opts)
     best, best_value = _first_best(G, C, R, RG, PW, p, tile, opts, m)
     for j in range(4):
         G[into + j] = opts[best, j]

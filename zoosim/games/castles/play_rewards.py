@@ -7,6 +7,7 @@ from numba import njit
 
 from zoosim.core.rng import below, shuffle
 from zoosim.games.castles import engine_castle as EC
+from zoosim.games.castles import engine_legal as EL
 from zoosim.games.castles import engine_points as EP
 from zoosim.games.castles import play_policies as PP
 from zoosim.games.castles.play_setup import _draw_bonus
@@ -33,7 +34,7 @@ def _place(G, CS, R, RG, PW, EV, rng, p, tile, keys, opts, cbuf):
         lv = G[PP.MEMO + 3]
         G[PP.MEMO_TILE] = -1
     else:
-        m = EC.legal_placements(C, R, tile, keys, opts)
+        m = EL.legal_placements(C, R, tile, keys, opts)
         if G[G_SEATCODE + p] >= GREEDY and m > 1:
             k = PP.place_choice(G, CS, R, RG, PW, p, tile, opts, m)
         else:

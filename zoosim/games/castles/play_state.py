@@ -16,6 +16,7 @@ from zoosim.core.rng import below
 from zoosim.errors import ZoosimError
 from zoosim.games.castles import data
 from zoosim.games.castles import engine_castle as EC
+from zoosim.games.castles import engine_legal as EL
 from zoosim.games.castles import engine_points as EP
 from zoosim.games.castles.policies import (  # noqa: F401  (the loop's modules import them from here)
     DEFAULTS, GREEDY, GREEDY_WEIGHTS, HEURISTIC, N_POLICY_PARAMS, POLICY_CODES, RANDOM, UNIFORM,
@@ -257,14 +258,14 @@ def _log(G, EV, kind, player, a, b, c, d, e):
 
 @njit(cache=True, _nrt=False)
 def placeable(G, C, R, tile):
-    """EC.can_place(C, R, tile) for the acting seat's castle C, asked once per castle state: the act options, the
+    """EL.can_place(C, R, tile) for the acting seat's castle C, asked once per castle state: the act options, the
     heuristic's locked rooms and the corridor rewards ask it of the same rooms (G_KNOWN is cleared by `castle_changed`
     and at each action)."""
     word = tile >> 6
     bit = np.int64(1) << (tile & 63)
     if G[G_KNOWN + word] & bit:
         return (G[G_CAN + word] & bit) != 0
-    ok = EC.can_place(C, R, tile)
+    ok = EL.can_place(C, R, tile)
     G[G_KNOWN + word] |= bit
     if ok:
         G[G_CAN + word] |= bit
