@@ -12,6 +12,7 @@ from zoosim.games.ark_nova import cards
 from zoosim.games.ark_nova import engine_state as es
 from zoosim.games.ark_nova import reference as ref
 from zoosim.games.ark_nova import reference_state as rs
+from zoosim.games.ark_nova import reference_setup as rsu
 from zoosim.games.ark_nova.engine_setup import setup
 from zoosim.games.ark_nova.pack import pack
 from zoosim.games.ark_nova.rules import BONUS_TILES, Rules
@@ -103,7 +104,7 @@ def positions(n_games: int, rnd: random.Random, make_rules, rate: float = 0.03):
     """Reference states at random turn starts of uniform games (2, 3, 4 players in turn), rules by make_rules(rnd)."""
     for g in range(n_games):
         players = 2 + g % 3
-        s = rs.setup(make_rules(rnd), players, PyRng(77, g), [rs.uniform] * players)
+        s = rsu.setup(make_rules(rnd), players, PyRng(77, g), [rs.uniform] * players)
         while not s.game_over:
             if rnd.random() < rate:
                 yield s

@@ -15,13 +15,14 @@ from ark_nova_engine_common import (
 from zoosim.core.rng import PyRng
 from zoosim.games.ark_nova import engine_state as es
 from zoosim.games.ark_nova import reference_state as rs
+from zoosim.games.ark_nova import reference_setup as rsu
 from zoosim.games.ark_nova.engine_setup import _comb, _unrank_subset
 from zoosim.games.ark_nova.rules import Rules
 
 
 def same_setup(rules: Rules, players: int, seed: int, game_index: int) -> None:
     py = PyRng(seed, game_index)
-    s = rs.setup(rules, players, py, [rs.uniform] * players)
+    s = rsu.setup(rules, players, py, [rs.uniform] * players)
     G, rows, _, rng = engine_setup(rules, players, seed, game_index)
     assert G[es.G_OVERFLOW] == 0
     assert rows == [tuple(e) for e in s.events]

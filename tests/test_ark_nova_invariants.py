@@ -11,6 +11,7 @@ from zoosim.core.rng import PyRng
 from zoosim.games.ark_nova import cards
 from zoosim.games.ark_nova import reference as ref
 from zoosim.games.ark_nova import reference_state as rs
+from zoosim.games.ark_nova import reference_setup as rsu
 from zoosim.games.ark_nova.reference_state import ASSOCIATION, CARDS_ACTION, E_DISCARD
 from zoosim.games.ark_nova.rules import Rules
 
@@ -61,7 +62,7 @@ def test_uniform_game_invariants_after_every_turn(players, index, monkeypatch):
         income(s, q)
 
     monkeypatch.setattr(ref, "income", checked_income)
-    s = rs.setup(R, players, PyRng(2026, index), [rs.uniform] * players)
+    s = rsu.setup(R, players, PyRng(2026, index), [rs.uniform] * players)
     dropped = [0, []]
     check(s, dropped)
     while not s.game_over:

@@ -22,6 +22,7 @@ from zoosim.games.ark_nova import engine_turn_options as eto
 from zoosim.games.ark_nova import reference as ref
 from zoosim.games.ark_nova import reference_policies as rp
 from zoosim.games.ark_nova import reference_state as rs
+from zoosim.games.ark_nova import reference_setup as rsu
 from zoosim.games.ark_nova.pack import pack
 from zoosim.games.ark_nova.policies import (
     DEFAULTS, GREEDY, GREEDY_PARAMS, HEURISTIC, HEURISTIC_PARAMS, MAX_PLAN_PARAM, N_POLICY_PARAMS, RANDOM, UNIFORM,
@@ -103,7 +104,7 @@ class CountingRng(PyRng):
 
 def turn_start_states(rules, players, seed, game_index, policies, rate=1.0, rnd=None):
     """Reference states at the turn starts of a game (before the seat's plan), as reference.play_game reaches them."""
-    s = rs.setup(rules, players, PyRng(seed, game_index), policies)
+    s = rsu.setup(rules, players, PyRng(seed, game_index), policies)
     s.seed, s.game_index = seed, game_index
     while not s.game_over:
         p = s.current
@@ -192,7 +193,7 @@ def test_the_script_is_left_at_the_first_mismatch_or_hidden_draw():
     G = es.new_state()
     eg.set_policies(G, [GREEDY, HEURISTIC])
     assert int(es._policy_choose(G, es.new_events(8), np.zeros(4, np.uint64), 1, rs.H_KEEP, 70)) == 0
-    assert rp.Planner(GREEDY, GREEDY_PARAMS)(rs.public_view(rs.setup(Rules(), 2, PyRng(1, 1), [rs.uniform] * 2), 0),
+    assert rp.Planner(GREEDY, GREEDY_PARAMS)(rs.public_view(rsu.setup(Rules(), 2, PyRng(1, 1), [rs.uniform] * 2), 0),
                                              0, rs.H_KEEP, list(range(70))) == 0
 
 

@@ -8,6 +8,7 @@ import zlib
 from zoosim.core.rng import PyRng
 from zoosim.games.ark_nova import reference as ref
 from zoosim.games.ark_nova import reference_state as rs
+from zoosim.games.ark_nova import reference_setup as rsu
 from zoosim.games.ark_nova.rules import Rules
 
 R = Rules()
@@ -60,7 +61,7 @@ def test_views_carry_no_hidden_information_and_decisions_do_not_depend_on_it():
                 seen["checked"] += 1
         return rs.uniform(view, seat, hook, options)
 
-    s = rs.setup(R, 3, PyRng(5, 0), [checking] * 3)
+    s = rsu.setup(R, 3, PyRng(5, 0), [checking] * 3)
     holder["s"] = s
     while not s.game_over and s.turn < 120:
         p = s.current
@@ -70,7 +71,7 @@ def test_views_carry_no_hidden_information_and_decisions_do_not_depend_on_it():
 
 
 def test_a_view_changes_with_what_the_seat_may_see():
-    s = rs.setup(R, 2, PyRng(3, 1), [rs.uniform] * 2)
+    s = rsu.setup(R, 2, PyRng(3, 1), [rs.uniform] * 2)
     view = rs.public_view(s, 0)
     assert view.ps[0].hand == tuple(s.ps[0].hand) and view.ps[1].hand is None and view.ps[1].hand_size == 4
     assert view.ps[0].finals == tuple(s.ps[0].finals) and view.ps[1].finals is None and view.ps[1].finals_count == 2
@@ -96,7 +97,7 @@ def test_the_keep_decision_sees_the_own_dealt_cards_only():
         seen.append((seat, hook, [pv.dealt for pv in view.ps], view.ps[seat].hand))
         return 0
 
-    s = rs.setup(R, 2, PyRng(4, 0), [record, record])
+    s = rsu.setup(R, 2, PyRng(4, 0), [record, record])
     (s0, h0, dealt0, hand0), (s1, h1, dealt1, hand1) = seen[:2]
     assert (s0, h0, s1, h1) == (0, rs.H_KEEP, 1, rs.H_KEEP)
     assert dealt0[1] is None and dealt1[0] is None and len(dealt0[0]) == 8 and len(dealt1[1]) == 8

@@ -7,8 +7,9 @@ from zoosim.core.rng import PyRng
 from zoosim.games.ark_nova import board
 from zoosim.games.ark_nova import reference_build as rb
 from zoosim.games.ark_nova.reference_state import (
-    BUILD, H_BUILD_TYPE, H_COIN, H_FOOTPRINT, Building, IllegalMove, setup,
+    BUILD, H_BUILD_TYPE, H_COIN, H_FOOTPRINT, Building, IllegalMove,
 )
+from zoosim.games.ark_nova.reference_setup import setup
 from zoosim.games.ark_nova.rules import Rules
 from zoosim.games.ark_nova.vocab import ENCLOSURE1, KIOSK, LARGE_BIRD_AVIARY, PAVILION, PETTING_ZOO, REPTILE_HOUSE, \
     ROCK, WATER

@@ -12,6 +12,7 @@ from zoosim.games.ark_nova import reference_actions as ra
 from zoosim.games.ark_nova import reference_association as rass
 from zoosim.games.ark_nova import reference_effects as rfx
 from zoosim.games.ark_nova import reference_state as rs
+from zoosim.games.ark_nova import reference_setup as rsu
 from zoosim.games.ark_nova.reference_state import (
     ANIMALS, ASSOCIATION, BUILD, CARDS_ACTION, SPONSORS, Building, H_ANIMAL_HOME, H_ANIMAL_PLAY, H_CARDS_MODE,
     H_PROJECT, H_SPONSOR_MODE, H_TARGET, H_TASK, H_UPGRADE,
@@ -42,7 +43,7 @@ def m(*cells):
 
 def game(players=2, *answers, rules=R):
     script = Script(*answers)
-    s = rs.setup(replace(rules, random_action_order=False), players, PyRng(2, 0), [script] * players)
+    s = rsu.setup(replace(rules, random_action_order=False), players, PyRng(2, 0), [script] * players)
     for p in s.ps:
         s.deck += p.hand
         p.hand = []

@@ -9,10 +9,12 @@ import pytest
 from zoosim.core.rng import PyRng
 from zoosim.games.ark_nova import cards
 from zoosim.games.ark_nova import reference_state as rs
+from zoosim.games.ark_nova import reference_setup as rsu
 from zoosim.games.ark_nova.reference_state import (
     ANIMALS, ASSOCIATION, BLOCKED, BUILD, CARDS_ACTION, FREE, H_CP2, H_CP_TILE, H_KEEP, H_TAKE_SOURCE, H_UPGRADE,
-    SPONSORS, advance_break, gain, setup, shuffle, uniform,
+    SPONSORS, advance_break, gain, shuffle, uniform,
 )
+from zoosim.games.ark_nova.reference_setup import setup
 from zoosim.games.ark_nova.rules import Rules
 
 R = Rules()
@@ -110,9 +112,9 @@ def test_opening_card_is_dealt_and_kept():
             s = game(2, rules, seed=seed, policy=uniform)
             assert card in s.ps[seat].hand
             assert Counter(rs.all_zoo_cards(s)) == Counter(int(cards.CARDS.ids[c]) for c in cards.ZOO_DECK)
-    assert all(0 in o for o in rs.keep_options(replace(R, opening_card=401), 0))
-    assert len(rs.keep_options(replace(R, opening_card=401), 0)) == 35
-    assert len(rs.keep_options(replace(R, opening_card=401), 1)) == 70
+    assert all(0 in o for o in rsu.keep_options(replace(R, opening_card=401), 0))
+    assert len(rsu.keep_options(replace(R, opening_card=401), 0)) == 35
+    assert len(rsu.keep_options(replace(R, opening_card=401), 1)) == 70
 
 
 # ---------------------------------------------------------------- tracks

@@ -39,6 +39,7 @@ from zoosim.errors import ZoosimError
 from zoosim.games.ark_nova import board, cards
 from zoosim.games.ark_nova import reference as ref
 from zoosim.games.ark_nova import reference_state as rs
+from zoosim.games.ark_nova import reference_setup as rsu
 from zoosim.games.ark_nova.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, validate
 from zoosim.games.ark_nova.vocab import BUILDINGS, CONTINENT_ICONS, ICONS, STANDARD_BUILDINGS
 from zoosim.games.position_input import expect_keys, fail, whole_number
@@ -165,7 +166,7 @@ def load_position(data: Any, rules: Rules) -> rs.State:
     if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         fail("position", f"needs a `players` list of {MIN_PLAYERS}-{MAX_PLAYERS} players")
     validate(rules, len(players))
-    s = rs.new_state(rules, len(players), PyRng(0, 0), [rs.uniform] * len(players))
+    s = rsu.new_state(rules, len(players), PyRng(0, 0), [rs.uniform] * len(players))
     s.ps = [_player(z, rules, p) for p, z in enumerate(players)]
     seen: dict[int, int] = {}
     for p, pl in enumerate(s.ps):

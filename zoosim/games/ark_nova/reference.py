@@ -1,10 +1,10 @@
 """Ark Nova in plain Python, the top: a turn (§4.1, §5.6, §11.1, §11.2 venom fee), breaks (§9), the end trigger,
 last turns, the turn cap (§13.1, §15.2 G9), final scoring and the tie-break (§13.2-13.3), and `play_game`.
 
-The executable spec is the set of modules `reference_state` (state, setup, tracks), `reference_build` (the map),
-`reference_effects` (the opcode dispatchers), `reference_actions` (action cards, Cards, Animals, Sponsors),
-`reference_association` (Association, projects) and this one, which imports them all (so every `HANDLERS`
-entry is filled). Decision hooks, option orders and the event log are PROTOCOL.md's.
+The executable spec is the set of modules `reference_state` (state, tracks), `reference_setup` (setup),
+`reference_build` (the map), `reference_effects` (the opcode dispatchers), `reference_actions` (action cards, Cards,
+Animals, Sponsors), `reference_association` (Association, projects) and this one, which imports them all (so every
+`HANDLERS` entry is filled). Decision hooks, option orders and the event log are PROTOCOL.md's.
 """
 from __future__ import annotations
 
@@ -27,8 +27,9 @@ from zoosim.games.ark_nova.reference_state import (
     ANIMALS, ASSOCIATION, BUILD, C, CARDS_ACTION, E_ACTION, E_BREAK, E_END, E_INCOME, E_SCORE, E_TURN, E_X_ACTION,
     H_BREAK_DISCARD, H_DETERMINATION, H_HYPNOSIS_CARD, H_TARGET, H_TURN, H_XACTION_CARD, H_XSPEND, N_ACTIONS, SPONSORS, State, call, choose,
     discard_card, discard_final_cards, discard_card as _discard, draw_deck, gain, handler, hand_limit, icon_counts,
-    idx, pay, refill_display, setup,
+    idx, pay, refill_display,
 )
+from zoosim.games.ark_nova.reference_setup import setup
 from zoosim.games.ark_nova.rules import Rules
 from zoosim.games.ark_nova.vocab import CATEGORY_ICONS, ROCK, WATER
 
