@@ -73,6 +73,7 @@ from zoosim.games.ark_nova.engine_state import (
     G_STACK,
     G_STACK_N,
     G_TURN,
+    G_TURN_SPENDS,
     H_BREAK_DISCARD,
     H_TURN,
     H_XACTION_CARD,
@@ -109,7 +110,7 @@ from zoosim.games.ark_nova.engine_state import (
 )
 from zoosim.games.ark_nova.engine_tracks import _discard_final_cards, gain_leaf
 from zoosim.games.ark_nova.engine_triggers import after_item
-from zoosim.games.ark_nova.engine_turn_options import can_perform, side_bits, spend_options, turn_options
+from zoosim.games.ark_nova.engine_turn_options import can_perform, kept_spends, side_bits, turn_options
 from zoosim.games.ark_nova.pack import (
     R_APPEAL_INCOME,
     R_BREAK_AFTER_LAST_TURN,
@@ -151,7 +152,11 @@ def _turn_start(G, R, EV, rng, fr, p):
         G[fr + FR_A] = 3
         return
     base = strength(G, p, action)
-    x = G[SPEND + _choose(G, EV, rng, p, H_XSPEND, spend_options(G, R, p, action, base, SPEND, SCR_PROBE))]
+    n = G[G_TURN_SPENDS + k]        # spend_options(G, R, p, action, base, SPEND, SCR_PROBE), kept by turn_options
+    kept = kept_spends(SCR_PROBE, k)
+    for i in range(n):
+        G[SPEND + i] = G[kept + i]
+    x = G[SPEND + _choose(G, EV, rng, p, H_XSPEND, n)]
     if x > 0:
         G[b + P_X] -= x
         _log(G, EV, E_ACTION, p, -1, -x, G[b + P_X], 0)

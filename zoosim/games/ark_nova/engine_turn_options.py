@@ -15,6 +15,8 @@ from zoosim.games.ark_nova.engine_state import G_PL, G_TURN_SPENDS, P_SIDE2, P_S
 from zoosim.games.ark_nova.pack import R_ALLOW_NULL_ACTION, R_ANIMALS2_REP_STRENGTH, R_MAX_X
 
 ANIMALS, CARDS_ACTION, BUILD, ASSOCIATION, SPONSORS = range(5)
+KEPT_SPENDS = 64                    # turn_options' scratch: the XSPEND options of each TURN option from here
+MAX_SPENDS = 24                     # x = 0 .. max_x_tokens (rules.validate: <= 20)
 
 
 @njit(cache=True, _nrt=False)
@@ -90,16 +92,24 @@ def spend_options(G, R, p, action, base, at, scratch):
     return n
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def kept_spends(scratch, k):
+    """Where turn_options(..., scratch) leaves the XSPEND options of TURN option k (an action), so that the turn
+    does not list them again for the option taken."""
+    return scratch + KEPT_SPENDS + MAX_SPENDS * k
+
+
 @njit(cache=True, _nrt=False)
 def turn_options(G, R, p, at, scratch):
     """TURN options (hook 2) as pairs at G[at:]: (0, action) per card in slot order with an XSPEND option, then
-    (1, 0) if X-tokens < max. G[scratch:] is scratch (at least 32 + an option list's room). Each option's number
-    of XSPEND options goes to G_TURN_SPENDS (1 for the X action), for the `random` policy's one draw."""
+    (1, 0) if X-tokens < max. G[scratch:] is scratch (at least KEPT_SPENDS + 5 * MAX_SPENDS). Each option's number
+    of XSPEND options goes to G_TURN_SPENDS (1 for the X action), for the `random` policy's one draw, and its
+    XSPEND options to kept_spends(scratch, k)."""
     b = G_PL + p * P_SIZE
     n = 0
     for k in range(5):
         a = G[b + P_SLOTS + k]
-        spends = spend_options(G, R, p, a, strength(G, p, a), scratch, scratch + 32)
+        spends = spend_options(G, R, p, a, strength(G, p, a), kept_spends(scratch, n), scratch + 32)
         if spends > 0:
             G[at + 2 * n] = 0
             G[at + 2 * n + 1] = a
