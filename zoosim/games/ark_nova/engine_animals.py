@@ -185,8 +185,9 @@ def homes_upto(G, R, p, card, at, limit):
         if kind <= 4:
             mask = G[b + P_B_MASK + i]
             if C_STD_OK[card] and G[b + P_B_ANIMALS_N + i] == 0 and _ones(mask) >= C_SIZE[card] and (
-                    ignore or (terrain_touched(G, R, p, mask, True) >= CARD_ROCK[card]
-                               and terrain_touched(G, R, p, mask, False) >= CARD_WATER[card])):
+                    ignore or ((CARD_ROCK[card] <= 0 or terrain_touched(G, R, p, mask, True) >= CARD_ROCK[card])
+                               and (CARD_WATER[card] <= 0
+                                    or terrain_touched(G, R, p, mask, False) >= CARD_WATER[card]))):
                 G[at + n] = i
                 n += 1
                 if n >= limit:

@@ -222,8 +222,8 @@ def special_fits(G, R, p, card, building):
     if has_passive(G, R, p, OP_IGNORE_ANIMAL_ROCKWATER):
         return True
     mask = G[b + P_B_MASK + building]
-    return terrain_touched(G, R, p, mask, True) >= CARD_ROCK[card] and \
-        terrain_touched(G, R, p, mask, False) >= CARD_WATER[card]
+    return (CARD_ROCK[card] <= 0 or terrain_touched(G, R, p, mask, True) >= CARD_ROCK[card]) and \
+        (CARD_WATER[card] <= 0 or terrain_touched(G, R, p, mask, False) >= CARD_WATER[card])
 
 
 @njit(cache=True, _nrt=False)
