@@ -63,6 +63,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from zoosim.core.numba_compile import one_compile_per_type
 from zoosim.core.rng import below
 from zoosim.games.ark_nova import board, cards
 from zoosim.games.ark_nova.effects import Moment
@@ -70,30 +71,7 @@ from zoosim.games.ark_nova.policies import GREEDY, HEURISTIC, MAX_PLAN, N_POLICY
 from zoosim.games.ark_nova.vocab import CONTINENT_ICONS
 
 
-def _one_compile_per_type() -> None:
-    """numba types a call from jitted code with the arguments' *literal* types, so a callee is compiled once per
-    constant it is passed (a scratch offset, a literal 0 / False) with its whole call tree: the option functions
-    were compiled up to 8 times each. For this package's functions such calls are typed without literals (one
-    version per argument type; nothing here uses `literally`): a whole game's cold compile fell from ~185 s to
-    ~110 s. Other packages' functions are left alone; a numba without this hook only compiles slower."""
-    from numba.core import dispatcher, types
-
-    original = getattr(dispatcher.Dispatcher, "get_call_template", None)
-    if original is None or getattr(original, "ark_nova_unliteral", False):
-        return
-    package = __name__.rpartition(".")[0] + "."
-
-    def get_call_template(self, args, kws):
-        if getattr(self.py_func, "__module__", "").startswith(package):
-            args = tuple(types.unliteral(a) for a in args)
-            kws = {k: types.unliteral(v) for k, v in kws.items()}
-        return original(self, args, kws)
-
-    get_call_template.ark_nova_unliteral = True
-    dispatcher.Dispatcher.get_call_template = get_call_template
-
-
-_one_compile_per_type()
+one_compile_per_type(__name__.rpartition(".")[0])   # the option functions are passed many constants
 
 # ---------------------------------------------------------------- sizes from the data
 N_CARDS = cards.N_CARDS
