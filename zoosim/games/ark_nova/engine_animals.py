@@ -16,7 +16,7 @@ from zoosim.games.ark_nova import cards
 from zoosim.games.ark_nova.effects import SMALL, Op
 from zoosim.games.ark_nova.engine_build import has_passive
 from zoosim.games.ark_nova.engine_piles import range_folders
-from zoosim.games.ark_nova.engine_place import special_fits, terrain_touched
+from zoosim.games.ark_nova.engine_place import special_fits_with, terrain_touched
 from zoosim.games.ark_nova.engine_state import (
     CARD_ROCK,
     CARD_WATER,
@@ -77,6 +77,7 @@ C_REQ_A2 = _C.req_animals2.astype(np.int64)
 C_REQ_S2 = _C.req_sponsors2.astype(np.int64)
 C_REQ_MIN_REP = _C.req_min_rep.astype(np.int64)
 C_REQ_MAX_APPEAL = _C.req_max_appeal.astype(np.int64)
+C_REQ_ANY_ICON = (C_REQ_ICONS > 0).any(axis=1).astype(np.int64)    # the card asks for some icon count
 ANIMAL = cards.ANIMAL
 UNIV_SCIENCE = np.array([0, 1, 2], np.int64)   # reference_state.UNIV_SCIENCE
 FIRST_CONTINENT, LAST_CONTINENT = CONTINENT_ICONS[0], CONTINENT_ICONS[-1]
@@ -112,8 +113,9 @@ def unmet_conditions(G, p, card, acting, icons_at):
     """§7.2, R7: condition units not met (ICON*N is one unit), with the zoo's icons at G[icons_at:]."""
     b = G_PL + p * P_SIZE
     unmet = 0
-    for k in range(N_ICONS):
-        unmet += max(0, C_REQ_ICONS[card, k] - G[icons_at + k])
+    if C_REQ_ANY_ICON[card]:
+        for k in range(N_ICONS):
+            unmet += max(0, C_REQ_ICONS[card, k] - G[icons_at + k])
     if C_REQ_PZ_CONTINENT[card]:
         found = 0
         for i in range(G[b + P_PARTNERS_N]):
@@ -137,23 +139,44 @@ def conditions_hold(G, R, p, card, acting, icons_at):
 
 
 @njit(cache=True, _nrt=False)
-def animal_cost(G, R, p, card):
-    """§5.3: printed cost, minus the partner-zoo discount per matching continent icon and pas_cost_* effects."""
+def zoo_discounts(G, R, p):
+    """The zoo's pas_cost_* discounts (§5.3) summed: (for small animals, for large ones)."""
     b = G_PL + p * P_SIZE
-    cost = C_COST[card]
-    for i in range(G[b + P_PARTNERS_N]):
-        cost -= R[R_PARTNER_DISCOUNT] * C_ICONS[card, G[b + P_PARTNERS + i]]
     peaceful = R[R_PEACEFUL]
     ns = G[b + P_SPONSORS_N]
+    small_off = 0
+    large_off = 0
     for i in range(ns + G[b + P_ANIMALS_N]):
         owner = G[b + P_SPONSORS + i] if i < ns else G[b + P_ANIMALS + i - ns]
         start = PROG_START[peaceful, owner, PASSIVE]
         for r in range(start, start + PROG_COUNT[peaceful, owner, PASSIVE]):
             if PROG_OPS[r, 0] == OP_DISCOUNT:
-                small = PROG_OPS[r, 1] == SMALL
-                if (small and C_SIZE[card] <= 2) or (not small and C_SIZE[card] >= 4):
-                    cost -= PROG_OPS[r, 2]
+                if PROG_OPS[r, 1] == SMALL:
+                    small_off += PROG_OPS[r, 2]
+                else:
+                    large_off += PROG_OPS[r, 2]
+    return small_off, large_off
+
+
+@njit(cache=True, _nrt=False)
+def cost_with(G, R, p, card, small_off, large_off):
+    """animal_cost with the zoo's discounts already summed (zoo_discounts)."""
+    b = G_PL + p * P_SIZE
+    cost = C_COST[card]
+    for i in range(G[b + P_PARTNERS_N]):
+        cost -= R[R_PARTNER_DISCOUNT] * C_ICONS[card, G[b + P_PARTNERS + i]]
+    if C_SIZE[card] <= 2:
+        cost -= small_off
+    if C_SIZE[card] >= 4:
+        cost -= large_off
     return max(0, cost)
+
+
+@njit(cache=True, _nrt=False)
+def animal_cost(G, R, p, card):
+    """§5.3: printed cost, minus the partner-zoo discount per matching continent icon and pas_cost_* effects."""
+    small_off, large_off = zoo_discounts(G, R, p)
+    return cost_with(G, R, p, card, small_off, large_off)
 
 
 @njit(cache=True, _nrt=False)
@@ -174,25 +197,31 @@ def flock_allowed(G, R, p, card):
 
 @njit(cache=True, _nrt=False)
 def homes_upto(G, R, p, card, at, limit):
+    """homes_with, the zoo's IGNORE_ANIMAL_ROCKWATER passive looked up."""
+    return homes_with(G, R, p, card, at, limit, has_passive(G, R, p, OP_IGNORE_ROCKWATER))
+
+
+@njit(cache=True, _nrt=False)
+def homes_with(G, R, p, card, at, limit, ignore):
     """ANIMAL_HOME options (hook 13) at G[at:]: fitting empty standard enclosures and fitting special enclosures
     in building order, then -1 (Flock); stops after `limit` (>= 1) of them (1: "has it a home?", the check every
     playable-card test makes). Returns the count."""
     b = G_PL + p * P_SIZE
-    ignore = has_passive(G, R, p, OP_IGNORE_ROCKWATER)
     n = 0
     for i in range(G[b + P_BUILDINGS_N]):
         kind = G[b + P_B_KIND + i]
         if kind <= 4:
             mask = G[b + P_B_MASK + i]
             if C_STD_OK[card] and G[b + P_B_ANIMALS_N + i] == 0 and _ones(mask) >= C_SIZE[card] and (
-                    ignore or (terrain_touched(G, R, p, mask, True) >= CARD_ROCK[card]
-                               and terrain_touched(G, R, p, mask, False) >= CARD_WATER[card])):
+                    ignore or ((CARD_ROCK[card] <= 0 or terrain_touched(G, R, p, mask, True) >= CARD_ROCK[card])
+                               and (CARD_WATER[card] <= 0
+                                    or terrain_touched(G, R, p, mask, False) >= CARD_WATER[card]))):
                 G[at + n] = i
                 n += 1
                 if n >= limit:
                     return n
         elif (kind == PETTING_ZOO or kind == REPTILE_HOUSE or kind == LARGE_BIRD_AVIARY) and \
-                special_fits(G, R, p, card, i):
+                special_fits_with(G, R, p, card, i, ignore):
             G[at + n] = i
             n += 1
             if n >= limit:
@@ -219,11 +248,20 @@ def waza_blocks(G, p, card):
 @njit(cache=True, _nrt=False)
 def animal_playable(G, R, p, card, extra, acting, icons_at):
     """An animal card the player may play now paying `extra` more (a folder's number): conditions, money, a home."""
+    small_off, large_off = zoo_discounts(G, R, p)
+    return playable_with(G, R, p, card, extra, acting, icons_at, small_off, large_off,
+                         has_passive(G, R, p, OP_IGNORE_ROCKWATER))
+
+
+@njit(cache=True, _nrt=False)
+def playable_with(G, R, p, card, extra, acting, icons_at, small_off, large_off, ignore):
+    """animal_playable with what is the same for every card of a listing asked once: the zoo's discounts and its
+    IGNORE_ANIMAL_ROCKWATER passive (each a loop over the zoo's cards)."""
     if C_KIND[card] != ANIMAL or not conditions_hold(G, R, p, card, acting, icons_at):
         return False
-    if animal_cost(G, R, p, card) + extra > G[G_PL + p * P_SIZE + P_MONEY]:
+    if cost_with(G, R, p, card, small_off, large_off) + extra > G[G_PL + p * P_SIZE + P_MONEY]:
         return False
-    return homes_upto(G, R, p, card, SCR_HOMES, 1) > 0 and not waza_blocks(G, p, card)
+    return homes_with(G, R, p, card, SCR_HOMES, 1, ignore) > 0 and not waza_blocks(G, p, card)
 
 
 @njit(cache=True, _nrt=False)
@@ -232,17 +270,19 @@ def animal_options(G, R, p, side2, acting, at):
     (f, card) per playable folder in range (side II). Pairs at G[at:]; returns their count."""
     b = G_PL + p * P_SIZE
     icon_counts(G, p, SCR_ICONS)
+    small_off, large_off = zoo_discounts(G, R, p)
+    ignore = has_passive(G, R, p, OP_IGNORE_ROCKWATER)
     n = 0
     for i in range(G[b + P_HAND_N]):
         card = G[b + P_HAND + i]
-        if animal_playable(G, R, p, card, 0, acting, SCR_ICONS):
+        if playable_with(G, R, p, card, 0, acting, SCR_ICONS, small_off, large_off, ignore):
             G[at + 2 * n] = -1
             G[at + 2 * n + 1] = card
             n += 1
     if side2:
         for f in range(1, range_folders(G, R, p) + 1):
             card = G[G_DISPLAY + f - 1]
-            if card >= 0 and animal_playable(G, R, p, card, f, acting, SCR_ICONS):
+            if card >= 0 and playable_with(G, R, p, card, f, acting, SCR_ICONS, small_off, large_off, ignore):
                 G[at + 2 * n] = f
                 G[at + 2 * n + 1] = card
                 n += 1
@@ -255,13 +295,15 @@ def animal_any(G, R, p, side2, acting):
     every action card and X-token count, so it is the Animals part of every turn's option listing)."""
     b = G_PL + p * P_SIZE
     icon_counts(G, p, SCR_ICONS)
+    small_off, large_off = zoo_discounts(G, R, p)
+    ignore = has_passive(G, R, p, OP_IGNORE_ROCKWATER)
     for i in range(G[b + P_HAND_N]):
-        if animal_playable(G, R, p, G[b + P_HAND + i], 0, acting, SCR_ICONS):
+        if playable_with(G, R, p, G[b + P_HAND + i], 0, acting, SCR_ICONS, small_off, large_off, ignore):
             return True
     if side2:
         for f in range(1, range_folders(G, R, p) + 1):
             card = G[G_DISPLAY + f - 1]
-            if card >= 0 and animal_playable(G, R, p, card, f, acting, SCR_ICONS):
+            if card >= 0 and playable_with(G, R, p, card, f, acting, SCR_ICONS, small_off, large_off, ignore):
                 return True
     return False
 

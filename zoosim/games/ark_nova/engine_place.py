@@ -214,16 +214,24 @@ def _cubes(kind, card):
 @njit(cache=True, _nrt=False)
 def special_fits(G, R, p, card, building):
     """reference_build.special_fits: allowed there, capacity left, the building touches its rock and water."""
+    return special_fits_with(G, R, p, card, building, -1)
+
+
+@njit(cache=True, _nrt=False)
+def special_fits_with(G, R, p, card, building, ignore):
+    """special_fits with the zoo's IGNORE_ANIMAL_ROCKWATER passive already known (0 / 1; -1: look it up)."""
     b = G_PL + p * P_SIZE
     kind = G[b + P_B_KIND + building]
     need = _cubes(kind, card)
     if need < 0 or G[b + P_B_CUBES + building] + need > B_CAPACITY[kind]:
         return False
-    if has_passive(G, R, p, OP_IGNORE_ANIMAL_ROCKWATER):
+    if ignore < 0:
+        ignore = has_passive(G, R, p, OP_IGNORE_ANIMAL_ROCKWATER)
+    if ignore:
         return True
     mask = G[b + P_B_MASK + building]
-    return terrain_touched(G, R, p, mask, True) >= CARD_ROCK[card] and \
-        terrain_touched(G, R, p, mask, False) >= CARD_WATER[card]
+    return (CARD_ROCK[card] <= 0 or terrain_touched(G, R, p, mask, True) >= CARD_ROCK[card]) and \
+        (CARD_WATER[card] <= 0 or terrain_touched(G, R, p, mask, False) >= CARD_WATER[card])
 
 
 @njit(cache=True, _nrt=False)

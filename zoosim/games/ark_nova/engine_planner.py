@@ -43,6 +43,7 @@ from zoosim.games.ark_nova.engine_state import (
     G_SIZE,
     G_STACK,
     G_TURN,
+    G_TURN_READY,
     N_BASE,
     MAX_HAND,
     MAX_PLAYERS,
@@ -66,9 +67,12 @@ from zoosim.games.ark_nova.engine_state import (
     P_UNIVS_N,
     P_WORKERS_ACTIVE,
     P_X,
+    SCR_PROBE,
+    SCR_TURN,
     _ones,
 )
 from zoosim.games.ark_nova.engine_turn import WHOLE, push_turn
+from zoosim.games.ark_nova.engine_turn_options import KEPT_SPENDS, MAX_SPENDS, turn_options
 from zoosim.games.ark_nova.pack import R_APPEAL_INCOME
 from zoosim.games.ark_nova.policies import (
     MAX_PLAN,
@@ -201,6 +205,8 @@ def copy_state(B, X):
 def _replay(B, X, R, EV, ps, pr, seat):
     """The turn on a fresh copy of B with B's script: (value at its end, the first decision past the script)."""
     copy_state(B, X)
+    _copy(B, X, SCR_TURN, SCR_TURN + 16)        # the TURN options listed once (plan_turn, G_TURN_READY)
+    _copy(B, X, SCR_PROBE + KEPT_SPENDS, SCR_PROBE + KEPT_SPENDS + 5 * MAX_SPENDS)
     for i in range(4):
         pr[i] = ps[i]
     push_turn(X, seat, 0, WHOLE)
@@ -248,6 +254,8 @@ def plan_turn(G, R, EV, W, WR, seat):
     B[G_NEV] = EV.shape[0]          # events off: every row of the copies is dropped
     B[G_PLAN_SEAT] = seat + 1
     B[G_CURRENT] = seat
+    # every replay starts from B: its TURN options (and their XSPEND options) are listed once, here
+    B[G_TURN_READY] = 1 + turn_options(B, R, seat, SCR_TURN, SCR_PROBE)
     limit = plan_length(G, seat)
     v, rh, rn = _replay(B, X, R, EV, ps, pr, seat)
     _save_more(X, W, CUR)

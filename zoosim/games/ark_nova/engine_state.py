@@ -63,6 +63,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from zoosim.core.numba_compile import one_compile_per_type
 from zoosim.core.rng import below
 from zoosim.games.ark_nova import board, cards
 from zoosim.games.ark_nova.effects import Moment
@@ -70,30 +71,7 @@ from zoosim.games.ark_nova.policies import GREEDY, HEURISTIC, MAX_PLAN, N_POLICY
 from zoosim.games.ark_nova.vocab import CONTINENT_ICONS
 
 
-def _one_compile_per_type() -> None:
-    """numba types a call from jitted code with the arguments' *literal* types, so a callee is compiled once per
-    constant it is passed (a scratch offset, a literal 0 / False) with its whole call tree: the option functions
-    were compiled up to 8 times each. For this package's functions such calls are typed without literals (one
-    version per argument type; nothing here uses `literally`): a whole game's cold compile fell from ~185 s to
-    ~110 s. Other packages' functions are left alone; a numba without this hook only compiles slower."""
-    from numba.core import dispatcher, types
-
-    original = getattr(dispatcher.Dispatcher, "get_call_template", None)
-    if original is None or getattr(original, "ark_nova_unliteral", False):
-        return
-    package = __name__.rpartition(".")[0] + "."
-
-    def get_call_template(self, args, kws):
-        if getattr(self.py_func, "__module__", "").startswith(package):
-            args = tuple(types.unliteral(a) for a in args)
-            kws = {k: types.unliteral(v) for k, v in kws.items()}
-        return original(self, args, kws)
-
-    get_call_template.ark_nova_unliteral = True
-    dispatcher.Dispatcher.get_call_template = get_call_template
-
-
-_one_compile_per_type()
+one_compile_per_type(__name__.rpartition(".")[0])   # the option functions are passed many constants
 
 # ---------------------------------------------------------------- sizes from the data
 N_CARDS = cards.N_CARDS
@@ -294,6 +272,8 @@ G_RANDOM_X = _g("G_RANDOM_X")                   # `random`: the x-spend index it
 G_TURN_SPENDS = _g("G_TURN_SPENDS", 8)          # turn_options: XSPEND options of each TURN option (X action 1)
 G_REC_MORE_N = _g("G_REC_MORE_N")               # the decisions asked after the recorded one, (hook, options) each:
 G_REC_MORE = _g("G_REC_MORE", 2 * MAX_PLAN)     # the planner's option 0 replays the same turn, so it needs no replay
+G_TURN_READY = _g("G_TURN_READY")               # > 0: the turn's TURN options (this - 1 of them) are listed at SCR_TURN
+                                                # with their XSPEND options kept (the planner's replays; then cleared)
 G_SIZE = LAYOUT[-1][1] + LAYOUT[-1][2]
 
 # ---------------------------------------------------------------- tables the njit parts read as constants
@@ -491,15 +471,30 @@ def _low_bit(x):
     return _ones((x & -x) - 1)
 
 
+def _around_bytes() -> np.ndarray:
+    """AROUND_BYTE[i, v]: the cells adjacent to the cells 8i + j of the bits j of v (a mask has 8 bytes)."""
+    out = np.zeros((8, 256), np.int64)
+    for i in range(8):
+        for v in range(256):
+            m = 0
+            for j in range(8):
+                if v >> j & 1 and 8 * i + j < len(NEIGHBOURS):
+                    m |= int(NEIGHBOURS[8 * i + j])
+            out[i, v] = m
+    return out
+
+
+AROUND_BYTE = _around_bytes()
+
+
 @njit(cache=True, _nrt=False)
 def _around(mask):
-    """Cells adjacent to `mask` and not in it."""
-    out = 0
-    m = mask
-    while m:
-        low = m & -m
-        out |= NEIGHBOURS[_ones(low - 1)]
-        m ^= low
+    """Cells adjacent to `mask` and not in it: a table look-up per byte of the mask, not a loop over its cells
+    (a zoo's covered cells are 30+ bits late in a game; footprints and homes ask this for every building)."""
+    out = (AROUND_BYTE[0, mask & 255] | AROUND_BYTE[1, (mask >> 8) & 255] | AROUND_BYTE[2, (mask >> 16) & 255]
+           | AROUND_BYTE[3, (mask >> 24) & 255] | AROUND_BYTE[4, (mask >> 32) & 255]
+           | AROUND_BYTE[5, (mask >> 40) & 255] | AROUND_BYTE[6, (mask >> 48) & 255]
+           | AROUND_BYTE[7, (mask >> 56) & 255])
     return out & ~mask
 
 

@@ -73,6 +73,7 @@ from zoosim.games.ark_nova.engine_state import (
     G_STACK,
     G_STACK_N,
     G_TURN,
+    G_TURN_READY,
     G_TURN_SPENDS,
     H_BREAK_DISCARD,
     H_TURN,
@@ -136,12 +137,18 @@ WHOLE = 1                           # F_TURN FR_F: go on to after_turn
 # ---------------------------------------------------------------- a turn (§4.1)
 @njit(cache=True, _nrt=False)
 def _turn_start(G, R, EV, rng, fr, p):
-    """Stage 0: TURN; the X action (XACTION_CARD, +1 X-token) or XSPEND and the action pushed."""
+    """Stage 0: TURN (its options listed here unless G_TURN_READY says they are); the X action (XACTION_CARD,
+    +1 X-token) or XSPEND and the action pushed."""
     b = G_PL + p * P_SIZE
     G[G_TURN] += 1
     G[b + P_TURNS] += 1
     _log(G, EV, E_TURN, p, G[G_TURN], G[b + P_TURNS], 0, 0)
-    k = _choose(G, EV, rng, p, H_TURN, turn_options(G, R, p, SCR_TURN, SCR_PROBE))
+    n_turn = G[G_TURN_READY] - 1
+    if n_turn >= 0:
+        G[G_TURN_READY] = 0
+    else:
+        n_turn = turn_options(G, R, p, SCR_TURN, SCR_PROBE)
+    k = _choose(G, EV, rng, p, H_TURN, n_turn)
     action = G[SCR_TURN + 2 * k + 1]
     if G[SCR_TURN + 2 * k] == 1:
         action = G[b + P_SLOTS + _choose(G, EV, rng, p, H_XACTION_CARD, 5)]
