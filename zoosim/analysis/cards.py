@@ -35,12 +35,10 @@ import polars as pl
 from zoosim import stats
 from zoosim.analysis.frames import returns_frame
 from zoosim.analysis.grouping import CONTEXT
-from zoosim.analysis.load import PathLike, as_paths, lineup, read_manifest
+from zoosim.analysis.load import PathLike, log_files, scan_log
 from zoosim.analysis.present import constant_context, context_text, fmt_num, fmt_p, fmt_pct
-from zoosim.errors import ZoosimError
 
 CARDS_DIR = "cards"
-CARDS_GLOB = "part-*.parquet"
 SEAT_KEYS = ("run_number", "game_index", "rotation", "seat")  # one seat-game of a set of runs
 TITLE = ("Cards: play rate and the win rate of the seats that played each card against those that did not "
          "(association, not cause; ties split the win; 95% Wilson intervals; diff with Newcombe 95% CI, pooled z "
@@ -49,9 +47,7 @@ TITLE = ("Cards: play rate and the win rate of the seats that played each card a
 
 def cards_files(path: PathLike) -> list[Path]:
     """The cards-log shards of a run; empty when the run was simulated without `--cards-log`."""
-    if not read_manifest(path).get("cards_log"):
-        return []
-    return sorted((Path(path) / CARDS_DIR).glob(CARDS_GLOB))
+    return log_files(path, "cards_log", CARDS_DIR)
 
 
 def has_cards_log(path: PathLike) -> bool:
@@ -60,16 +56,9 @@ def has_cards_log(path: PathLike) -> bool:
 
 @returns_frame
 def open_cards(paths: PathLike | Sequence[PathLike]) -> pl.LazyFrame:
-    """A lazy scan of the cards logs of one or more runs, with `lineup` and `run_number` as in `load_run` (so the
-    two frames join on SEAT_KEYS); one-line ZoosimError when a run has no cards log."""
-    frames = []
-    for number, path in enumerate(as_paths(paths)):
-        files = cards_files(path)
-        if not files:
-            raise ZoosimError(f"{path} has no cards log; simulate it with --cards-log")
-        frames.append(pl.scan_parquet([str(f) for f in files]).with_columns(
-            pl.lit(lineup(read_manifest(path))).alias("lineup"), pl.lit(number, dtype=pl.Int32).alias("run_number")))
-    return frames[0] if len(frames) == 1 else pl.concat(frames, how="diagonal_relaxed")
+    """A lazy scan of the cards logs of one or more runs (load.scan_log: the two frames join on SEAT_KEYS);
+    one-line ZoosimError when a run has no cards log."""
+    return scan_log(paths, "cards_log", CARDS_DIR, "cards log")
 
 
 @returns_frame

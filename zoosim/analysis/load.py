@@ -68,6 +68,27 @@ def shard_files(path: PathLike) -> list[Path]:
     return files
 
 
+def log_files(path: PathLike, flag: str, directory: str) -> list[Path]:
+    """The shards of a run's second dataset (`flag` "rounds_log" in rounds/, "cards_log" in cards/); empty when the
+    run was simulated without it."""
+    if not read_manifest(path).get(flag):
+        return []
+    return sorted((Path(path) / directory).glob("part-*.parquet"))
+
+
+def scan_log(paths: PathLike | Sequence[PathLike], flag: str, directory: str, what: str) -> pl.LazyFrame:
+    """A lazy scan of one second dataset of one or more runs, with `lineup` and `run_number` as in `load_run` (so it
+    joins and groups as the main frame does); one-line ZoosimError naming the option when a run has none."""
+    frames = []
+    for number, path in enumerate(as_paths(paths)):
+        files = log_files(path, flag, directory)
+        if not files:
+            raise ZoosimError(f"{path} has no {what}; simulate it with --{flag.replace('_', '-')}")
+        frames.append(pl.scan_parquet([str(f) for f in files]).with_columns(
+            pl.lit(lineup(read_manifest(path))).alias("lineup"), pl.lit(number, dtype=pl.Int32).alias("run_number")))
+    return frames[0] if len(frames) == 1 else pl.concat(frames, how="diagonal_relaxed")
+
+
 def lineup(manifest: dict[str, Any]) -> str:
     """A short label of who plays in a run: `heuristic`, or `heuristic vs uniform` in seat order, with
     ` (rotated)` when every deal is played in every seat rotation.

@@ -35,12 +35,11 @@ import polars as pl
 from zoosim import stats
 from zoosim.analysis.frames import returns_frame
 from zoosim.analysis.grouping import CONTEXT, game_keys
-from zoosim.analysis.load import GAME_KEYS, PathLike, as_paths, lineup, read_manifest
+from zoosim.analysis.load import GAME_KEYS, PathLike, log_files, scan_log
 from zoosim.analysis.present import constant_context, context_text, fmt_num, fmt_pct
 from zoosim.errors import ZoosimError
 
 ROUNDS_DIR = "rounds"
-ROUNDS_GLOB = "part-*.parquet"
 COMEBACK_AT = 0.5
 DECIDED_QUANTILES = (0.1, 0.25, 0.5, 0.75, 0.9)
 
@@ -49,10 +48,7 @@ DECIDED_QUANTILES = (0.1, 0.25, 0.5, 0.75, 0.9)
 
 def rounds_files(path: PathLike) -> list[Path]:
     """The rounds-log shards of a run; empty when the run was simulated without `--rounds-log`."""
-    manifest = read_manifest(path)
-    if not manifest.get("rounds_log"):
-        return []
-    return sorted((Path(path) / ROUNDS_DIR).glob(ROUNDS_GLOB))
+    return log_files(path, "rounds_log", ROUNDS_DIR)
 
 
 def has_rounds_log(path: PathLike) -> bool:
@@ -61,17 +57,9 @@ def has_rounds_log(path: PathLike) -> bool:
 
 @returns_frame
 def open_rounds(paths: PathLike | Sequence[PathLike]) -> pl.LazyFrame:
-    """A lazy scan of the rounds logs of one or more runs, with `lineup` and `run_number` as in `load_run`
-    (so both frames group the same way); one-line ZoosimError when a run has no rounds log."""
-    frames = []
-    for number, path in enumerate(as_paths(paths)):
-        files = rounds_files(path)
-        if not files:
-            raise ZoosimError(f"{path} has no rounds log; simulate it with --rounds-log")
-        manifest = read_manifest(path)
-        frames.append(pl.scan_parquet([str(f) for f in files]).with_columns(
-            pl.lit(lineup(manifest)).alias("lineup"), pl.lit(number, dtype=pl.Int32).alias("run_number")))
-    return frames[0] if len(frames) == 1 else pl.concat(frames, how="diagonal_relaxed")
+    """A lazy scan of the rounds logs of one or more runs (load.scan_log); one-line ZoosimError when a run has no
+    rounds log."""
+    return scan_log(paths, "rounds_log", ROUNDS_DIR, "rounds log")
 
 
 # --------------------------------------------------------------------------- per round and per game

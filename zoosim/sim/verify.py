@@ -7,6 +7,7 @@ and columns. Problems are returned as one line each; an empty list means the run
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -136,21 +137,31 @@ def verify_cells(run_dir: RunDir, manifest: dict[str, Any]) -> VerifyResult:
     return VerifyResult(total_games, total_shards, problems)
 
 
+def _read_log_shard(log_dir: RunDir, name: str, names: set[str], k: int, manifest: dict[str, Any],
+                    columns: Sequence[tuple[str, Any]], what: str) -> tuple[pa.Table | None, str]:
+    """Shard k of a second dataset (the rounds or cards log) read and checked as one of this run's, with its
+    documented columns: (table, "") or (None, the one problem)."""
+    if shard_name(k) not in names:
+        return None, f"{name}: missing (the run keeps a {what})"
+    try:
+        with log_dir.open_read(shard_name(k)) as f:
+            log = pq.read_table(f)
+    except (OSError, pa.ArrowException, ValueError) as exc:
+        return None, f"{name}: unreadable ({str(exc).splitlines()[0] if str(exc) else type(exc).__name__})"
+    if (log.schema.metadata or {}).get(b"zoosim.run_id", b"").decode() != manifest["run_id"]:
+        return None, f"{name}: belongs to another run"
+    if log.column_names != [c for c, _ in columns]:
+        return None, f"{name}: columns {log.column_names} differ from the {what}'s"
+    return log, ""
+
+
 def _check_rounds(rounds_dir: RunDir, names: set[str], k: int, manifest: dict[str, Any],
                   table: pa.Table) -> list[str]:
     """The rounds log of shard k: rounds 1..rounds of every (game, rotation, seat) row, once each."""
     name = f"{ROUNDS_DIR}/{shard_name(k)}"
-    if shard_name(k) not in names:
-        return [f"{name}: missing (the run keeps a rounds log)"]
-    try:
-        with rounds_dir.open_read(shard_name(k)) as f:
-            rounds = pq.read_table(f)
-    except (OSError, pa.ArrowException, ValueError) as exc:
-        return [f"{name}: unreadable ({str(exc).splitlines()[0] if str(exc) else type(exc).__name__})"]
-    if (rounds.schema.metadata or {}).get(b"zoosim.run_id", b"").decode() != manifest["run_id"]:
-        return [f"{name}: belongs to another run"]
-    if rounds.column_names != [c for c, _ in ROUNDS_COLUMNS]:
-        return [f"{name}: columns {rounds.column_names} differ from the rounds log's"]
+    rounds, problem = _read_log_shard(rounds_dir, name, names, k, manifest, ROUNDS_COLUMNS, "rounds log")
+    if rounds is None:
+        return [problem]
     players = int(manifest["players"])
     rotations = players if manifest["rotate_seats"] else 1
     first = k * int(manifest["shard_size"])
@@ -180,17 +191,9 @@ def _check_cards(cards_dir: RunDir, names: set[str], k: int, manifest: dict[str,
     """The cards log of shard k: the row count its shard recorded, and every row a card of a (game, rotation, seat)
     of the shard, in a round 1..rounds and a turn 0..turns of that game."""
     name = f"{CARDS_DIR}/{shard_name(k)}"
-    if shard_name(k) not in names:
-        return [f"{name}: missing (the run keeps a cards log)"]
-    try:
-        with cards_dir.open_read(shard_name(k)) as f:
-            cards = pq.read_table(f)
-    except (OSError, pa.ArrowException, ValueError) as exc:
-        return [f"{name}: unreadable ({str(exc).splitlines()[0] if str(exc) else type(exc).__name__})"]
-    if (cards.schema.metadata or {}).get(b"zoosim.run_id", b"").decode() != manifest["run_id"]:
-        return [f"{name}: belongs to another run"]
-    if cards.column_names != [c for c, _ in CARDS_COLUMNS]:
-        return [f"{name}: columns {cards.column_names} differ from the cards log's"]
+    cards, problem = _read_log_shard(cards_dir, name, names, k, manifest, CARDS_COLUMNS, "cards log")
+    if cards is None:
+        return [problem]
     recorded = (table.schema.metadata or {}).get(b"zoosim.cards_rows")
     if recorded is None or int(recorded) != cards.num_rows:
         return [f"{name}: {cards.num_rows} rows, its shard recorded {recorded.decode() if recorded else 'none'}"]
