@@ -1,6 +1,6 @@
 """The cards analysis (`zoosim analyze RUN --cards`) on hand-made runs whose numbers are computed here by hand:
 seat-game counts, play rates, the win rates of seats that played a card and of those that did not (a shared win
-counts its share), Wilson bounds, the Welch difference, Holm's order and the grouping by player count."""
+counts its share), Wilson bounds, Newcombe's difference, Holm's order and the grouping by player count and seat."""
 from __future__ import annotations
 
 import math
@@ -113,6 +113,23 @@ def test_runs_of_different_player_counts_are_not_pooled(run: Path, tmp_path: Pat
     assert table.filter(pl.col("players") == 2).height == 3
 
 
+def test_split_by_seat_counts_each_seat_s_games_apart(run: Path) -> None:
+    """--by seat: seat 0's games have win shares 1, 0, .5, 1 and seat 1's 0, 1, .5, 0 (SHARES); 401 is seat 0's card
+    in games 0, 2, 3 (2.5 won of 3; game 1 not, 0 won), 201 seat 1's in game 1 (won; the other 3 won 0.5)."""
+    keys = ("game", "lineup", "variant", "players", "seat")
+    table = card_play_rates(open_cards(run), load_run(run), None, keys)
+    assert table.height == 4 and "seat" in table.columns            # (0, 401), (0, 201), (1, 201), (1, 113)
+    row = {(r["seat"], r["card"]): r for r in table.iter_rows(named=True)}
+    assert (row[0, 401]["n"], row[0, 401]["played"], row[0, 401]["plays"]) == (4, 3, 4)
+    assert row[0, 401]["win_played"] == pytest.approx(2.5 / 3) and row[0, 401]["win_not_played"] == 0.0
+    assert (row[1, 201]["n"], row[1, 201]["played"]) == (4, 1)
+    assert row[1, 201]["win_played"] == 1.0 and row[1, 201]["win_not_played"] == pytest.approx(0.5 / 3)
+    diff, low, high, p = newcombe_and_pooled_z(2.5, 3, 0, 1)
+    assert (row[0, 401]["diff"], row[0, 401]["diff_ci_low"], row[0, 401]["p_value"]) == pytest.approx((diff, low, p))
+    title, header, text_rows = display_cards("cards", table)
+    assert header[0] == "seat" and {r[0] for r in text_rows} == {"0", "1"}
+
+
 def test_a_large_difference_is_significant_and_said_to_be_association(tmp_path: Path) -> None:
     shares = [(1.0, 0.0)] * 150 + [(0.0, 1.0)] * 150
     path = write_run(tmp_path / "big", rows(shares, 2), components=(), game="ark-nova")
@@ -147,3 +164,5 @@ def test_report_has_a_cards_section_only_for_runs_with_a_cards_log(run: Path, tm
     assert "Runs without a cards log are left out here" in cards and "Association, not cause" in cards
     assert "| 401 |" in cards and "37.5%" in cards                   # card 401's play rate, 3 of 8
     assert "Cards" in (out / "index.html").read_text()
+    named = (build_report([run], tmp_path / "r2", card_names={401: "Okapi"}) / "README.md").read_text()
+    assert "| 401 | Okapi |" in named.split("## Cards", 1)[1]     # names come from the caller (the game)

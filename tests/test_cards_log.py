@@ -239,6 +239,15 @@ def test_analyze_cards_on_a_real_run(monkeypatch, capsys, tmp_path):
     code, out, err = cli(["analyze", str(run), "--cards", "--top", "5"], monkeypatch, capsys)
     assert code == 0, err
     assert "Cards: play rate" in out and "Association, not cause" in out and "(the first 5 of" in out
+    code, out, err = cli(["analyze", str(run), "--cards", "--by", "seat", "--format", "json"], monkeypatch, capsys)
+    assert code == 0, err
+    by_seat = pl.DataFrame(json.loads(out)["cards"])
+    assert set(by_seat["seat"]) == {0, 1} and (by_seat["n"] == 20).all()      # each seat's 20 games apart
+    assert by_seat["plays"].sum() == cards.height
+    code, out, err = cli(["report", str(run), "--out", str(tmp_path / "report")], monkeypatch, capsys)
+    assert code == 0, err
+    report = (tmp_path / "report" / "README.md").read_text().split("## Cards", 1)[1]
+    assert any(f"| {c} | {names[c]} |" in report for c in names)          # the report names Ark Nova's cards
     code, out, err = cli(["verify", str(run)], monkeypatch, capsys)
     assert code == 0 and out.startswith("ok: 20 games"), out + err
     plain = tmp_path / "plain"

@@ -136,6 +136,7 @@ def _scale_label(scale: float) -> str:
 def run_study(path: str | Path, scale: float = 1.0, workers: int | None = None, runs_dir: str | Path = "runs",
               reports_dir: str | Path = "reports", force: bool = False, progress: bool = True) -> Path:
     """Simulate what is missing (reusing matching runs), then write the report to reports_dir/<study>."""
+    from zoosim.games.registry import card_names_of
     from zoosim.report.build import build_report
     from zoosim.sim.runner import simulate_run
 
@@ -158,4 +159,4 @@ def run_study(path: str | Path, scale: float = 1.0, workers: int | None = None, 
     command = f"zoosim study {path}" + (f" --scale {scale:g}" if scale != 1 else "")
     return build_report(paths, Path(reports_dir) / study.name, by=study.by, title=study.title,
                         compare=[(index[a], index[b]) for a, b in study.compare], command=command, names=names,
-                        description=study.description)
+                        description=study.description, card_names=card_names_of(s.game for s in study.simulations))

@@ -74,7 +74,7 @@ def card_play_rates(cards: pl.LazyFrame, games: pl.LazyFrame, names: Mapping[int
     cards log (open_cards) of the same runs, in the same order.
     """
     group = [k for k in keys if k in games.collect_schema().names()]
-    seat_games = games.select(*SEAT_KEYS, *group, pl.col("win_share").cast(pl.Float64))
+    seat_games = games.select(*SEAT_KEYS, *[k for k in group if k not in SEAT_KEYS], pl.col("win_share").cast(pl.Float64))
     totals = seat_games.group_by(group).agg(pl.len().alias("n"), pl.col("win_share").sum().alias("wins"))
     per_seat = (cards.group_by(*SEAT_KEYS, pl.col("card").cast(pl.Int16)).agg(pl.len().alias("plays"))
                 .join(seat_games, on=list(SEAT_KEYS), how="inner"))
@@ -128,7 +128,7 @@ def display_cards(name: str, df: pl.DataFrame) -> tuple[str, list[str], list[lis
     """(title, header, rows of text) of the cards table, for the terminal and reports."""
     context = constant_context(df)
     title = TITLE + (f" — {context_text(context)}" if context else "")
-    group = [c for c in CONTEXT if c in df.columns and c not in context]
+    group = [c for c in (*CONTEXT, "seat", "policy") if c in df.columns and c not in context]
     named = df.height > 0 and df["name"].null_count() < df.height  # a name column only when cards have names
     header = [*group, "card", *(["name"] if named else []), "n", "played", "play rate", "95% CI", "win (played)",
               "95% CI", "not played", "win (not)", "95% CI", "diff", "95% CI", "p", "p holm", ""]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
@@ -49,7 +49,8 @@ def _print_tables(tables: dict[str, pl.DataFrame], fmt: str, display: Display | 
 
 def analyze_cmd(
     runs: list[Path] = typer.Argument(..., help="run directories (each holds manifest.json and part-*.parquet)"),
-    by: str = typer.Option("seat", "--by", help="breakdown: seat | policy | players | variant"),
+    by: Optional[str] = typer.Option(None, "--by", help="breakdown: seat | policy | players | variant (default seat; "
+                                     "with --cards the cards table is split by seat or policy only when asked)"),
     fmt: str = typer.Option("table", "--format", help="table | csv | json"),
     tension: bool = typer.Option(False, "--tension", help="print the tension tables instead (lead changes, round "
                                  "leaders, comebacks, when the winner was decided); needs runs made with --rounds-log"),
@@ -64,7 +65,8 @@ def analyze_cmd(
     from zoosim.analysis.load import open_runs
     from zoosim.analysis.tables import analyze
 
-    check_by(by)
+    if by is not None:
+        check_by(by)
     if fmt not in FORMATS:
         raise ZoosimError(f"unknown --format {fmt!r}; accepted: {', '.join(FORMATS)}")
     if tension and cards:
@@ -72,13 +74,13 @@ def analyze_cmd(
     if top is not None and (not cards or top < 1):
         raise ZoosimError(f"--top takes a whole number >= 1 and goes with --cards, got {top}")
     if tension:
-        _print_tension(runs, by, fmt)
+        _print_tension(runs, by or "seat", fmt)
         return
     if cards:
-        _print_cards(runs, fmt, top)
+        _print_cards(runs, fmt, top, by)
         return
     opened = open_runs(runs)
-    _print_tables(analyze(opened.frame, opened.components, by), fmt)
+    _print_tables(analyze(opened.frame, opened.components, by or "seat"), fmt)
 
 
 def _print_tension(runs: list[Path], by: str, fmt: str) -> None:
@@ -92,23 +94,21 @@ def _print_tension(runs: list[Path], by: str, fmt: str) -> None:
             print(line)
 
 
-def _card_names(runs: list[Path]) -> dict[int, str] | None:
+def card_names_for_runs(runs: Sequence[Path]) -> dict[int, str] | None:
     """Printed card id -> name when every run is of one game that names its cards (Ark Nova), else None."""
     from zoosim.analysis.load import read_manifest
-    from zoosim.games.registry import game_ids, get_game
+    from zoosim.games.registry import card_names_of
 
-    games = {str(read_manifest(r)["game"]) for r in runs}
-    if len(games) != 1 or next(iter(games)) not in game_ids():
-        return None
-    names = get_game(next(iter(games))).card_names
-    return dict(names()) if names is not None else None
+    return card_names_of(str(read_manifest(r)["game"]) for r in runs)
 
 
-def _print_cards(runs: list[Path], fmt: str, top: int | None) -> None:
+def _print_cards(runs: list[Path], fmt: str, top: int | None, by: str | None) -> None:
     from zoosim.analysis.cards import card_play_rates, card_sentences, display_cards, open_cards
+    from zoosim.analysis.grouping import CONTEXT, row_keys
     from zoosim.analysis.load import load_run
 
-    table = card_play_rates(open_cards(runs), load_run(runs), _card_names(runs))
+    keys = row_keys(by) if by is not None else CONTEXT
+    table = card_play_rates(open_cards(runs), load_run(runs), card_names_for_runs(runs), keys)
     shown = table.head(top) if top is not None else table
     _print_tables({"cards": shown}, fmt, display_cards)
     if fmt == "table":
@@ -158,7 +158,11 @@ def report_cmd(
             raise ZoosimError(f"bad --compare {text!r}; give A:B with indices of the runs (0-{len(runs) - 1})")
         pairs.append((int(a), int(b)))
     command = "zoosim " + " ".join(sys.argv[1:]) if sys.argv and "report" in sys.argv else None
-    where = build_report(runs, out, by=by, title=title, compare=pairs, command=command)
+    try:
+        names = card_names_for_runs(runs)
+    except ZoosimError:  # not plain runs (a sweep or tournament directory): build_report reads them its own way
+        names = None
+    where = build_report(runs, out, by=by, title=title, compare=pairs, command=command, card_names=names)
     print(f"report written to {where / 'index.html'} (and README.md, charts/)")
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from zoosim.errors import ZoosimError
@@ -51,3 +52,13 @@ def listing(game_id: str) -> tuple[str, int, int]:
 
 def get_game(game_id: str) -> Game:
     return importlib.import_module(game_package(game_id)).GAME
+
+
+def card_names_of(games: Iterable[str]) -> dict[int, str] | None:
+    """Printed card id -> name when `games` is one registered game that names its cards (Ark Nova), else None: the
+    analysis and report layers do not import the games, so their callers ask here."""
+    ids = set(games)
+    if len(ids) != 1 or next(iter(ids)) not in game_ids():
+        return None
+    names = get_game(next(iter(ids))).card_names
+    return dict(names()) if names is not None else None

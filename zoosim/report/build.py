@@ -10,7 +10,7 @@ import os
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Sequence
+from typing import Mapping, Sequence
 
 import polars as pl
 
@@ -101,12 +101,14 @@ def _shown(path: Path) -> str:
 
 def build_report(paths: Sequence[str | Path], out: str | Path, by: str = "players", title: str | None = None,
                  compare: Sequence[tuple[int, int]] = (), command: str | None = None,
-                 names: Sequence[str] | None = None, description: str = "") -> Path:
+                 names: Sequence[str] | None = None, description: str = "",
+                 card_names: Mapping[int, str] | None = None) -> Path:
     """Write the report of `paths` to `out` (index.html, README.md, charts/) and return `out`.
 
     `compare` lists (a, b) index pairs of `paths` to compare (B - A); `names` labels the runs in
     sentences (default: their paths); `command` is shown as the way to reproduce the report;
-    `description` opens the report (a study's question).
+    `description` opens the report (a study's question); `card_names` (printed card id -> name, from the game:
+    the report layer does not import games) names the cards of the Cards section.
     """
     check_by(by)
     runs = open_runs(paths)
@@ -118,7 +120,7 @@ def build_report(paths: Sequence[str | Path], out: str | Path, by: str = "player
         if group_kind(runs):  # a sweep or a tournament: its own document
             doc = group_document(runs, charts, command)
         else:
-            doc = _document(runs, by, title, compare, command, names, charts)
+            doc = _document(runs, by, title, compare, command, names, charts, card_names)
         doc.intro = description
         (work / "index.html").write_text(to_html(doc), encoding="utf-8")
         (work / "README.md").write_text(to_markdown(doc), encoding="utf-8")
@@ -140,7 +142,7 @@ def _swap_in(work: Path, target: Path) -> None:
 
 
 def _document(runs: Runs, by: str, title: str | None, compare: Sequence[tuple[int, int]], command: str | None,
-              names: Sequence[str] | None, charts: _Charts) -> Document:
+              names: Sequence[str] | None, charts: _Charts, card_names: Mapping[int, str] | None = None) -> Document:
     lf = runs.frame
     tables = analyze(lf, runs.components, by)
     seat_rates = tables["win_rates"] if by != "policy" else win_rates(lf, "seat")
@@ -206,7 +208,7 @@ def _document(runs: Runs, by: str, title: str | None, compare: Sequence[tuple[in
     tension = _tension_section(runs, by, charts)
     if tension is not None:
         sections.append(tension)
-    cards = _cards_section(runs)
+    cards = _cards_section(runs, card_names)
     if cards is not None:
         sections.append(cards)
 
@@ -265,18 +267,18 @@ def _tension_section(runs: Runs, by: str, charts: _Charts) -> Section | None:
 CARD_ROWS = 20  # the cards table of a report: its first rows (by Holm p, then the size of the difference)
 
 
-def _cards_section(runs: Runs) -> Section | None:
+def _cards_section(runs: Runs, card_names: Mapping[int, str] | None = None) -> Section | None:
     """Per card, its play rate and the win rate of the seats that played it against those that did not, for the runs
-    simulated with --cards-log (None when no run has a cards log)."""
+    simulated with --cards-log (None when no run has a cards log); cards named by `card_names` when given."""
     logged = [p for p in runs.paths if has_cards_log(p)]
     if not logged:
         return None
-    table = card_play_rates(open_cards(logged), load_run(logged))
+    table = card_play_rates(open_cards(logged), load_run(logged), card_names)
     section = Section("Cards", text=[(
         "From the cards log: every card a seat played. Per card, how often a seat-game played it and the win rate "
-        "of the seats that did against those that did not (a shared win counts its share); the difference is an "
-        f"pooled two-proportion z test (Newcombe interval), Holm-adjusted over all cards. The first {CARD_ROWS} rows by Holm p "
-        "(`zoosim analyze RUN --cards` prints them all, with the cards' names).")])
+        "of the seats that did against those that did not (a shared win counts its share); the difference has "
+        "Newcombe's 95% interval and a pooled two-proportion z test, Holm-adjusted over all cards. This is "
+        f"association, not cause. The first {CARD_ROWS} rows by Holm p (`zoosim analyze RUN --cards` prints them all).")])
     if len(logged) < len(runs.paths):
         section.text.append("Runs without a cards log are left out here: "
                             + _join(_shown(p) for p in runs.paths if p not in logged) + ".")
