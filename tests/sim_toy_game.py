@@ -5,6 +5,9 @@ It follows the `Game` contract the way the real engines do: a `nogil` numba core
 `zoosim.core.rng`, so its results depend only on (rules, players, policies, seed, game index). Each seat rolls `rolls` dice of `sides` sides; the
 "greedy" policy rerolls its lowest die once, the "bold" policy adds `bias` to every roll.
 
+With `cards_log` a seat "plays" card 1 when it rerolled and card 2 when it got a bonus (turn 1, round 1), so the
+simulation layer's cards-log path can be tested on any backend without compiling a real engine.
+
 `ZOOSIM_TOY_DIE_ONCE=path` makes the process die (once: it creates `path`) in its first block after
 game 0, like a crashing Dask worker.
 """
@@ -100,7 +103,7 @@ def _play(sides, rolls, bonus, players, policy_ids, biases, seed, first, count,
 
 
 def play_block(rules: ToyRules, players: int, policies: list, seed: int, first_index: int,
-               count: int, threads: int | None = None) -> dict[str, np.ndarray]:
+               count: int, threads: int | None = None, cards_log: bool = False) -> dict[str, np.ndarray]:
     """Play games first_index..first_index+count-1; one row per (game, seat)."""
     die_marker = os.environ.get("ZOOSIM_TOY_DIE_ONCE")
     if die_marker and first_index > 0 and not os.path.exists(die_marker):
@@ -124,7 +127,17 @@ def play_block(rules: ToyRules, players: int, policies: list, seed: int, first_i
     _play(rules.sides, rules.rolls, rules.bonus_for_six, players, ids, biases, np.uint64(seed),
           first_index, count, out["score"], out["rank"], out["win_share"], out["dice_points"],
           out["bonus_points"], out["rerolls"], out["turns"])
+    if cards_log:
+        out["cards"] = _cards(out)
     return out
+
+
+def _cards(out: dict[str, np.ndarray]) -> np.ndarray:
+    """The block's cards log (base.CARDS_LOG_FIELDS): card 1 for a reroll, card 2 for a bonus, by game then seat."""
+    rows = []
+    for g, s, rerolled, bonus in zip(out["game_index"], out["seat"], out["rerolls"], out["bonus_points"]):
+        rows += [(g, s, card, 1, 1) for card, played in ((1, rerolled > 0), (2, bonus > 0)) if played]
+    return np.array(rows, dtype=np.int64).reshape(-1, 5)
 
 
 GAME = Game(
@@ -138,6 +151,7 @@ GAME = Game(
     score_components=("dice_points", "bonus_points"),
     play_block=play_block,
     validate=_validate,
+    cards_log=True,
 )
 
 

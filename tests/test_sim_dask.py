@@ -48,3 +48,21 @@ def test_local_cluster_of_two_workers_matches_local_backend_survives_a_dying_wor
     assert again.made_shards == 1
     assert json.loads((dask_dir / "manifest.json").read_text())["backend"] == "local"
     assert read_run(dask_dir).equals(read_run(local.location))
+
+
+def test_a_cards_log_made_on_dask_is_the_local_one_and_verifies(tmp_path: Path) -> None:
+    """The cards log (a second dataset written per shard) takes the same path on Dask workers as locally."""
+    import polars as pl
+
+    args = ("toy", 3, ["greedy"], 900, 5, {"rolls": "4"})
+    dask_dir, local_dir = tmp_path / "dask", tmp_path / "local"
+    simulate(*args, dask_dir, progress=False, shard_size=300, scheduler="local:2", cards_log=True)
+    simulate(*args, local_dir, progress=False, shard_size=300, cards_log=True)
+    assert verify_run(dask_dir).ok and verify_run(local_dir).ok
+    for k in range(3):
+        name = f"cards/part-{k:05d}.parquet"
+        assert (dask_dir / name).read_bytes() == (local_dir / name).read_bytes()
+    cards = pl.read_parquet(dask_dir / "cards" / "*.parquet")
+    rows = read_run(dask_dir)
+    assert cards.filter(pl.col("card") == 1).height == int((rows["rerolls"] > 0).sum()) > 0
+    assert cards.filter(pl.col("card") == 2).height == int((rows["bonus_points"] > 0).sum()) > 0
