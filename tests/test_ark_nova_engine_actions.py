@@ -19,6 +19,7 @@ from zoosim.games.ark_nova import engine_state as es
 from zoosim.games.ark_nova import reference as ref
 from zoosim.games.ark_nova import reference_effects as rfx
 from zoosim.games.ark_nova import reference_state as rs
+from zoosim.games.ark_nova import reference_tracks as rt
 from zoosim.games.ark_nova.effects import Moment, Op
 from zoosim.games.ark_nova.pack import pack
 from zoosim.games.ark_nova.rules import BONUS_TILES, Rules
@@ -173,7 +174,7 @@ def test_after_action_abilities_equal_the_reference():
             for a in range(5):
                 pl.multiplier[a] += pl.multiplier_pending[a]
                 pl.multiplier_pending[a] = 0
-            rs.refill_display(t)
+            rt.refill_display(t)
             eg.run_frame(G, R, EV, rng, es.F_TURN, p, 3, 0, 0, 0)
             same(t, G, EV, rng, queue=False)
             if any(e[0] == rs.E_ACTION for e in t.events):

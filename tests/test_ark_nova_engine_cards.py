@@ -13,6 +13,7 @@ from zoosim.games.ark_nova import engine_cards as eca
 from zoosim.games.ark_nova import engine_state as es
 from zoosim.games.ark_nova import reference_actions as ra
 from zoosim.games.ark_nova import reference_state as rs
+from zoosim.games.ark_nova import reference_tracks as rt
 from zoosim.games.ark_nova.pack import pack
 from zoosim.games.ark_nova.rules import Rules
 
@@ -57,7 +58,7 @@ def step(t, G, R, EV, rng, rnd: random.Random):
         eca.move_card(G, p, action, slot, used)
     else:
         steps = rnd.randint(0, 4)
-        rs.advance_break(t, p, steps)
+        rt.advance_break(t, p, steps)
         eca.advance_break(G, R, EV, p, steps)
 
 

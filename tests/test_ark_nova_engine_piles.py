@@ -12,6 +12,7 @@ from ark_nova_engine_common import positions, reference_fields
 from zoosim.games.ark_nova import engine_piles as ep
 from zoosim.games.ark_nova import engine_state as es
 from zoosim.games.ark_nova import reference_state as rs
+from zoosim.games.ark_nova import reference_tracks as rt
 from zoosim.games.ark_nova.pack import pack
 from zoosim.games.ark_nova.rules import Rules
 
@@ -40,22 +41,22 @@ def step(t, G, R, EV, rng, rnd: random.Random):
     p = rnd.randrange(t.players)
     what = rnd.randrange(5)
     if what == 0:
-        rs.refill_display(t)
+        rt.refill_display(t)
         ep.refill_display(G, R, EV, rng)
     elif what == 1:
-        card = rs.draw_deck(t)
+        card = rt.draw_deck(t)
         got = ep.draw_deck(G, R, EV, rng)
         assert (int(es.CARD_ID[got]) if got >= 0 else 0) == card
         if card:
-            rs.to_hand(t, p, card, rs.SOURCE_DECK)
+            rt.to_hand(t, p, card, rs.SOURCE_DECK)
             ep.to_hand(G, EV, p, got, es.SOURCE_DECK)
     elif what == 2:
         n = ep.take_card_options(G, R, p, AT)
-        assert [int(v) for v in G[AT:AT + n]] == rs.take_card_options(t, p)
-        rs.take_card(t, p)
+        assert [int(v) for v in G[AT:AT + n]] == rt.take_card_options(t, p)
+        rt.take_card(t, p)
         ep.take_card(G, R, EV, rng, p, AT)
     elif what == 3:
-        rs.snap(t, p)
+        rt.snap(t, p)
         ep.snap(G, R, EV, rng, p, AT)
     elif t.ps[p].hand:
         k = len(t.ps[p].hand) - 1 if rnd.random() < 0.3 else rnd.randrange(len(t.ps[p].hand))
@@ -65,7 +66,7 @@ def step(t, G, R, EV, rng, rnd: random.Random):
         row = int(G[b + es.P_HAND + k])
         G[b + es.P_HAND + k:b + es.P_HAND + n - 1] = G[b + es.P_HAND + k + 1:b + es.P_HAND + n].copy()
         G[b + es.P_HAND_N] = n - 1
-        rs.discard_card(t, p, card)
+        rt.discard_card(t, p, card)
         ep.discard_card(G, EV, p, row)
 
 

@@ -15,6 +15,7 @@ from zoosim.games.ark_nova import engine_chain as ec
 from zoosim.games.ark_nova import engine_state as es
 from zoosim.games.ark_nova import engine_tracks as et
 from zoosim.games.ark_nova import reference_state as rs
+from zoosim.games.ark_nova import reference_tracks as rt
 from zoosim.games.ark_nova.pack import pack
 from zoosim.games.ark_nova.rules import REPUTATION_BONUS_KINDS, Rules
 
@@ -66,13 +67,13 @@ def step(t, G, R, EV, rng, rnd: random.Random):
     what = rnd.randrange(8)
     if what < 6:
         amount = rnd.randint(1, 4) if what != 4 else rnd.randint(1, 9)
-        rs.gain(t, p, what, amount)
+        rt.gain(t, p, what, amount)
         ec.gain(G, R, EV, rng, p, what, amount)
     elif what == 6:
-        rs.hire_worker(t, p)
+        rt.hire_worker(t, p)
         ec.hire_worker(G, R, EV, rng, p)
     else:
-        rs.upgrade(t, p)
+        rt.upgrade(t, p)
         et.upgrade(G, R, EV, rng, p)
 
 

@@ -11,6 +11,7 @@ from zoosim.core.rng import PyRng
 from zoosim.games.ark_nova import cards
 from zoosim.games.ark_nova import reference as ref
 from zoosim.games.ark_nova import reference_state as rs
+from zoosim.games.ark_nova import reference_tracks as rt
 from zoosim.games.ark_nova import reference_setup as rsu
 from zoosim.games.ark_nova.reference_state import ASSOCIATION, CARDS_ACTION, E_DISCARD
 from zoosim.games.ark_nova.rules import Rules
@@ -25,7 +26,7 @@ ENDS: dict[tuple[int, int], int] = {}
 
 def check(s, dropped):
     """`dropped` = [events read so far, final cards discarded so far] (read incrementally)."""
-    assert Counter(rs.all_zoo_cards(s)) == ZOO
+    assert Counter(rt.all_zoo_cards(s)) == ZOO
     base = s.base_pile + s.base_projects + [c for c in s.project_row if c <= 112]
     base += [c for p in s.ps for c in p.hand + [c for cs in p.pouched.values() for c in cs] if 101 <= c <= 112]
     assert not any(101 <= c <= 112 for c in s.deck + s.discard + s.display)

@@ -12,6 +12,7 @@ from zoosim.games.ark_nova import reference_actions as ra
 from zoosim.games.ark_nova import reference_association as rass
 from zoosim.games.ark_nova import reference_effects as rfx
 from zoosim.games.ark_nova import reference_state as rs
+from zoosim.games.ark_nova import reference_tracks as rt
 from zoosim.games.ark_nova import reference_setup as rsu
 from zoosim.games.ark_nova.reference_state import (
     ANIMALS, ASSOCIATION, BUILD, CARDS_ACTION, SPONSORS, Building, H_ANIMAL_HOME, H_ANIMAL_PLAY, H_CARDS_MODE,
@@ -437,7 +438,7 @@ def test_opcode_positions():
 # ---------------------------------------------------------------- uniform games end to end
 def check_invariants(s):
     zoo = Counter(int(cards.CARDS.ids[c]) for c in cards.ZOO_DECK)
-    assert Counter(rs.all_zoo_cards(s)) == zoo
+    assert Counter(rt.all_zoo_cards(s)) == zoo
     for p in s.ps:
         assert 0 <= p.appeal <= 113 and 0 <= p.cp <= 41 and 1 <= p.rep <= 15 and 0 <= p.x <= 5 and p.money >= 0
         assert p.workers_active + sum(p.task_workers) + p.workers_supply == 4

@@ -8,12 +8,11 @@ import pytest
 
 from zoosim.core.rng import PyRng
 from zoosim.games.ark_nova import cards
-from zoosim.games.ark_nova import reference_state as rs
+from zoosim.games.ark_nova import reference_tracks as rt
 from zoosim.games.ark_nova import reference_setup as rsu
-from zoosim.games.ark_nova.reference_state import (
-    ANIMALS, ASSOCIATION, BLOCKED, BUILD, CARDS_ACTION, FREE, H_CP2, H_CP_TILE, H_KEEP, H_TAKE_SOURCE, H_UPGRADE,
-    SPONSORS, advance_break, gain, shuffle, uniform,
-)
+from zoosim.games.ark_nova.reference_state import (ANIMALS, ASSOCIATION, BLOCKED, BUILD, CARDS_ACTION, FREE, H_CP2,
+    H_CP_TILE, H_KEEP, H_TAKE_SOURCE, H_UPGRADE, SPONSORS, shuffle, uniform)
+from zoosim.games.ark_nova.reference_tracks import (advance_break, gain)
 from zoosim.games.ark_nova.reference_setup import setup
 from zoosim.games.ark_nova.rules import Rules
 
@@ -51,7 +50,7 @@ def test_setup_counts_and_card_conservation(players):
     assert len(s.display) == 6 and all(s.display)
     assert all(len(p.hand) == 4 and len(p.finals) == 2 for p in s.ps)
     assert len(s.discard) == 4 * players and len(s.deck) == 212 - 6 - 8 * players
-    assert Counter(rs.all_zoo_cards(s)) == Counter(int(cards.CARDS.ids[c]) for c in cards.ZOO_DECK)
+    assert Counter(rt.all_zoo_cards(s)) == Counter(int(cards.CARDS.ids[c]) for c in cards.ZOO_DECK)
     assert len(s.base_projects) == (4 if players == 4 else 3) and len(s.base_pile) == 12 - len(s.base_projects)
     assert sorted(s.base_projects + s.base_pile) == list(range(101, 113))
     assert len(s.final_pile) == 11 - 2 * players
@@ -111,7 +110,7 @@ def test_opening_card_is_dealt_and_kept():
         for seed in range(3):
             s = game(2, rules, seed=seed, policy=uniform)
             assert card in s.ps[seat].hand
-            assert Counter(rs.all_zoo_cards(s)) == Counter(int(cards.CARDS.ids[c]) for c in cards.ZOO_DECK)
+            assert Counter(rt.all_zoo_cards(s)) == Counter(int(cards.CARDS.ids[c]) for c in cards.ZOO_DECK)
     assert all(0 in o for o in rsu.keep_options(replace(R, opening_card=401), 0))
     assert len(rsu.keep_options(replace(R, opening_card=401), 0)) == 35
     assert len(rsu.keep_options(replace(R, opening_card=401), 1)) == 70
@@ -169,7 +168,7 @@ def test_cp_spaces_upgrade_or_worker_bonus_tiles_and_final_discard():
 ])
 def test_bonus_tiles(tile, check):
     s = game(2)
-    rs.bonus_tile(s, 0, tile)
+    rt.bonus_tile(s, 0, tile)
     assert check(s.ps[0])
 
 
@@ -202,25 +201,25 @@ def test_break_token_gives_the_mover_an_x_token_once():
 def test_display_refill_slides_and_reshuffles():
     s = game(2)
     before = list(s.display)
-    rs.take_from_display(s, 2)
-    rs.take_from_display(s, 4)
+    rt.take_from_display(s, 2)
+    rt.take_from_display(s, 4)
     top = s.deck[:2]
-    rs.refill_display(s)
+    rt.refill_display(s)
     assert s.display == [before[0], before[2], before[4], before[5]] + top
     s.discard, s.deck = s.deck, []
-    rs.take_from_display(s, 1)
+    rt.take_from_display(s, 1)
     pile = list(s.discard)
     rng = PyRng(1, 0)
     rng.s = list(s.rng.s)
     shuffle(rng, pile)
-    rs.refill_display(s)
+    rt.refill_display(s)
     assert s.display[-1] == pile[0] and len(s.deck) == len(pile) - 1
 
 
 def test_take_card_options_follow_reputation_range():
     s = game(2)
-    assert rs.take_card_options(s, 0) == [0, 1]
+    assert rt.take_card_options(s, 0) == [0, 1]
     s.ps[0].rep = 4
-    assert rs.take_card_options(s, 0) == [0, 1, 2, 3]
+    assert rt.take_card_options(s, 0) == [0, 1, 2, 3]
     s.display[1] = 0
-    assert rs.take_card_options(s, 0) == [0, 1, 3]
+    assert rt.take_card_options(s, 0) == [0, 1, 3]

@@ -23,12 +23,11 @@ from zoosim.games.ark_nova.reference_build import (
 )
 from zoosim.games.ark_nova.reference_effects import end_effects, exposed, run, run_after_queue
 from zoosim.games.ark_nova.effects import Moment
-from zoosim.games.ark_nova.reference_state import (
-    ANIMALS, ASSOCIATION, BUILD, C, CARDS_ACTION, E_ACTION, E_BREAK, E_END, E_INCOME, E_SCORE, E_TURN, E_X_ACTION,
-    H_BREAK_DISCARD, H_DETERMINATION, H_HYPNOSIS_CARD, H_TARGET, H_TURN, H_XACTION_CARD, H_XSPEND, N_ACTIONS, SPONSORS, State, call, choose,
-    discard_card, discard_final_cards, discard_card as _discard, draw_deck, gain, handler, hand_limit, icon_counts,
-    idx, pay, refill_display,
-)
+from zoosim.games.ark_nova.reference_state import (ANIMALS, ASSOCIATION, BUILD, C, CARDS_ACTION, E_ACTION, E_BREAK,
+    E_END, E_INCOME, E_SCORE, E_TURN, E_X_ACTION, H_BREAK_DISCARD, H_DETERMINATION, H_HYPNOSIS_CARD, H_TARGET, H_TURN,
+    H_XACTION_CARD, H_XSPEND, N_ACTIONS, SPONSORS, State, call, choose, handler, hand_limit, icon_counts, idx)
+from zoosim.games.ark_nova.reference_tracks import (discard_card, discard_final_cards, discard_card as _discard,
+    draw_deck, gain, pay, refill_display)
 from zoosim.games.ark_nova.reference_setup import setup
 from zoosim.games.ark_nova.rules import Rules
 from zoosim.games.ark_nova.vocab import CATEGORY_ICONS, ROCK, WATER

@@ -12,12 +12,11 @@ from zoosim.games.ark_nova.reference_build import (
     can_place_unique, is_standard_enclosure, special_fits, terrain_touched,
 )
 from zoosim.games.ark_nova.reference_effects import icons_entered, rows, run, trigger_animal_played
-from zoosim.games.ark_nova.reference_state import (
-    ANIMALS, C, CARDS_ACTION, E_ACTION, E_PLAY, H_ANIMAL_HOME, H_ANIMAL_PLAY, H_CARDS_MODE, H_DISCARD, H_SNAP_FOLDER,
-    H_SPONSOR_MODE, H_SPONSOR_PLAY, H_TAKE_SOURCE, SOURCE_DECK, SPONSORS, State, advance_break, discard_card,
-    draw_deck, gain, handler, has_effect, icon_counts, idx, pay, range_folders, take_card_options, take_from_display,
-    to_hand, choose, coin,
-)
+from zoosim.games.ark_nova.reference_state import (ANIMALS, C, CARDS_ACTION, E_ACTION, E_PLAY, H_ANIMAL_HOME,
+    H_ANIMAL_PLAY, H_CARDS_MODE, H_DISCARD, H_SNAP_FOLDER, H_SPONSOR_MODE, H_SPONSOR_PLAY, H_TAKE_SOURCE, SOURCE_DECK,
+    SPONSORS, State, handler, has_effect, icon_counts, idx, range_folders, choose, coin)
+from zoosim.games.ark_nova.reference_tracks import (advance_break, discard_card, draw_deck, gain, pay,
+    take_card_options, take_from_display, to_hand)
 from zoosim.games.ark_nova.vocab import (
     CONTINENT_ICONS, LARGE_BIRD_AVIARY, N_ICONS, PETTING_ZOO, REPTILE_HOUSE, ROCK, WATER,
 )

@@ -12,13 +12,12 @@ from zoosim.games.ark_nova.effects import Op
 from zoosim.games.ark_nova.reference_actions import take_for_play
 from zoosim.games.ark_nova.reference_build import is_standard_enclosure, terrain_touched
 from zoosim.games.ark_nova.reference_effects import icons_entered
-from zoosim.games.ark_nova.reference_state import (
-    ASSOCIATION, BLOCKED, C, E_RELEASE, E_SUPPORT, FREE, H_BONUS_TOKEN, H_PARTNER, H_PROJECT, H_PROJECT_SLOT,
-    H_RELEASE_ANIMAL, H_RELEASE_ENCLOSURE, H_TASK, H_UNIVERSITY, State, TASK_PARTNER, TASK_PROJECT,
-    TASK_REPUTATION, TASK_UNIVERSITY, UNIV_REP_HAND, UNIV_SCI2, UNIV_SCI_REP, call, choose, coin, discard_card,
-    donation_cost, gain, handler, has_effect, hire_worker, icon_counts, idx, lose_appeal, pay, range_folders, snap,
-    upgrade,
-)
+from zoosim.games.ark_nova.reference_state import (ASSOCIATION, BLOCKED, C, E_RELEASE, E_SUPPORT, FREE, H_BONUS_TOKEN,
+    H_PARTNER, H_PROJECT, H_PROJECT_SLOT, H_RELEASE_ANIMAL, H_RELEASE_ENCLOSURE, H_TASK, H_UNIVERSITY, State,
+    TASK_PARTNER, TASK_PROJECT, TASK_REPUTATION, TASK_UNIVERSITY, UNIV_REP_HAND, UNIV_SCI2, UNIV_SCI_REP, call, choose,
+    coin, handler, has_effect, icon_counts, idx, range_folders)
+from zoosim.games.ark_nova.reference_tracks import (discard_card, donation_cost, gain, hire_worker, lose_appeal, pay,
+    snap, upgrade)
 from zoosim.games.ark_nova.vocab import CATEGORY_ICONS, CONTINENT_ICONS, N_ICONS, ROCK, WATER
 
 STOP = -1

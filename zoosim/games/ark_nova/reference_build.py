@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from zoosim.games.ark_nova import board
 from zoosim.games.ark_nova.effects import Op
-from zoosim.games.ark_nova.reference_state import (
-    BUILD, E_BUILD, H_BUILD_TYPE, H_ENGINEER_TYPE, H_FOOTPRINT, Building, State, C, choose, coin, gain,
-    handler, has_effect, hire_worker, idx, pay, take_card, H_ARCHAEOLOGIST,
-)
+from zoosim.games.ark_nova.reference_state import (BUILD, E_BUILD, H_BUILD_TYPE, H_ENGINEER_TYPE, H_FOOTPRINT,
+    Building, State, C, choose, coin, handler, has_effect, idx, H_ARCHAEOLOGIST)
+from zoosim.games.ark_nova.reference_tracks import (gain, hire_worker, pay, take_card)
 from zoosim.games.ark_nova.vocab import (
     BUILDINGS,     ENCLOSURE1, KIOSK, LARGE_BIRD_AVIARY, PAVILION, PETTING_ZOO, REPTILE_HOUSE, ROCK, WATER,
 )

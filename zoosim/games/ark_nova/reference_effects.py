@@ -15,12 +15,11 @@ from zoosim.games.ark_nova.effects import (
 from zoosim.games.ark_nova.reference_build import (
     BONUS_CELLS, BORDER, PLAIN, ROCK_CELLS, WATER_CELLS, around, connected, side_entrance_buildings,
 )
-from zoosim.games.ark_nova.reference_state import (
-    C, E_PLAY, E_TOKEN, H_BASE_PROJECT, H_BOOST, H_CLEVER, H_DIG_KIND, H_HAND_CARD, H_KEEP_CARD,
-    H_PILFER_GIVE, H_POSTURE_TYPE, H_RESISTANCE, H_SEARCH_CLASS, H_SNAP_FOLDER, H_TARGET, SOURCE_DECK, State, advance_break,
-    call, card_rows, choose, coin, discard_card, draw_deck, gain, has_effect, icon_counts, idx, pay, refill_display, shuffle,
-    take_card, take_from_display, to_hand,
-)
+from zoosim.games.ark_nova.reference_state import (C, E_PLAY, E_TOKEN, H_BASE_PROJECT, H_BOOST, H_CLEVER, H_DIG_KIND,
+    H_HAND_CARD, H_KEEP_CARD, H_PILFER_GIVE, H_POSTURE_TYPE, H_RESISTANCE, H_SEARCH_CLASS, H_SNAP_FOLDER, H_TARGET,
+    SOURCE_DECK, State, call, card_rows, choose, coin, has_effect, icon_counts, idx, shuffle)
+from zoosim.games.ark_nova.reference_tracks import (advance_break, discard_card, draw_deck, gain, pay, refill_display,
+    take_card, take_from_display, to_hand)
 from zoosim.games.ark_nova.vocab import CATEGORY_ICONS, CONTINENT_ICONS, ICONS, KIOSK, PAVILION, ROCK, WATER
 
 HERBIVORE = ICONS.index("herbivore")

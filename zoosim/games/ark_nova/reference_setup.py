@@ -7,10 +7,9 @@ from typing import Callable
 
 from zoosim.core.rng import PyRng
 from zoosim.games.ark_nova import board, cards
-from zoosim.games.ark_nova.reference_state import (
-    ANIMALS, ASSOCIATION, BLOCKED, BUILD, C, CARDS_ACTION, FREE, H_KEEP, SPONSORS, Building, Player, State, choose,
-    discard_card, shuffle,
-)
+from zoosim.games.ark_nova.reference_state import (ANIMALS, ASSOCIATION, BLOCKED, BUILD, C, CARDS_ACTION, FREE, H_KEEP,
+    SPONSORS, Building, Player, State, choose, shuffle)
+from zoosim.games.ark_nova.reference_tracks import (discard_card)
 from zoosim.games.ark_nova.rules import Rules, validate
 
 
