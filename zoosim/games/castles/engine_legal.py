@@ -200,12 +200,11 @@ KEYS_SIZE = SEEN_AT + (1 << 23) // 64
 
 
 @njit(cache=True, _nrt=False)
-def legal_placements(C, R, tile, keys, out):
-    """The distinct legal placements of `tile` sorted ascending as (rot, x, y, level) into out[:n] (n returned);
-    `keys` is scratch of KEYS_SIZE, its seen set clear. Candidates (as `candidates` makes them) are tested as generated
-    but for repeats (one in seven: a placement meeting two OPEN doors), which the seen set skips; the legal keys go
-    to keys[:m], the others to the top of keys[:SEEN_AT] (to clear their seen bits), and each legal one to its rank
-    among them (distinct keys: a count of smaller ones, without branches, is cheaper than an insertion sort)."""
+def legal_keys(C, R, tile, keys):
+    """The distinct legal placements of `tile` as keys, unsorted, into keys[:m] (m returned); `keys` is scratch of
+    KEYS_SIZE, its seen set clear (and clear again on return). Candidates (as `candidates` makes them) are tested as
+    generated but for repeats (one in seven: a placement meeting two OPEN doors), which the seen set skips; the legal
+    keys go to keys[:m], the others to the top of keys[:SEEN_AT] (to clear their seen bits)."""
     grid = C[H_GRID]
     s = TL_SHAPE[tile]
     m = 0
@@ -236,8 +235,18 @@ def legal_placements(C, R, tile, keys, out):
     for i in range(top, SEEN_AT):
         keys[SEEN_AT + (keys[i] >> 6)] = 0
     for i in range(m):
+        keys[SEEN_AT + (keys[i] >> 6)] = 0
+    return m
+
+
+@njit(cache=True, _nrt=False)
+def legal_placements(C, R, tile, keys, out):
+    """The distinct legal placements of `tile` sorted ascending as (rot, x, y, level) into out[:n] (n returned);
+    `keys` is scratch of KEYS_SIZE (`legal_keys`). Each legal key goes to its rank among them (distinct keys: a count
+    of smaller ones, without branches, is cheaper than an insertion sort)."""
+    m = legal_keys(C, R, tile, keys)
+    for i in range(m):
         key = keys[i]
-        keys[SEEN_AT + (key >> 6)] = 0
         rank = 0
         for j in range(m):
             rank += keys[j] < key
@@ -246,6 +255,45 @@ def legal_placements(C, R, tile, keys, out):
         out[rank, 2] = (key >> 1) & 1023
         out[rank, 3] = key & 1
     return m
+
+
+@njit(cache=True, _nrt=False)
+def kth_key(keys, m, k):
+    """The k-th smallest (from 0) of the m distinct keys[:m], which it reorders: legal_placements' out[k] as a key
+    without ranking them all (`uniform` and `random` place at one drawn index; the ranking is O(m^2), a tenth of a
+    uniform game). A quickselect (pivot the median of three, a branch-free partition); a few keys are ranked."""
+    lo = 0
+    hi = m - 1
+    while hi - lo >= 8:
+        a = keys[lo]
+        b = keys[(lo + hi) >> 1]
+        c = keys[hi]
+        pivot = max(min(a, b), min(max(a, b), c))
+        store = lo   # keys[lo:store] < pivot <= keys[store:i]
+        for i in range(lo, hi + 1):
+            v = keys[i]
+            keys[i] = keys[store]
+            keys[store] = v
+            store += v < pivot
+        if k < store:
+            hi = store - 1
+            continue
+        for i in range(store, hi + 1):   # the pivot (the least of keys[store:hi + 1]) to keys[store]
+            if keys[i] == pivot:
+                keys[i] = keys[store]
+                keys[store] = pivot
+                break
+        if k == store:
+            return pivot
+        lo = store + 1
+    for i in range(lo, hi + 1):
+        key = keys[i]
+        rank = lo
+        for j in range(lo, hi + 1):
+            rank += keys[j] < key
+        if rank == k:
+            return key
+    return -1
 
 
 @njit(cache=True, _nrt=False)
