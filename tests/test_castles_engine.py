@@ -189,6 +189,8 @@ def grow(rules: Rules, seed: int, steps: int, codes: Counter, favour: frozenset[
         assert_same_metrics(C, R, castle, rules)
         for t in range(n + 1):
             assert EP.living_rescore(C, R, t) == living_rescore(castle, rules, t)
+    E.init_castle(C, R)  # the partial clear (_clear_tiles) must leave exactly a fresh block
+    assert np.array_equal(C, E.new_castle(R))
 
 
 @pytest.mark.parametrize("variant", list(VARIANTS))

@@ -215,15 +215,20 @@ def new_castle(R: np.ndarray) -> np.ndarray:
 
 @njit(cache=True, _nrt=False)
 def init_castle(C, R):
-    """Reset the block to an empty castle of the rules' grid size, then lay the foyer."""
+    """Reset the block to an empty castle of the rules' grid size, then lay the foyer. A block that holds a castle of
+    that grid (the previous game's) has only what its tiles set cleared (`_clear_tiles`): the whole block is 118 KB at
+    the default grid, and a game's castle touches a few KB of it."""
     grid = R[R_GRID]
     words = (grid + 63) // 64
     ewords = (2 * (grid + 1) * (grid + 1) + 63) // 64
-    for i in range(BITS_AT + grid * words + 5 * ewords):
-        C[i] = 0
-    for i in range(MAX_CASTLE_DOORS):
-        C[D_STATE + i] = -1
-        C[D_PARTNER + i] = -1
+    if C[H_GRID] == grid and C[H_N] > 0 and C[H_OCC] == BITS_AT:
+        _clear_tiles(C)
+    else:
+        for i in range(BITS_AT + grid * words + 5 * ewords):
+            C[i] = 0
+        for i in range(MAX_CASTLE_DOORS):
+            C[D_STATE + i] = -1
+            C[D_PARTNER + i] = -1
     C[H_GRID] = grid
     C[H_WORDS] = words
     C[H_EWORDS] = ewords
@@ -233,6 +238,46 @@ def init_castle(C, R):
     C[H_DOOR] = C[H_FENCE] + ewords
     C[H_OPEN_DOOR] = C[H_DOOR] + 2 * ewords
     add_tile(C, R, FOYER, 0, R[R_FOYER_XY], R[R_FOYER_XY], UP)
+
+
+@njit(cache=True, _nrt=False)
+def _clear_tiles(C):
+    """Make the block what init_castle's full clear makes of it, writing only where add_tile wrote: the header, the
+    tiles' rows, their doors (-1), the open and half lists as far as they can have grown, and the cell rows and edge
+    words of the box around every tile (a tile's walls, fences and doors lie on its box)."""
+    n = C[H_N]
+    grid = C[H_GRID]
+    words = C[H_WORDS]
+    x0 = grid
+    y0 = grid
+    x1 = 0
+    y1 = 0
+    for b in range(n):
+        sb = TL_SHAPE[C[T_TILE + b]]
+        rb = C[T_ROT + b]
+        x0 = min(x0, C[T_X + b])
+        y0 = min(y0, C[T_Y + b])
+        x1 = max(x1, C[T_X + b] + SR_W[sb, rb])
+        y1 = max(y1, C[T_Y + b] + SR_H[sb, rb])
+    for i in range(C[H_OCC] + y0 * words, C[H_OCC] + y1 * words):
+        C[i] = 0
+    lo = C[H_WALL] + ((_edge(grid, x0, y0, 0, 0, 0)) >> 6)
+    hi = C[H_WALL] + ((_edge(grid, x1, y1, 0, 0, 1)) >> 6)
+    for k in range(5):   # walls, fences, doors up and down, OPEN doors: ewords apart
+        at = k * C[H_EWORDS]
+        for i in range(lo + at, hi + at + 1):
+            C[i] = 0
+    for i in range(n * MAX_DOORS):
+        C[D_STATE + i] = -1
+        C[D_PARTNER + i] = -1
+        C[OPEN_LIST + i] = 0
+    for i in range(C[H_N_HALF]):
+        C[HALF_LIST + i] = 0
+    for i in range(n):
+        for at in (T_TILE, T_ROT, T_X, T_Y, T_LEVEL, T_TOUCH, T_COMPLETE):
+            C[at + i] = 0
+    for i in range(HEADER):
+        C[i] = 0
 
 
 @njit(cache=True, _nrt=False)

@@ -34,7 +34,7 @@ from zoosim.games.castles.play_state import (
     O_PASSES, O_PLACE, O_POLICY, O_RANK, O_ROUNDS, O_SCORE, O_STAIRS, O_START, O_TMB, O_TURNS, O_WINNERS, PASS, PB,
     PLACE, POLICY_CODES, PRICE, P_MONEY, P_PASSES, P_TMB, RANDOM, REWARD, RG_MAX_ROUNDS, RG_N, RG_NSLOTS, RG_PASS,
     RG_PIECE, RG_PRICE, RG_SCOPE_ACTION, RG_UNSOLD, ROUND_END, ROUND_START, SCORE, SEATS, SLEEPING_TAKE, UNIFORM,
-    UPKEEP, _choose, _log, castle_changed, card_tables, game_rules, DEFAULT_PARAMS, GREEDY, G_SEATCODE, N_POLICY_PARAMS, P_COMPL,
+    UPKEEP, _choose, _log, card_tables, game_rules, DEFAULT_PARAMS, GREEDY, G_SEATCODE, N_POLICY_PARAMS, P_COMPL,
     P_PLACE, P_PTS_MB, P_START, O_POSITION, O_PTS_MB, O_REFUSED, HEURISTIC,
 )
 from zoosim.games.castles.rules import Rules
@@ -63,7 +63,6 @@ def _action(G, CS, R, RG, PW, EV, rng, p, extra, keys, opts, cbuf):
     G[G_TURNS] += 1
     if extra:
         _log(G, EV, EXTRA_ACTION, p, 0, 0, 0, 0, 0)
-    castle_changed(G)   # another seat's castle may have been asked before
     n = _act_options(G, CS, R, RG, p, extra)
     G[PP.MEMO_TILE] = -1
     if n == 0:

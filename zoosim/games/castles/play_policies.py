@@ -233,7 +233,7 @@ def act_choice(G, CS, R, RG, PW, p, n, keys, opts):
     locked = 0   # market rooms p cannot place now: a piece may open the castle to them (worth 0 at piece_value 0)
     if not greedy and PW[p, W_PIECE] != 0:
         for i in range(G[G_MKT_N]):
-            if not placeable(G, CS[p], R, G[G_MKT_T + i]):
+            if not placeable(G, CS, R, p, G[G_MKT_T + i]):
                 locked += 1
     estimate = G[ESTIMATE:ESTIMATE + n].view(np.float64)
     buys = 0

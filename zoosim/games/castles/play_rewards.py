@@ -33,18 +33,22 @@ def _place(G, CS, R, RG, PW, EV, rng, p, tile, keys, opts, cbuf):
         y = G[PP.MEMO + 2]
         lv = G[PP.MEMO + 3]
         G[PP.MEMO_TILE] = -1
-    else:
+    elif G[G_SEATCODE + p] >= GREEDY:
         m = EL.legal_placements(C, R, tile, keys, opts)
-        if G[G_SEATCODE + p] >= GREEDY and m > 1:
-            k = PP.place_choice(G, CS, R, RG, PW, p, tile, opts, m)
-        else:
-            k = _choose(rng, m)
+        k = PP.place_choice(G, CS, R, RG, PW, p, tile, opts, m) if m > 1 else 0
         rot = opts[k, 0]
         x = opts[k, 1]
         y = opts[k, 2]
         lv = opts[k, 3]
+    else:   # the drawn index into the sorted placements: only that one is picked out of the unsorted keys
+        m = EL.legal_keys(C, R, tile, keys)
+        key = EL.kth_key(keys, m, _choose(rng, m))
+        rot = key >> 21
+        x = (key >> 11) & 1023
+        y = (key >> 1) & 1023
+        lv = key & 1
     gained = EC.add_tile(C, R, tile, rot, x, y, lv)
-    castle_changed(G)
+    castle_changed(G, p)
     idx = C[EC.H_N] - 1
     _log(G, EV, PLACE, p, tile, rot, x, y, lv)
     pts = EP.placement_points(C, R, idx)
@@ -59,7 +63,6 @@ def _place(G, CS, R, RG, PW, EV, rng, p, tile, keys, opts, cbuf):
 @njit(cache=True, _nrt=False)
 def _act_options(G, CS, R, RG, p, extra):
     """The legal actions in canonical order into G[G_OPT:] (codes: slot, OPT_PIECE + piece, OPT_PASS)."""
-    C = CS[p]
     money = G[G_PL + p * PB + P_MONEY]
     n = 0
     for slot in range(RG[RG_NSLOTS]):
@@ -71,13 +74,13 @@ def _act_options(G, CS, R, RG, p, extra):
             for i in range(G[G_MKT_N]):
                 if G[G_MKT_T + i] == tile:
                     budget += G[G_MKT_C + i]
-        if budget >= RG[RG_PRICE + slot] and placeable(G, C, R, tile):
+        if budget >= RG[RG_PRICE + slot] and placeable(G, CS, R, p, tile):
             G[G_OPT + n] = slot
             n += 1
-    if G[G_SUP_H] > 0 and money >= RG[RG_PIECE] and placeable(G, C, R, HALLWAY):
+    if G[G_SUP_H] > 0 and money >= RG[RG_PIECE] and placeable(G, CS, R, p, HALLWAY):
         G[G_OPT + n] = OPT_PIECE + HALLWAY
         n += 1
-    if G[G_SUP_S] > 0 and money >= RG[RG_PIECE] and placeable(G, C, R, STAIRS):
+    if G[G_SUP_S] > 0 and money >= RG[RG_PIECE] and placeable(G, CS, R, p, STAIRS):
         G[G_OPT + n] = OPT_PIECE + STAIRS
         n += 1
     if not extra or RG[RG_FOOD_PASS]:
@@ -112,11 +115,10 @@ def _living_targets(G, CS, RG, p, out):
 @njit(cache=True, _nrt=False)
 def _corridor_kinds(G, CS, R, p):
     """Bit 0 hallway, bit 1 stairs: supply and a legal placement."""
-    C = CS[p]
     m = 0
-    if G[G_SUP_H] > 0 and placeable(G, C, R, HALLWAY):
+    if G[G_SUP_H] > 0 and placeable(G, CS, R, p, HALLWAY):
         m |= 1
-    if G[G_SUP_S] > 0 and placeable(G, C, R, STAIRS):
+    if G[G_SUP_S] > 0 and placeable(G, CS, R, p, STAIRS):
         m |= 2
     return m
 

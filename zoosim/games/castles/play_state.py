@@ -199,9 +199,9 @@ def card_tables(rules: Rules) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nd
 # ---------------------------------------------------------------- the state block (G)
 (G_N, G_ROUND, G_MB, G_FINAL, G_END, G_TURNS, G_CORR_USED, G_DS_USED, G_NEV, G_SUP_H, G_SUP_S, G_DECK_HEAD,
  G_DECK_N, G_BD_N, G_MKT_N, G_PEND_N, G_NFAV, G_QH, G_QT, G_OVERFLOW) = range(20)
-G_KNOWN = 20                       # [2] bit t: can_place of tile t in the acting seat's castle is in G_CAN
-G_CAN = 22                         # [2] bit t: ... and it is True (both cleared when that castle changes)
-G_SEATPOL = 24
+G_KNOWN = 20                       # [2 per seat] bit t: can_place of tile t in seat p's castle is in G_CAN
+G_CAN = G_KNOWN + 2 * MAX_PLAYERS  # [2 per seat] bit t: ... and it is True (both cleared when that castle changes)
+G_SEATPOL = G_CAN + 2 * MAX_PLAYERS
 G_SEATCODE = G_SEATPOL + MAX_PLAYERS
 G_STN = G_SEATCODE + MAX_PLAYERS
 G_STK = G_STN + N_SIZES
@@ -257,15 +257,14 @@ def _log(G, EV, kind, player, a, b, c, d, e):
 
 
 @njit(cache=True, _nrt=False)
-def placeable(G, C, R, tile):
-    """EL.can_place(C, R, tile) for the acting seat's castle C, asked once per castle state: the act options, the
-    heuristic's locked rooms and the corridor rewards ask it of the same rooms (G_KNOWN is cleared by `castle_changed`
-    and at each action)."""
-    word = tile >> 6
+def placeable(G, CS, R, p, tile):
+    """EL.can_place(CS[p], R, tile), asked once per state of seat p's castle: the act options, the heuristic's locked
+    rooms and the corridor rewards ask it of the same rooms, turn after turn until p lays a tile (`castle_changed`)."""
+    word = 2 * p + (tile >> 6)
     bit = np.int64(1) << (tile & 63)
     if G[G_KNOWN + word] & bit:
         return (G[G_CAN + word] & bit) != 0
-    ok = EL.can_place(C, R, tile)
+    ok = EL.can_place(CS[p], R, tile)
     G[G_KNOWN + word] |= bit
     if ok:
         G[G_CAN + word] |= bit
@@ -273,12 +272,12 @@ def placeable(G, C, R, tile):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def castle_changed(G):
-    """Forget what `placeable` knew: a tile was laid, or another seat acts."""
-    G[G_KNOWN] = 0
-    G[G_KNOWN + 1] = 0
-    G[G_CAN] = 0
-    G[G_CAN + 1] = 0
+def castle_changed(G, p):
+    """Forget what `placeable` knew of seat p's castle: a tile was laid in it."""
+    G[G_KNOWN + 2 * p] = 0
+    G[G_KNOWN + 2 * p + 1] = 0
+    G[G_CAN + 2 * p] = 0
+    G[G_CAN + 2 * p + 1] = 0
 
 
 @njit(cache=True, _nrt=False, inline="always")
