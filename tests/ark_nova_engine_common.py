@@ -1,4 +1,4 @@
-"""Shared by the Ark Nova engine tests: a reference `State` as `engine_state.decode`'s plain-Python fields, random
+"""Shared by the Ark Nova engine tests: a reference `State` as `engine_codec.decode`'s plain-Python fields, random
 rules for setup, and the engine's setup run on a seed."""
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def tile_names(d: dict, rules: Rules) -> dict:
 
 
 def reference_fields(s) -> dict:
-    """The reference state in `engine_state.decode`'s format (bonus tiles as pool positions)."""
+    """The reference state in `engine_codec.decode`'s format (bonus tiles as pool positions)."""
     used: set[int] = set()
     d = {name: _copy(getattr(s, name)) for name in GAME_FIELDS}
     d["board_partner_zoos"] = sorted(s.board_partner_zoos)

@@ -11,6 +11,7 @@ from ark_nova_engine_common import positions, reference_fields
 
 from zoosim.games.ark_nova import cards
 from zoosim.games.ark_nova import engine_animals as ea
+from zoosim.games.ark_nova import engine_codec as codec
 from zoosim.games.ark_nova import engine_state as es
 from zoosim.games.ark_nova import reference_actions as ra
 from zoosim.games.ark_nova import reference_state as rs
@@ -88,9 +89,9 @@ def test_animal_legality_equals_the_reference_on_reached_positions():
     for s in positions(10, rnd, animal_rules):
         t = vary(s, rnd)
         R = pack(t.rules, t.players)
-        G = es.encode(reference_fields(t))
+        G = codec.encode(reference_fields(t))
         same_answers(t, G, R, rnd)
-        assert es.decode(G)["ps"] == reference_fields(t)["ps"]   # can_animals restored the reputation
+        assert codec.decode(G)["ps"] == reference_fields(t)["ps"]   # can_animals restored the reputation
         checked += 1
         playable += sum(bool(ra.animal_options(t, p, True, t.ps[p].side2)) for p in range(t.players))
     assert checked >= 60 and playable >= 30

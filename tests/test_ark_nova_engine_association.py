@@ -12,6 +12,7 @@ from ark_nova_engine_common import positions, reference_fields
 from zoosim.games.ark_nova import cards
 from zoosim.games.ark_nova import engine_animals as ea
 from zoosim.games.ark_nova import engine_association as eas
+from zoosim.games.ark_nova import engine_codec as codec
 from zoosim.games.ark_nova import engine_state as es
 from zoosim.games.ark_nova import reference_association as rass
 from zoosim.games.ark_nova.effects import Op
@@ -68,7 +69,7 @@ def test_association_options_equal_the_reference_on_reached_positions():
     for s in positions(10, rnd, association_rules):
         t = vary(s, rnd)
         R = pack(t.rules, t.players)
-        G = es.encode(reference_fields(t))
+        G = codec.encode(reference_fields(t))
         for p in range(t.players):
             for task in range(4):
                 assert eas.workers_needed(G, R, p, task) == rass.workers_needed(t, p, task)

@@ -1,5 +1,5 @@
 """Ark Nova numba map (engine_build) against reference_build: on positions reached by reference games under
-`uniform` (loaded into the engine block with engine_state.encode), varied where legality depends on them (money,
+`uniform` (loaded into the engine block with engine_codec.encode), varied where legality depends on them (money,
 Diversity Researcher 219, an empty map, covered_terrain_counts, building cost) and grown by random legal
 placements, every footprint list, every BUILD_TYPE, ENGINEER_TYPE and POSTURE_TYPE option list, can_build and the
 map counts (kiosk income, Side Entrance neighbours, connected cells) equal the reference's."""
@@ -10,6 +10,7 @@ from dataclasses import replace
 from ark_nova_engine_common import positions, reference_fields
 
 from zoosim.games.ark_nova import engine_build as eb
+from zoosim.games.ark_nova import engine_codec as codec
 from zoosim.games.ark_nova import engine_state as es
 from zoosim.games.ark_nova import reference as ref
 from zoosim.games.ark_nova import reference_build as rb
@@ -93,7 +94,7 @@ def test_build_options_equal_the_reference_on_reached_positions():
     for s in positions(16, rnd, map_rules):
         t = vary(s, rnd)
         R = pack(t.rules, t.players)
-        G = es.encode(reference_fields(t))
+        G = codec.encode(reference_fields(t))
         same_answers(t, G, R, rnd)
         for _ in range(3):  # grow one zoo by a random legal placement, in both, and ask again
             p = rnd.randrange(t.players)
@@ -104,7 +105,7 @@ def test_build_options_equal_the_reference_on_reached_positions():
                 t.ps[p].buildings.append(rs.Building(kind, mask))
                 assert eb.put_building(G, p, kind, mask) == len(t.ps[p].buildings) - 1
         same_answers(t, G, R, rnd)
-        assert es.decode(G)["ps"] == reference_fields(t)["ps"]
+        assert codec.decode(G)["ps"] == reference_fields(t)["ps"]
         checked += 1
     assert checked >= 100
 

@@ -10,6 +10,7 @@ import numpy as np
 from ark_nova_engine_common import positions, reference_fields, tile_names
 
 from zoosim.games.ark_nova import engine_cards as eca
+from zoosim.games.ark_nova import engine_codec as codec
 from zoosim.games.ark_nova import engine_state as es
 from zoosim.games.ark_nova import reference_actions as ra
 from zoosim.games.ark_nova import reference_state as rs
@@ -70,13 +71,13 @@ def test_cards_action_slots_and_break_track_equal_the_reference():
         t = disturb(s, rnd)
         t.events = []
         R = pack(t.rules, t.players)
-        G = es.encode(reference_fields(t))
+        G = codec.encode(reference_fields(t))
         EV = es.new_events(1024)
         rng = np.array(t.rng.s, np.uint64)
         for _ in range(6):
             step(t, G, R, EV, rng, rnd)
             assert [tuple(int(v) for v in EV[i]) for i in range(int(G[es.G_NEV]))] == t.events
-            assert tile_names(es.decode(G), t.rules) == tile_names(reference_fields(t), t.rules)
+            assert tile_names(codec.decode(G), t.rules) == tile_names(reference_fields(t), t.rules)
             assert [int(v) for v in rng] == t.rng.s
         checked += 1
         seen |= {e[2] for e in t.events if e[0] == rs.E_DECIDE} | {-e[0] for e in t.events}

@@ -12,6 +12,7 @@ import numpy as np
 from ark_nova_engine_common import positions, reference_fields, tile_names
 
 from zoosim.games.ark_nova import engine_chain as ec
+from zoosim.games.ark_nova import engine_codec as codec
 from zoosim.games.ark_nova import engine_state as es
 from zoosim.games.ark_nova import reference_build as rb
 from zoosim.games.ark_nova import reference_state as rs
@@ -72,14 +73,14 @@ def test_build_actions_and_free_buildings_equal_the_reference():
         t = prepare(s, rnd)
         t.events = []
         R = pack(t.rules, t.players)
-        G = es.encode(reference_fields(t))
+        G = codec.encode(reference_fields(t))
         EV = es.new_events(2048)
         rng = np.array(t.rng.s, np.uint64)
         for _ in range(5):
             step(t, G, R, EV, rng, rnd)
             assert G[es.G_UNSUPPORTED] == 0 and G[es.G_STACK_N] == 0
             assert [tuple(int(v) for v in EV[i]) for i in range(int(G[es.G_NEV]))] == t.events
-            assert tile_names(es.decode(G), t.rules) == tile_names(reference_fields(t), t.rules)
+            assert tile_names(codec.decode(G), t.rules) == tile_names(reference_fields(t), t.rules)
             assert [int(v) for v in rng] == t.rng.s
         checked += 1
         seen |= {(e[0], e[2]) for e in t.events if e[0] in (rs.E_DECIDE, rs.E_TILE, rs.E_BUILD)}

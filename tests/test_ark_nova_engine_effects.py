@@ -18,6 +18,7 @@ from ark_nova_engine_common import positions, reference_fields, tile_names
 from zoosim.games.ark_nova import cards
 from zoosim.games.ark_nova import engine_effects as ee
 from zoosim.games.ark_nova import engine_moments as em
+from zoosim.games.ark_nova import engine_codec as codec
 from zoosim.games.ark_nova import engine_state as es
 from zoosim.games.ark_nova import engine_triggers as et
 from zoosim.games.ark_nova import reference as ref
@@ -92,7 +93,7 @@ def load(t):
     t.events = []
     t.after_queue = []
     R = pack(t.rules, t.players)
-    G = es.encode(reference_fields(t))
+    G = codec.encode(reference_fields(t))
     EV = es.new_events(4096)
     rng = np.array(t.rng.s, np.uint64)
     return R, G, EV, rng
@@ -101,7 +102,7 @@ def load(t):
 def same(t, G, EV, rng):
     assert G[es.G_UNSUPPORTED] == 0 and G[es.G_STACK_N] == 0
     assert [tuple(int(v) for v in EV[i]) for i in range(int(G[es.G_NEV]))] == t.events
-    assert tile_names(es.decode(G), t.rules) == tile_names(reference_fields(t), t.rules)
+    assert tile_names(codec.decode(G), t.rules) == tile_names(reference_fields(t), t.rules)
     assert [int(v) for v in rng] == t.rng.s
 
 
@@ -324,7 +325,7 @@ def test_rows_not_executed_flag_the_game():
         em.run_row(G, R, EV, rng, 0, int(es.INDEX_OF_ID[card]), moment, k)
         assert G[es.G_UNSUPPORTED] == ee.UNSUPPORTED_EFFECT
         G[es.G_UNSUPPORTED] = 0
-        assert es.decode(G) == es.decode(before) and G[es.G_NEV] == 0   # the stack keeps only dead frames
+        assert codec.decode(G) == codec.decode(before) and G[es.G_NEV] == 0   # the stack keeps only dead frames
 
 
 def test_executed_opcodes_are_exercised():

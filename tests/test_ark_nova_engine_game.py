@@ -1,6 +1,6 @@
 """Ark Nova numba whole games (engine_game.play_game: setup, turns with every action, the after-queue, breaks, the
 end and final scoring) against reference.play_game with uniform policies on the same (rules, players, seed, game
-index): every event row, the final state (engine_state.decode), the stream position and the result are equal.
+index): every event row, the final state (engine_codec.decode), the stream position and the result are equal.
 
 Default counts keep the file quick; ZOOSIM_ARK_NOVA_GAMES=N plays N games per test (the release differential
 plays 200+ default-rule games over 2-4 players and as many with random rules)."""
@@ -11,6 +11,7 @@ from dataclasses import replace
 from ark_nova_engine_common import random_play_rules, reference_fields, tile_names
 
 from zoosim.games.ark_nova import engine_game as eg
+from zoosim.games.ark_nova import engine_codec as codec
 from zoosim.games.ark_nova import engine_state as es
 from zoosim.games.ark_nova import reference as ref
 from zoosim.games.ark_nova import reference_state as rs
@@ -24,7 +25,7 @@ def same_game(rules: Rules, players: int, seed: int, game_index: int) -> dict:
     s = ref.play_game(rules, players, seed, game_index, [rs.uniform] * players)
     assert G[es.G_UNSUPPORTED] == 0 and G[es.G_OVERFLOW] == 0
     assert rows == s.events, next(i for i, (a, b) in enumerate(zip(rows + [()], s.events + [()])) if a != b)
-    assert tile_names(es.decode(G), rules) == tile_names(reference_fields(s), rules)
+    assert tile_names(codec.decode(G), rules) == tile_names(reference_fields(s), rules)
     assert [int(v) for v in rng] == s.rng.s
     r = ref.result(s)
     assert eg.result(G, R) == {"scores": r.scores, "ranks": r.ranks, "win_share": r.win_share,

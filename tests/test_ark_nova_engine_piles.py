@@ -1,5 +1,5 @@
 """Ark Nova numba piles and display (engine_piles) against reference_state: on positions reached by reference games
-(loaded with engine_state.encode, the stream's state copied), random sequences of refills, deck draws, takes from
+(loaded with engine_codec.encode, the stream's state copied), random sequences of refills, deck draws, takes from
 range or deck, snaps and discards give the same events, the same state and the same stream position. Folders are
 emptied and the deck moved to the discard pile at random, so that slides, partial refills and reshuffles happen."""
 import copy
@@ -10,6 +10,7 @@ import numpy as np
 from ark_nova_engine_common import positions, reference_fields
 
 from zoosim.games.ark_nova import engine_piles as ep
+from zoosim.games.ark_nova import engine_codec as codec
 from zoosim.games.ark_nova import engine_state as es
 from zoosim.games.ark_nova import reference_state as rs
 from zoosim.games.ark_nova import reference_tracks as rt
@@ -77,13 +78,13 @@ def test_piles_and_display_equal_the_reference_on_reached_positions():
         t = disturb(s, rnd)
         t.events = []
         R = pack(t.rules, t.players)
-        G = es.encode(reference_fields(t))
+        G = codec.encode(reference_fields(t))
         EV = es.new_events(256)
         rng = np.array(t.rng.s, np.uint64)
         for _ in range(8):
             step(t, G, R, EV, rng, rnd)
             assert [tuple(int(v) for v in EV[i]) for i in range(int(G[es.G_NEV]))] == t.events
-            assert es.decode(G) == reference_fields(t)
+            assert codec.decode(G) == reference_fields(t)
             assert [int(v) for v in rng] == t.rng.s
         checked += 1
     assert checked >= 80

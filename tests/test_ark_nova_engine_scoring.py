@@ -9,6 +9,7 @@ from ark_nova_engine_common import positions, reference_fields
 
 from zoosim.games.ark_nova import cards
 from zoosim.games.ark_nova import engine_scoring as esc
+from zoosim.games.ark_nova import engine_codec as codec
 from zoosim.games.ark_nova import engine_state as es
 from zoosim.games.ark_nova import reference as ref
 from zoosim.games.ark_nova.pack import pack
@@ -31,7 +32,7 @@ def test_scores_and_final_cards_equal_the_reference():
             if rnd.random() < 0.3:
                 pl.appeal, pl.cp = rnd.randint(0, 120), rnd.randint(0, 45)
         R = pack(t.rules, t.players)
-        G = es.encode(reference_fields(t))
+        G = codec.encode(reference_fields(t))
         for q in range(t.players):
             assert esc.score(G, R, q) == ref.score(t, q)
             for metric in range(len(cards.FINAL_METRICS)):

@@ -13,6 +13,7 @@ from ark_nova_engine_common import (
 )
 
 from zoosim.core.rng import PyRng
+from zoosim.games.ark_nova import engine_codec as codec
 from zoosim.games.ark_nova import engine_state as es
 from zoosim.games.ark_nova import reference_state as rs
 from zoosim.games.ark_nova import reference_setup as rsu
@@ -26,7 +27,7 @@ def same_setup(rules: Rules, players: int, seed: int, game_index: int) -> None:
     G, rows, _, rng = engine_setup(rules, players, seed, game_index)
     assert G[es.G_OVERFLOW] == 0
     assert rows == [tuple(e) for e in s.events]
-    assert tile_names(es.decode(G), rules) == tile_names(reference_fields(s), rules)
+    assert tile_names(codec.decode(G), rules) == tile_names(reference_fields(s), rules)
     assert [int(v) for v in rng] == py.s          # both streams drew the same number of times
 
 
@@ -56,6 +57,6 @@ def test_keep_options_unrank_in_lexicographic_order():
 
 def test_encode_inverts_decode_after_setup():
     G, _, _, _ = engine_setup(Rules(), 3, 3, 0)
-    again = es.encode(es.decode(G))
-    assert es.decode(again) == es.decode(G)
+    again = codec.encode(codec.decode(G))
+    assert codec.decode(again) == codec.decode(G)
     np.testing.assert_array_equal(again[es.G_PL:], G[es.G_PL:])

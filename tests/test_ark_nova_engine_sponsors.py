@@ -11,6 +11,7 @@ from ark_nova_engine_common import positions, reference_fields
 from zoosim.games.ark_nova import cards
 from zoosim.games.ark_nova import engine_animals as ea
 from zoosim.games.ark_nova import engine_sponsors as esp
+from zoosim.games.ark_nova import engine_codec as codec
 from zoosim.games.ark_nova import engine_state as es
 from zoosim.games.ark_nova import reference_actions as ra
 from zoosim.games.ark_nova.pack import pack
@@ -47,7 +48,7 @@ def test_sponsor_legality_equals_the_reference_on_reached_positions():
     for s in positions(10, rnd, sponsor_rules):
         t = vary(s, rnd)
         R = pack(t.rules, t.players)
-        G = es.encode(reference_fields(t))
+        G = codec.encode(reference_fields(t))
         for p in range(t.players):
             acting = [rnd.random() < 0.5 for _ in range(5)] if rnd.random() < 0.3 else list(t.ps[p].side2)
             bits = sum(1 << a for a in range(5) if acting[a])

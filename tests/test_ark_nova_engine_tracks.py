@@ -1,5 +1,5 @@
 """Ark Nova numba tracks (engine_tracks) against reference_state: on positions reached by reference games (loaded
-with engine_state.encode, the stream's state copied), with the tracks, bonuses done, workers, sides and final cards
+with engine_codec.encode, the stream's state copied), with the tracks, bonuses done, workers, sides and final cards
 scrambled so that chains happen (reputation bonus -> last worker -> CP spaces -> tile -> reputation ...), random
 gains of every resource, hires and upgrades give the same events, state and stream position. Rules vary the bonus
 spaces (never two equal bonus spaces: the reference's dict of tiles by space would lose one pair), reputation
@@ -12,6 +12,7 @@ import numpy as np
 from ark_nova_engine_common import positions, reference_fields, tile_names
 
 from zoosim.games.ark_nova import engine_chain as ec
+from zoosim.games.ark_nova import engine_codec as codec
 from zoosim.games.ark_nova import engine_state as es
 from zoosim.games.ark_nova import engine_tracks as et
 from zoosim.games.ark_nova import reference_state as rs
@@ -84,14 +85,14 @@ def test_tracks_equal_the_reference_on_reached_positions():
         t = scramble(s, rnd)
         t.events = []
         R = pack(t.rules, t.players)
-        G = es.encode(reference_fields(t))
+        G = codec.encode(reference_fields(t))
         EV = es.new_events(1024)
         rng = np.array(t.rng.s, np.uint64)
         for _ in range(6):
             step(t, G, R, EV, rng, rnd)
             assert G[es.G_UNSUPPORTED] == 0 and G[es.G_STACK_N] == 0
             assert [tuple(int(v) for v in EV[i]) for i in range(int(G[es.G_NEV]))] == t.events
-            assert tile_names(es.decode(G), t.rules) == tile_names(reference_fields(t), t.rules)
+            assert tile_names(codec.decode(G), t.rules) == tile_names(reference_fields(t), t.rules)
             assert [int(v) for v in rng] == t.rng.s
         checked += 1
         chained += any(e[0] == rs.E_TILE for e in t.events)

@@ -11,6 +11,7 @@ import numpy as np
 from ark_nova_engine_common import positions, reference_fields, tile_names
 
 from zoosim.games.ark_nova import engine_game as eg
+from zoosim.games.ark_nova import engine_codec as codec
 from zoosim.games.ark_nova import engine_state as es
 from zoosim.games.ark_nova import reference as ref
 from zoosim.games.ark_nova import reference_state as rs
@@ -56,7 +57,7 @@ def disturb(s, rnd: random.Random):
 
 def load(t):
     R = pack(t.rules, t.players)
-    G = es.encode(reference_fields(t))
+    G = codec.encode(reference_fields(t))
     EV = es.new_events(8192)
     rng = np.array(t.rng.s, np.uint64)
     return R, G, EV, rng
@@ -65,7 +66,7 @@ def load(t):
 def same(t, G, EV, rng):
     assert G[es.G_UNSUPPORTED] == 0 and G[es.G_STACK_N] == 0
     assert [tuple(int(v) for v in EV[i]) for i in range(int(G[es.G_NEV]))] == t.events
-    assert tile_names(es.decode(G), t.rules) == tile_names(reference_fields(t), t.rules)
+    assert tile_names(codec.decode(G), t.rules) == tile_names(reference_fields(t), t.rules)
     assert [int(v) for v in rng] == t.rng.s
 
 

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from ark_nova_engine_common import positions, reference_fields
 
+from zoosim.games.ark_nova import engine_codec as codec
 from zoosim.games.ark_nova import engine_state as es
 from zoosim.games.ark_nova import engine_turn_options as eto
 from zoosim.games.ark_nova import reference as ref
@@ -40,7 +41,7 @@ def test_turn_and_spend_options_equal_the_reference():
     for s in positions(10, rnd, turn_rules):
         t = vary(s, rnd)
         R = pack(t.rules, t.players)
-        G = es.encode(reference_fields(t))
+        G = codec.encode(reference_fields(t))
         for p in range(t.players):
             n = eto.turn_options(G, R, p, AT, SCRATCH)
             assert [(int(G[AT + 2 * j]), int(G[AT + 2 * j + 1])) for j in range(n)] == ref.turn_options(t, p)

@@ -17,6 +17,7 @@ from ark_nova_engine_common import random_play_rules, reference_fields, tile_nam
 from zoosim.core.rng import PyRng, seed_stream
 from zoosim.games.ark_nova import engine_game as eg
 from zoosim.games.ark_nova import engine_planner as ep
+from zoosim.games.ark_nova import engine_codec as codec
 from zoosim.games.ark_nova import engine_state as es
 from zoosim.games.ark_nova import engine_turn_options as eto
 from zoosim.games.ark_nova import reference as ref
@@ -50,7 +51,7 @@ def same_game(rules: Rules, players: int, seed: int, game_index: int, codes, row
     s = ref.play_game(rules, players, seed, game_index, [rp.from_code(c, r) for c, r in zip(codes, rows)])
     assert G[es.G_UNSUPPORTED] == 0 and G[es.G_OVERFLOW] == 0
     assert rows_e == s.events, next(i for i, (a, b) in enumerate(zip(rows_e + [()], s.events + [()])) if a != b)
-    assert tile_names(es.decode(G), rules) == tile_names(reference_fields(s), rules)
+    assert tile_names(codec.decode(G), rules) == tile_names(reference_fields(s), rules)
     assert [int(v) for v in rng] == s.rng.s
     r = ref.result(s)
     assert eg.result(G, R) == {"scores": r.scores, "ranks": r.ranks, "win_share": r.win_share,
@@ -139,7 +140,7 @@ def test_random_draws_once_over_every_card_and_x_spend_pair():
         d = probe.below(total) if total > 1 else 0
         assert sum(counts[:i]) <= d < sum(counts[:i + 1])
         assert x == (d - sum(counts[:i]) if options[i][0] == 0 and counts[i] > 1 else None)
-        G = es.encode(reference_fields(t))
+        G = codec.encode(reference_fields(t))
         n = eto.turn_options(G, pack(t.rules, t.players), p, es.SCR_TURN, es.SCR_PROBE)
         assert n == len(options) and [int(v) for v in G[es.G_TURN_SPENDS:es.G_TURN_SPENDS + n]] == counts
         checked += total > len(options)
@@ -207,7 +208,7 @@ def only(weight: int, value: float = 1.0, max_plan: int = 8) -> tuple[float, ...
 
 def engine_plan(s, p, codes, rows, workspace):
     R = pack(s.rules, s.players)
-    G = es.encode(reference_fields(s))
+    G = codec.encode(reference_fields(s))
     eg.set_policies(G, codes, rows, s.seed, s.game_index)
     W, WR = workspace
     ep.plan_turn(G, R, es.new_events(16), W, WR, p)
@@ -288,9 +289,9 @@ def test_plans_do_not_depend_on_what_the_seat_cannot_see():
             plan = rp.plan_script(s, p, w)
             assert rp.plan_script(t, p, w) == plan
             assert engine_plan(s, p, codes, rows, workspace) == plan
-            assert tile_names(es.decode(workspace[0][:es.G_SIZE]), s.rules) == dealt[0]
+            assert tile_names(codec.decode(workspace[0][:es.G_SIZE]), s.rules) == dealt[0]
             assert engine_plan(t, p, codes, rows, workspace) == plan
-            assert tile_names(es.decode(workspace[0][:es.G_SIZE]), s.rules) == dealt[0]
+            assert tile_names(codec.decode(workspace[0][:es.G_SIZE]), s.rules) == dealt[0]
             checked += 1
     assert checked >= 8 and changed >= 6
 

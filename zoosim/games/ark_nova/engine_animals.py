@@ -265,47 +265,96 @@ def playable_with(G, R, p, card, extra, acting, icons_at, small_off, large_off, 
 
 
 @njit(cache=True, _nrt=False)
-def animal_options(G, R, p, side2, acting, at):
-    """ANIMAL_PLAY card options (hook 12, without the stop): (-1, card) per playable hand card in hand order, then
-    (f, card) per playable folder in range (side II). Pairs at G[at:]; returns their count."""
+def free_enclosures(G, p):
+    """What every card's "has it a home?" of a listing shares: (the largest empty standard enclosure's size, 0 if
+    none; 1 if the zoo has a special enclosure)."""
     b = G_PL + p * P_SIZE
-    icon_counts(G, p, SCR_ICONS)
+    largest = 0
+    specials = 0
+    for i in range(G[b + P_BUILDINGS_N]):
+        kind = G[b + P_B_KIND + i]
+        if kind <= 4:
+            if G[b + P_B_ANIMALS_N + i] == 0:
+                largest = max(largest, _ones(G[b + P_B_MASK + i]))
+        elif kind == PETTING_ZOO or kind == REPTILE_HOUSE or kind == LARGE_BIRD_AVIARY:
+            specials = 1
+    return largest, specials
+
+
+@njit(cache=True, _nrt=False)
+def has_home(G, R, p, card, ignore, largest, specials):
+    """homes_with(..., limit 1) > 0 with free_enclosures' answers: a card without a rock or water need (or under
+    IGNORE_ANIMAL_ROCKWATER) fits a standard enclosure iff the largest empty one is big enough, so the zoo's
+    buildings are looped over only for terrain needs and special enclosures. Writes no home to scratch."""
+    if C_STD_OK[card] and (ignore or (CARD_ROCK[card] <= 0 and CARD_WATER[card] <= 0)):
+        if largest >= C_SIZE[card]:
+            return True
+    elif C_STD_OK[card] and largest >= C_SIZE[card]:
+        return homes_with(G, R, p, card, SCR_HOMES, 1, ignore) > 0
+    if specials:
+        b = G_PL + p * P_SIZE
+        for i in range(G[b + P_BUILDINGS_N]):
+            kind = G[b + P_B_KIND + i]
+            if (kind == PETTING_ZOO or kind == REPTILE_HOUSE or kind == LARGE_BIRD_AVIARY) and \
+                    special_fits_with(G, R, p, card, i, ignore):
+                return True
+    return flock_allowed(G, R, p, card)
+
+
+@njit(cache=True, _nrt=False)
+def playable_but_conditions(G, R, p, card, extra, small_off, large_off, ignore, largest, specials):
+    """playable_with but for the card's conditions (the test that needs the zoo's icon counts), cheap tests first
+    and with free_enclosures' answers."""
+    if C_KIND[card] != ANIMAL or waza_blocks(G, p, card):
+        return False
+    if cost_with(G, R, p, card, small_off, large_off) + extra > G[G_PL + p * P_SIZE + P_MONEY]:
+        return False
+    return has_home(G, R, p, card, ignore, largest, specials)
+
+
+@njit(cache=True, _nrt=False)
+def playable_cards(G, R, p, side2, acting, at, limit):
+    """ANIMAL_PLAY card options (hook 12, without the stop): (-1, card) per playable hand card in hand order, then
+    (f, card) per playable folder in range (side II). Pairs at G[at:]; stops after `limit` of them; returns their
+    count. The zoo's icons (SCR_ICONS) are counted only once a card gets as far as its conditions."""
+    b = G_PL + p * P_SIZE
     small_off, large_off = zoo_discounts(G, R, p)
     ignore = has_passive(G, R, p, OP_IGNORE_ROCKWATER)
+    largest, specials = free_enclosures(G, p)
+    icons = False
     n = 0
-    for i in range(G[b + P_HAND_N]):
-        card = G[b + P_HAND + i]
-        if playable_with(G, R, p, card, 0, acting, SCR_ICONS, small_off, large_off, ignore):
-            G[at + 2 * n] = -1
+    folders = range_folders(G, R, p) if side2 else 0
+    for i in range(G[b + P_HAND_N] + folders):
+        hand = i < G[b + P_HAND_N]
+        f = -1 if hand else i - G[b + P_HAND_N] + 1
+        card = G[b + P_HAND + i] if hand else G[G_DISPLAY + f - 1]
+        if card < 0 or not playable_but_conditions(G, R, p, card, 0 if hand else f, small_off, large_off, ignore,
+                                                   largest, specials):
+            continue
+        if not icons:
+            icon_counts(G, p, SCR_ICONS)
+            icons = True
+        if conditions_hold(G, R, p, card, acting, SCR_ICONS):
+            G[at + 2 * n] = f
             G[at + 2 * n + 1] = card
             n += 1
-    if side2:
-        for f in range(1, range_folders(G, R, p) + 1):
-            card = G[G_DISPLAY + f - 1]
-            if card >= 0 and playable_with(G, R, p, card, f, acting, SCR_ICONS, small_off, large_off, ignore):
-                G[at + 2 * n] = f
-                G[at + 2 * n + 1] = card
-                n += 1
+            if n >= limit:
+                return n
     return n
+
+
+@njit(cache=True, _nrt=False)
+def animal_options(G, R, p, side2, acting, at):
+    """All ANIMAL_PLAY card options at G[at:] (playable_cards without a limit)."""
+    return playable_cards(G, R, p, side2, acting, at, 1 << 30)
 
 
 @njit(cache=True, _nrt=False)
 def animal_any(G, R, p, side2, acting):
     """animal_options(...) > 0 without listing them: stops at the first playable card (turn options ask this for
-    every action card and X-token count, so it is the Animals part of every turn's option listing)."""
-    b = G_PL + p * P_SIZE
-    icon_counts(G, p, SCR_ICONS)
-    small_off, large_off = zoo_discounts(G, R, p)
-    ignore = has_passive(G, R, p, OP_IGNORE_ROCKWATER)
-    for i in range(G[b + P_HAND_N]):
-        if playable_with(G, R, p, G[b + P_HAND + i], 0, acting, SCR_ICONS, small_off, large_off, ignore):
-            return True
-    if side2:
-        for f in range(1, range_folders(G, R, p) + 1):
-            card = G[G_DISPLAY + f - 1]
-            if card >= 0 and playable_with(G, R, p, card, f, acting, SCR_ICONS, small_off, large_off, ignore):
-                return True
-    return False
+    every action card and X-token count, so it is the Animals part of every turn's option listing). The card found
+    goes to SCR_HOMES + 2 (scratch)."""
+    return playable_cards(G, R, p, side2, acting, SCR_HOMES + 2, 1) > 0
 
 
 @njit(cache=True, _nrt=False)

@@ -94,6 +94,14 @@ def has_passive(G, R, p, op):
 def footprints(G, R, p, kind, build2, at, limit):
     """The legal footprints of `kind` for player p (§6.3 rules 1-5, §6.9 constraints) as FP indices at G[at:],
     in FP order; stops after `limit` (>= 1) of them. Returns how many were written."""
+    return footprints_with(G, R, p, kind, build2, at, limit, has_passive(G, R, p, OP_BUILD_ON_ROCKWATER),
+                           has_passive(G, R, p, OP_IGNORE_ANIMAL_ROCKWATER))
+
+
+@njit(cache=True, _nrt=False)
+def footprints_with(G, R, p, kind, build2, at, limit, on_rockwater, ignore_rockwater):
+    """footprints with the zoo's BUILD_ON_ROCKWATER and IGNORE_ANIMAL_ROCKWATER passives already looked up (each a
+    loop over the zoo's cards; a listing of types asks them once)."""
     b = G_PL + p * P_SIZE
     nb = G[b + P_BUILDINGS_N]
     if B_MAX_PER_ZOO[kind]:
@@ -109,11 +117,11 @@ def footprints(G, R, p, kind, build2, at, limit):
         for i in range(nb):
             if G[b + P_B_KIND + i] == KIOSK:
                 forbidden |= KIOSK_BLOCKED[_low_bit(G[b + P_B_MASK + i])]
-    n = FP_COUNT[kind] if has_passive(G, R, p, OP_BUILD_ON_ROCKWATER) else FP_PLAIN_COUNT[kind]
+    n = FP_COUNT[kind] if on_rockwater else FP_PLAIN_COUNT[kind]
     adjacency = B_ADJACENCY[kind]
     min_rock = B_MIN_ROCK[kind]
     min_water = B_MIN_WATER[kind]
-    if has_passive(G, R, p, OP_IGNORE_ANIMAL_ROCKWATER):
+    if ignore_rockwater:
         min_rock = 0
         min_water = 0
     min_border = B_MIN_BORDER[kind]
@@ -151,6 +159,8 @@ def affordable_types(G, R, p, types, max_size, build2, pay_cost, done, at):
     money = G[b + P_MONEY]
     cost = R[R_BUILDING_COST]
     probe = at + types.shape[0]
+    on_rockwater = has_passive(G, R, p, OP_BUILD_ON_ROCKWATER)
+    ignore = has_passive(G, R, p, OP_IGNORE_ANIMAL_ROCKWATER)
     n = 0
     for j in range(types.shape[0]):
         k = types[j]
@@ -158,7 +168,7 @@ def affordable_types(G, R, p, types, max_size, build2, pay_cost, done, at):
             continue
         if pay_cost and money < cost * B_SIZE[k]:
             continue
-        if footprints(G, R, p, k, build2, probe, 1) == 0:
+        if footprints_with(G, R, p, k, build2, probe, 1, on_rockwater, ignore) == 0:
             continue
         G[at + n] = k
         n += 1
@@ -191,13 +201,15 @@ def build_min_size(G, R, p, side2, at):
     money = G[b + P_MONEY]
     cost = R[R_BUILDING_COST]
     types = SIDE2_TYPES if side2 else SIDE1_TYPES
+    on_rockwater = has_passive(G, R, p, OP_BUILD_ON_ROCKWATER)
+    ignore = has_passive(G, R, p, OP_IGNORE_ANIMAL_ROCKWATER)
     best = 99
     for j in range(types.shape[0]):
         k = types[j]
         size = B_SIZE[k]
         if size >= best or money < cost * size:
             continue
-        if footprints(G, R, p, k, side2, at, 1) > 0:
+        if footprints_with(G, R, p, k, side2, at, 1, on_rockwater, ignore) > 0:
             best = size
     return best
 

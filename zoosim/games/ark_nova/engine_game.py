@@ -1,7 +1,9 @@
 """Ark Nova in numba: a whole game for the uniform policy (spec §3-§13) — reference.play_game with the same event
 log, final state and stream — and the entry points that run one of the game's frames to its end (`run_frame`: a
 turn, an action, a break, final scoring; their units are engine_turn's and engine_actions'). Only these and
-engine_chain.run link the whole rule graph, which keeps the cold compile short.
+engine_chain.run link the whole rule graph, which keeps the cold compile short; `_play` and `play_game_planned` are
+inlined into their callers (play._play_many) because every function that links the whole graph has numba optimise and
+compile all of it again (about 20 s each).
 
 `play` is the plain-Python entry (rules, players, seed, game index) and `result` the ranks and win shares as
 reference.result (§13.3).
@@ -55,7 +57,7 @@ def run_frame(G, R, EV, rng, kind, p, a, b, c, d):
     run(G, R, EV, rng, depth)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _play(G, R, EV, rng, W, WR):
     """Setup and whole turns (F_TURN through after_turn) until the game ends (or G_UNSUPPORTED is set); a seat of
     `greedy` or `heuristic` plans its turn first (engine_planner, in the workspace W, WR)."""
@@ -80,7 +82,7 @@ def play_game(G, R, EV, rng):
     _play(G, R, EV, rng, G[0:0], rng[0:0])
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def play_game_planned(G, R, EV, rng, W, WR):
     """A whole game of any policies; (W, WR) = engine_planner.new_workspace(), reusable across games."""
     _play(G, R, EV, rng, W, WR)

@@ -303,11 +303,12 @@ def _card_log(G, R, EV, first, log, turns, drawn, row):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _play_one(G, packed, EV, rng, side, seed, game_index, policy_ids, policy_params, seat_ids, seat_params, W, WR,
               out):
     """One whole game: the seats' policies (module doc), the game on stream (seed, game_index), the result rows
-    by policy index. Returns 0, or the engine's G_UNSUPPORTED code if the game met a rule it does not play."""
+    by policy index. Returns 0, or the engine's G_UNSUPPORTED code if the game met a rule it does not play.
+    Inlined into _play_many: a separate function linking the whole rule graph costs ~20 s of cold compile."""
     R = packed[K_RULES:]
     n = R[R_PLAYERS]
     first = first_seat(seed, game_index, n, packed[K_RANDOM_SEATS], side)
