@@ -37,10 +37,11 @@ def violation(C, R, tile, rot, x0, y0, level):
     return _violation(C, R, tile, rot, x0, y0, level, True)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def _violation(C, R, tile, rot, x0, y0, level, g3):
-    """`violation`; with g3 False the placement is a candidate: G1 and G3 hold and are not tested. Inlined into the
-    listing and can_place (a call passes C and R as fourteen words; inlined, both are 15-25% faster)."""
+    """`violation`; with g3 False the placement is a candidate: G1 and G3 hold and are not tested. Not inlined: numba's
+    IR inlining into the listing and can_place made 4-player `uniform` 1.03x as fast but the cold compile 106 -> 129 s
+    (over the 2-minute target; docs/performance.md)."""
     grid = C[H_GRID]
     words = C[H_WORDS]
     s = TL_SHAPE[tile]
