@@ -389,3 +389,15 @@ def test_seen_set_holds_every_placement_key():
     assert EL.placement_key(3, 1023, 1023, 1) < 64 * (EL.KEYS_SIZE - EL.SEEN_AT)
     with pytest.raises(ZoosimError, match="grid_size 1025"):
         validate(Rules(grid_size=1025), 2)
+
+
+def test_kth_key_is_the_kth_of_the_sorted_keys() -> None:
+    """uniform and random place at a drawn index by quickselect (EL.kth_key) instead of sorting: every index of
+    distinct keys, few (ranked directly) and many (partitioned), must give the sorted list's entry."""
+    rng = np.random.default_rng(17)
+    for m in (1, 2, 7, 8, 9, 31, 200):
+        keys = rng.choice(1 << 23, size=m, replace=False).astype(np.int64)
+        ordered = np.sort(keys)
+        for k in range(m):
+            work = keys.copy()
+            assert EL.kth_key(work, m, k) == ordered[k]
