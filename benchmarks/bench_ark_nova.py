@@ -6,8 +6,9 @@ ladder (heuristic, greedy, random, uniform) with intervals.
     python benchmarks/bench_ark_nova.py --cold              # also the cold compile of the game loop (fresh cache)
     python benchmarks/bench_ark_nova.py --ladder 200        # also the ladder at 2, 3 and 4 players
 
-Games/s per core: ark_nova.play.play_block on one thread (the seat rotation of start_seat_random included); wall
-and this process's CPU time are both printed (CPU time is the fairer per-core figure on a shared machine).
+Games/s per core: ark_nova.play.play_block on one thread (the seat rotation of start_seat_random included), the same
+games timed in `--blocks` blocks: the median and range of CPU time (the fairer per-core figure on a shared machine)
+and the median wall time.
 Engine/reference: the same games played by the numba engine and by the plain-Python reference, CPU seconds per game
 (`--reference-games`; the reference's planners copy the whole state per replay, so keep it small for them). Compile
 time is paid in a warm-up. The ladder seats the two policies alternately; start_seat_random rotates who moves first
@@ -32,14 +33,12 @@ from zoosim.games.ark_nova.rules import Rules  # noqa: E402
 POLICIES = ("uniform", "random", "greedy", "heuristic")
 
 
-def engine_speed(players: int, policy: str, games: int, seed: int) -> tuple[float, float, float, float]:
-    """(games/s wall, games/s CPU, mean turns, share of games ended by the turn cap) on one thread."""
-    play.play_block(Rules(), players, [policy] * players, seed, 0, 2)   # warm-up / compile
-    wall, cpu = time.perf_counter(), time.process_time()
-    rows = play.play_block(Rules(), players, [policy] * players, seed, 0, games)
-    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    first = rows[::players]
-    return games / wall, games / cpu, float(first[:, play.O_TURNS].mean()), float((first[:, play.O_END_REASON] == 1).mean())
+def engine_speed(players: int, policy: str, games: int, seed: int, blocks: int) -> tuple[bench_common.BlockSpeed,
+                                                                                   float, float]:
+    """(speed per block, mean turns, share of games ended by the turn cap) on one thread."""
+    speed = bench_common.block_speed(play, Rules(), players, policy, seed, games, blocks)
+    first = speed.rows[::players]
+    return speed, float(first[:, play.O_TURNS].mean()), float((first[:, play.O_END_REASON] == 1).mean())
 
 
 def reference_speed(players: int, policy: str, games: int, seed: int) -> float:
@@ -62,6 +61,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[2])
     parser.add_argument("--games", type=int, default=1000, help="engine games per policy (a tenth for greedy and "
                         "heuristic)")
+    parser.add_argument("--blocks", type=int, default=5, help="time the same games this many times (median, range)")
     parser.add_argument("--reference-games", type=int, default=3)
     parser.add_argument("--reference-policies", nargs="+", default=["uniform", "random"], choices=POLICIES)
     parser.add_argument("--seed", type=int, default=1)
@@ -74,12 +74,12 @@ def main() -> None:
     for players in () if args.no_speed else args.players:
         for policy in POLICIES:
             games = args.games if policy in ("uniform", "random") else max(20, args.games // 10)
-            wall, cpu, turns, capped = engine_speed(players, policy, games, args.seed)
-            line = (f"{players}p {policy:<9} engine {wall:7.1f} games/s wall, {cpu:7.1f} games/s CPU (1 thread), "
-                    f"{turns:.0f} turns/game, {capped:.1%} at the turn cap")
+            speed, turns, capped = engine_speed(players, policy, games, args.seed, args.blocks)
+            line = (f"{players}p {policy:<9} engine {speed.summary()}, {turns:.0f} turns/game, "
+                    f"{capped:.1%} at the turn cap")
             if policy in args.reference_policies:
                 ref = reference_speed(players, policy, args.reference_games, args.seed)
-                line += f"; reference {1 / ref:6.2f} games/s CPU, engine/reference {ref * cpu:6.0f}x"
+                line += f"; reference {1 / ref:6.2f} games/s CPU, engine/reference {ref * speed.median():6.0f}x"
             print(line, flush=True)
     if args.ladder:
         for players in (2, 3, 4):

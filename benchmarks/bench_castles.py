@@ -5,8 +5,9 @@ policy ladder (heuristic > greedy > random) with intervals.
     python benchmarks/bench_castles.py --cold             # also the cold compile of the game loop (fresh cache)
     python benchmarks/bench_castles.py --ladder 2000      # also the ladder at 2, 3 and 4 players
 
-Games/s per core: castles.play.play_block on one thread; wall and this process's CPU time are both printed (the
-machine may be shared; CPU time is the fairer per-core figure then). Engine/reference: the same games played by
+Games/s per core: castles.play.play_block on one thread, the same games timed in `--blocks` blocks: the median and
+range of this process's CPU time (the machine may be shared; CPU time is the fairer per-core figure then) and the
+median wall time. Engine/reference: the same games played by
 the numba engine and by the plain-Python reference, CPU seconds per game. Compile time is paid in a warm-up.
 The ladder seats the two policies alternately (strong, weak, strong, ...); the master-builder order is drawn per
 game (first_mb = random), so both sit in every position equally often over many deals. It prints the strong
@@ -30,13 +31,11 @@ from zoosim.games.castles.rules import Rules  # noqa: E402
 POLICIES = ("uniform", "random", "greedy", "heuristic")
 
 
-def engine_speed(players: int, policy: str, games: int, seed: int) -> tuple[float, float, float]:
-    """(games/s wall, games/s CPU, mean turns) on one thread."""
-    play.play_block(Rules(), players, [policy] * players, seed, 0, 10)   # warm-up / compile
-    wall, cpu = time.perf_counter(), time.process_time()
-    rows = play.play_block(Rules(), players, [policy] * players, seed, 0, games)
-    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    return games / wall, games / cpu, float(rows[::players, play.O_TURNS].mean())
+def engine_speed(players: int, policy: str, games: int, seed: int, blocks: int) -> tuple[bench_common.BlockSpeed,
+                                                                                   float]:
+    """(speed per block, mean turns) on one thread."""
+    speed = bench_common.block_speed(play, Rules(), players, policy, seed, games, blocks)
+    return speed, float(speed.rows[::players, play.O_TURNS].mean())
 
 
 def reference_speed(players: int, policy: str, games: int, seed: int) -> float:
@@ -59,6 +58,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
     parser.add_argument("--games", type=int, default=2000, help="engine games per policy (a tenth for greedy and "
                         "heuristic)")
+    parser.add_argument("--blocks", type=int, default=5, help="time the same games this many times (median, range)")
     parser.add_argument("--reference-games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cold", action="store_true", help="also time a cold compile (a fresh numba cache)")
@@ -70,11 +70,10 @@ def main() -> None:
     for players in () if args.no_speed else args.players:
         for policy in POLICIES:
             games = args.games if policy in ("uniform", "random") else max(50, args.games // 10)
-            wall, cpu, turns = engine_speed(players, policy, games, args.seed)
+            speed, turns = engine_speed(players, policy, games, args.seed, args.blocks)
             ref = reference_speed(players, policy, args.reference_games, args.seed)
-            print(f"{players}p {policy:<9} engine {wall:7.0f} games/s wall, {cpu:7.0f} games/s CPU (1 thread), "
-                  f"reference {1 / ref:6.1f} games/s CPU, engine/reference {ref * cpu:6.0f}x, "
-                  f"{turns:.1f} turns/game", flush=True)
+            print(f"{players}p {policy:<9} engine {speed.summary()}, reference {1 / ref:6.1f} games/s CPU, "
+                  f"engine/reference {ref * speed.median():6.0f}x, {turns:.1f} turns/game", flush=True)
     if args.ladder:
         for players in (2, 3, 4):
             for strong, weak in (("heuristic", "greedy"), ("greedy", "random"), ("random", "uniform")):
