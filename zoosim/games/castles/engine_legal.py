@@ -7,7 +7,7 @@ the grid_refusals count C[H_REFUSED]); the layout and the bit helpers are engine
 
 Placements are (rot, x, y, level) as geometry.place. `legal_placements` writes the distinct legal ones sorted
 ascending as tuples (PROTOCOL.md 4) into a preallocated [n, 4] buffer, with a scratch key buffer of `KEYS_SIZE`
-(the keys, then a seen set of every key); a key is `placement_key(rot, x, y, level)`, 23 bits of fields that sort as
+(the keys, then a seen set of the keys tested); a key is `placement_key(rot, x, y, level)`, 23 bits of fields that sort as
 the tuple does (x, y < 1024: rules.validate caps grid_size there) and decode with shifts, not divisions.
 G1 and G3 always hold for a candidate (G1 is tested as it is made, and it joins one of its doors to an OPEN door of
 that level): the generators skip them, `violation` tests them, so that it answers for any placement as
@@ -15,6 +15,8 @@ Castle.violation does. G6 is settled without counting the doors a placement clos
 upstairs doors than the footprint has perimeter edges (a closed door faces the footprint across one of them: doors sit
 on full cells, which G2 keeps out of any footprint), or when it opens enough new ones (those closed are some of the
 castle's OPEN upstairs doors, so open_up - closed + opened >= opened).
+The listing and can_place test a candidate's full cells against the claimed ones inline first (`_full_clash`): about
+half the candidates break G2 there, before the seen set and without a call; the rest go to `_violation_rest`.
 """
 from __future__ import annotations
 
@@ -37,39 +39,58 @@ def violation(C, R, tile, rot, x0, y0, level):
     return _violation(C, R, tile, rot, x0, y0, level, True)
 
 
-@njit(cache=True, _nrt=False)
-def _violation(C, R, tile, rot, x0, y0, level, g3):
-    """`violation`; with g3 False the placement is a candidate: G1 and G3 hold and are not tested. Not inlined: numba's
-    IR inlining into the listing and can_place made 4-player `uniform` 1.03x as fast but the cold compile 106 -> 129 s
-    (over the 2-minute target; docs/performance.md)."""
-    grid = C[H_GRID]
+@njit(cache=True, _nrt=False, inline="always")
+def _full_clash(C, s, r, x0, y0):
+    """G2's first half by rows of claimed cells: 2 if a full cell of shape s (rotation r) laid at (x0, y0) is on a
+    claimed cell (G2 broken), 1 if only half cells are (G2's sharing test decides), 0 if none. Small and inlined: the
+    listing and can_place call `_violation_rest` only for the candidates it passes (half of them fail here)."""
     words = C[H_WORDS]
-    s = TL_SHAPE[tile]
-    r = rot & 3
-    w = SR_W[s, r]
-    h = SR_H[s, r]
-    # G1 (the box is tight: every row and column holds a claimed cell)
-    if g3 and (x0 < 0 or y0 < 0 or x0 + w > grid or y0 + h > grid):
-        return 1
-    # G2: no full cell on a claimed cell; a half cell only on the opposite half (when sharing)
     occ = C[H_OCC] + y0 * words + (x0 >> 6)
     sh = x0 & 63
-    half_hit = False
-    if sh + w <= 64:  # the box lies in one word of each row
-        for dy in range(h):
+    hit = 0
+    if sh + SR_W[s, r] <= 64:  # the box lies in one word of each row
+        for dy in range(SR_H[s, r]):
             lo = C[occ + dy * words] >> sh
             if ROW_ALL[s, r, dy] & lo:
                 if ROW_FULL[s, r, dy] & lo:
                     return 2
-                half_hit = True
+                hit = 1
     else:
-        for dy in range(h):
+        for dy in range(SR_H[s, r]):
             at = occ + dy * words
             cells = ((C[at] >> sh) & ((np.int64(1) << (64 - sh)) - 1)) | (C[at + 1] << (64 - sh))
             if ROW_ALL[s, r, dy] & cells:
                 if ROW_FULL[s, r, dy] & cells:
                     return 2
-                half_hit = True
+                hit = 1
+    return hit
+
+
+@njit(cache=True, _nrt=False)
+def _violation(C, R, tile, rot, x0, y0, level, g3):
+    """`violation`; with g3 False the placement is a candidate: G1 and G3 hold and are not tested."""
+    grid = C[H_GRID]
+    s = TL_SHAPE[tile]
+    r = rot & 3
+    # G1 (the box is tight: every row and column holds a claimed cell)
+    if g3 and (x0 < 0 or y0 < 0 or x0 + SR_W[s, r] > grid or y0 + SR_H[s, r] > grid):
+        return 1
+    clash = _full_clash(C, s, r, x0, y0)
+    if clash == 2:
+        return 2
+    return _violation_rest(C, R, tile, r, x0, y0, level, g3, clash == 1)
+
+
+@njit(cache=True, _nrt=False)
+def _violation_rest(C, R, tile, r, x0, y0, level, g3, half_hit):
+    """G2-G6 after `_full_clash` passed (half_hit: a half cell lies on a claimed cell); r is the rotation & 3. Not
+    inlined: numba's IR inlining into the listing and can_place made 4-player `uniform` 1.03x as fast but the cold
+    compile 106 -> 129 s (over the 2-minute target; docs/performance.md)."""
+    grid = C[H_GRID]
+    s = TL_SHAPE[tile]
+    w = SR_W[s, r]
+    h = SR_H[s, r]
+    # G2's second half: a half cell only on the opposite half (when sharing)
     if half_hit:
         for j in range(SR_N_HALF[s]):
             cx = x0 + SR_HALF[s, r, j, 0]
@@ -195,8 +216,8 @@ def candidates(C, tile, keys):
 
 
 SEEN_AT = MAX_CANDIDATES
-"""keys[SEEN_AT:] is `legal_placements`' seen set: bit `key` set for each candidate already tested (all clear between
-calls). A key has 23 bits (placement_key: 2 for the rotation, 10 for each of x and y, 1 for the level)."""
+"""keys[SEEN_AT:] is `legal_placements`' seen set: bit `key` set for each candidate already tested past `_full_clash`
+(all clear between calls). A key has 23 bits (placement_key: 2 for the rotation, 10 for each of x and y, 1 for the level)."""
 KEYS_SIZE = SEEN_AT + (1 << 23) // 64
 """Length of `legal_placements`' scratch `keys`: the candidate keys, then the seen set."""
 
@@ -205,8 +226,9 @@ KEYS_SIZE = SEEN_AT + (1 << 23) // 64
 def legal_keys(C, R, tile, keys):
     """The distinct legal placements of `tile` as keys, unsorted, into keys[:m] (m returned); `keys` is scratch of
     KEYS_SIZE, its seen set clear (and clear again on return). Candidates (as `candidates` makes them) are tested as
-    generated but for repeats (one in seven: a placement meeting two OPEN doors), which the seen set skips; the legal
-    keys go to keys[:m], the others to the top of keys[:SEEN_AT] (to clear their seen bits)."""
+    generated but for repeats (one in seven: a placement meeting two OPEN doors), which the seen set skips once they
+    pass `_full_clash` (one that fails it fails again, as cheaply as the seen set would skip it); the legal keys go to
+    keys[:m], the others to the top of keys[:SEEN_AT] (to clear their seen bits)."""
     grid = C[H_GRID]
     s = TL_SHAPE[tile]
     m = 0
@@ -222,13 +244,16 @@ def legal_keys(C, R, tile, keys):
             if x0 < 0 or y0 < 0 or x0 + SR_W[s, r] > grid or y0 + SR_H[s, r] > grid:
                 C[H_REFUSED] += 1   # a candidate off the grid: a log column that must stay 0
                 continue
+            clash = _full_clash(C, s, r, x0, y0)
+            if clash == 2:   # G2 broken (half the candidates): a repeat of it is broken again, the seen set skips it
+                continue
             key = placement_key(r, x0, y0, lv)
             at = SEEN_AT + (key >> 6)
             bit = np.int64(1) << (key & 63)
             if keys[at] & bit:
                 continue
             keys[at] |= bit
-            if _violation(C, R, tile, r, x0, y0, lv, False) == 0:
+            if _violation_rest(C, R, tile, r, x0, y0, lv, False, clash == 1) == 0:
                 keys[m] = key
                 m += 1
             else:
@@ -315,6 +340,8 @@ def can_place(C, R, tile):
             if x0 < 0 or y0 < 0 or x0 + SR_W[s, r] > grid or y0 + SR_H[s, r] > grid:
                 C[H_REFUSED] += 1   # a candidate off the grid: a log column that must stay 0
                 continue
-            if _violation(C, R, tile, r, x0, y0, JOIN[tile, lv_open, d, i, 0], False) == 0:
+            clash = _full_clash(C, s, r, x0, y0)
+            if clash != 2 and _violation_rest(C, R, tile, r, x0, y0, JOIN[tile, lv_open, d, i, 0], False,
+                                              clash == 1) == 0:
                 return True
     return False
