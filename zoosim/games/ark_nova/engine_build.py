@@ -122,9 +122,10 @@ def zoo_memo(G, R, p):
 @njit(cache=True, _nrt=False)
 def zoo_facts(G, R, p, m):
     """G[m + Z_PASSIVES ...]: the opcodes of the zoo cards' standing effects (a bit mask), their pas_cost_* discounts
-    summed (for small animals, for large ones), the building
-    kinds (a bit mask), the cells the kiosks block, the largest empty standard enclosure (0 if none), whether
-    there is a special enclosure and the (event, scope) pairs of the sponsors' triggers (CARD_TRIGGER_BITS) (the icons: engine_animals.icon_counts, with a tag of their own)."""
+    summed (for small animals, for large ones), the building kinds (a bit mask), the cells the kiosks block, the
+    largest empty standard enclosure (0 if none), whether there is a special enclosure, and the (event, scope)
+    pairs of the sponsors' triggers (CARD_TRIGGER_BITS). The icons are engine_animals.icon_counts', with a tag of
+    their own."""
     b = G_PL + p * P_SIZE
     peaceful = R[R_PEACEFUL]
     ops = 0
