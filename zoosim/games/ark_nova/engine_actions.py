@@ -97,6 +97,7 @@ from zoosim.games.ark_nova.engine_state import (
     P_HOME_SEQ,
     P_SIDE2,
     P_SIZE,
+    P_ZOO_VERSION,
     P_SLOTS,
     P_X,
     PROG_OPS,
@@ -157,6 +158,7 @@ def play_animal(G, R, EV, rng, p, source, card):
         kind = G[b + P_B_KIND + home]
         if kind >= 7:
             G[b + P_B_CUBES + home] += _cubes(kind, card)
+        G[b + P_ZOO_VERSION] += 1
     _log(G, EV, E_PLAY, p, CARD_ID[card], source, home, 0)
     push_enter(G, p, card)
 

@@ -13,15 +13,18 @@ import numpy as np
 from numba import njit
 
 from zoosim.games.ark_nova import cards
-from zoosim.games.ark_nova.effects import SMALL, Op
-from zoosim.games.ark_nova.engine_build import has_passive
+from zoosim.games.ark_nova.effects import Op
+from zoosim.games.ark_nova.engine_build import has_passive, zoo_memo
 from zoosim.games.ark_nova.engine_piles import range_folders
 from zoosim.games.ark_nova.engine_place import special_fits_with, terrain_touched
 from zoosim.games.ark_nova.engine_state import (
+    CARD_ICONS_HI,
+    CARD_ICONS_LO,
     CARD_ROCK,
     CARD_WATER,
     G_DISPLAY,
     G_PL,
+    G_ZOO_MEMO,
     P_ANIMALS,
     P_ANIMALS_N,
     P_APPEAL,
@@ -41,12 +44,22 @@ from zoosim.games.ark_nova.engine_state import (
     P_UNIVS,
     P_UNIVS_N,
     P_WAZA_CLASS,
+    P_ZOO_VERSION,
     PASSIVE,
     PROG_COUNT,
     PROG_OPS,
     PROG_START,
     SCR_HOMES,
     SCR_ICONS,
+    Z_ICON_TAG,
+    Z_ICONS_HI,
+    Z_ICONS_LO,
+    Z_LARGE_OFF,
+    Z_LARGEST,
+    Z_PASSIVES,
+    Z_SMALL_OFF,
+    Z_SPECIALS,
+    ZOO_W,
     _ones,
 )
 from zoosim.games.ark_nova.pack import (
@@ -86,22 +99,36 @@ ANIMALS_BIT, SPONSORS_BIT = 1, 16
 FLOCK_HOME = -1
 OP_LARGE_IGNORE = int(Op.LARGE_IGNORE_CONDITION)
 OP_IGNORE_ROCKWATER = int(Op.IGNORE_ANIMAL_ROCKWATER)
-OP_DISCOUNT = int(Op.ANIMAL_DISCOUNT)
 OP_FLOCK = int(Op.FLOCK)
 
 
 @njit(cache=True, _nrt=False)
 def icon_counts(G, p, at):
-    """§7.1: the zoo's icons at G[at:at + N_ICONS]: its animals' and sponsors' icons (rock/water included),
-    a continent icon per partner zoo, the universities' science."""
+    """§7.1: the zoo's icons at G[at:at + N_ICONS]: its animals' and sponsors' icons (rock/water included; summed
+    in 8-bit lanes, CARD_ICONS_LO / HI, once per P_ZOO_VERSION in the seat's G_ZOO_MEMO entry), a continent icon per
+    partner zoo, the universities' science."""
     b = G_PL + p * P_SIZE
-    for k in range(N_ICONS):
-        G[at + k] = 0
-    for i in range(G[b + P_ANIMALS_N] + G[b + P_SPONSORS_N]):
-        na = G[b + P_ANIMALS_N]
-        card = G[b + P_ANIMALS + i] if i < na else G[b + P_SPONSORS + i - na]
-        for k in range(N_ICONS):
-            G[at + k] += C_ICONS[card, k]
+    m = G_ZOO_MEMO + p * ZOO_W
+    if G[m + Z_ICON_TAG] != G[b + P_ZOO_VERSION] + 1:
+        lo = 0
+        hi = 0
+        for i in range(G[b + P_ANIMALS_N]):
+            card = G[b + P_ANIMALS + i]
+            lo += CARD_ICONS_LO[card]
+            hi += CARD_ICONS_HI[card]
+        for i in range(G[b + P_SPONSORS_N]):
+            card = G[b + P_SPONSORS + i]
+            lo += CARD_ICONS_LO[card]
+            hi += CARD_ICONS_HI[card]
+        G[m + Z_ICONS_LO] = lo
+        G[m + Z_ICONS_HI] = hi
+        G[m + Z_ICON_TAG] = G[b + P_ZOO_VERSION] + 1
+    lo = G[m + Z_ICONS_LO]
+    hi = G[m + Z_ICONS_HI]
+    for k in range(8):
+        G[at + k] = (lo >> (8 * k)) & 255
+    for k in range(8, N_ICONS):
+        G[at + k] = (hi >> (8 * (k - 8))) & 255
     for i in range(G[b + P_PARTNERS_N]):
         G[at + G[b + P_PARTNERS + i]] += 1
     for i in range(G[b + P_UNIVS_N]):
@@ -141,21 +168,16 @@ def conditions_hold(G, R, p, card, acting, icons_at):
 @njit(cache=True, _nrt=False)
 def zoo_discounts(G, R, p):
     """The zoo's pas_cost_* discounts (§5.3) summed: (for small animals, for large ones)."""
-    b = G_PL + p * P_SIZE
-    peaceful = R[R_PEACEFUL]
-    ns = G[b + P_SPONSORS_N]
-    small_off = 0
-    large_off = 0
-    for i in range(ns + G[b + P_ANIMALS_N]):
-        owner = G[b + P_SPONSORS + i] if i < ns else G[b + P_ANIMALS + i - ns]
-        start = PROG_START[peaceful, owner, PASSIVE]
-        for r in range(start, start + PROG_COUNT[peaceful, owner, PASSIVE]):
-            if PROG_OPS[r, 0] == OP_DISCOUNT:
-                if PROG_OPS[r, 1] == SMALL:
-                    small_off += PROG_OPS[r, 2]
-                else:
-                    large_off += PROG_OPS[r, 2]
+    small_off, large_off, _ = zoo_passives(G, R, p)
     return small_off, large_off
+
+
+@njit(cache=True, _nrt=False)
+def zoo_passives(G, R, p):
+    """What a listing of playable animals asks of the zoo's cards (zoo_memo): the pas_cost_* discounts summed (for
+    small animals, for large ones) and whether a card has IGNORE_ANIMAL_ROCKWATER (has_passive)."""
+    m = zoo_memo(G, R, p)
+    return G[m + Z_SMALL_OFF], G[m + Z_LARGE_OFF], G[m + Z_PASSIVES] >> OP_IGNORE_ROCKWATER & 1
 
 
 @njit(cache=True, _nrt=False)
@@ -265,20 +287,11 @@ def playable_with(G, R, p, card, extra, acting, icons_at, small_off, large_off, 
 
 
 @njit(cache=True, _nrt=False)
-def free_enclosures(G, p):
-    """What every card's "has it a home?" of a listing shares: (the largest empty standard enclosure's size, 0 if
-    none; 1 if the zoo has a special enclosure)."""
-    b = G_PL + p * P_SIZE
-    largest = 0
-    specials = 0
-    for i in range(G[b + P_BUILDINGS_N]):
-        kind = G[b + P_B_KIND + i]
-        if kind <= 4:
-            if G[b + P_B_ANIMALS_N + i] == 0:
-                largest = max(largest, _ones(G[b + P_B_MASK + i]))
-        elif kind == PETTING_ZOO or kind == REPTILE_HOUSE or kind == LARGE_BIRD_AVIARY:
-            specials = 1
-    return largest, specials
+def free_enclosures(G, R, p):
+    """What every card's "has it a home?" of a listing shares (zoo_memo): (the largest empty standard enclosure's
+    size, 0 if none; 1 if the zoo has a special enclosure)."""
+    m = zoo_memo(G, R, p)
+    return G[m + Z_LARGEST], G[m + Z_SPECIALS]
 
 
 @njit(cache=True, _nrt=False)
@@ -318,9 +331,8 @@ def playable_cards(G, R, p, side2, acting, at, limit):
     (f, card) per playable folder in range (side II). Pairs at G[at:]; stops after `limit` of them; returns their
     count. The zoo's icons (SCR_ICONS) are counted only once a card gets as far as its conditions."""
     b = G_PL + p * P_SIZE
-    small_off, large_off = zoo_discounts(G, R, p)
-    ignore = has_passive(G, R, p, OP_IGNORE_ROCKWATER)
-    largest, specials = free_enclosures(G, p)
+    small_off, large_off, ignore = zoo_passives(G, R, p)
+    largest, specials = free_enclosures(G, R, p)
     icons = False
     n = 0
     folders = range_folders(G, R, p) if side2 else 0
@@ -328,8 +340,8 @@ def playable_cards(G, R, p, side2, acting, at, limit):
         hand = i < G[b + P_HAND_N]
         f = -1 if hand else i - G[b + P_HAND_N] + 1
         card = G[b + P_HAND + i] if hand else G[G_DISPLAY + f - 1]
-        if card < 0 or not playable_but_conditions(G, R, p, card, 0 if hand else f, small_off, large_off, ignore,
-                                                   largest, specials):
+        if card < 0 or C_KIND[card] != ANIMAL or not playable_but_conditions(
+                G, R, p, card, 0 if hand else f, small_off, large_off, ignore, largest, specials):
             continue
         if not icons:
             icon_counts(G, p, SCR_ICONS)

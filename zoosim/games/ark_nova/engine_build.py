@@ -23,6 +23,9 @@ from zoosim.games.ark_nova.engine_state import (
     B_MIN_ROCK,
     B_MIN_WATER,
     B_SIZE,
+    CARD_DISCOUNT,
+    CARD_PASSIVE_BITS,
+    CARD_TRIGGER_BITS,
     BORDER_CELLS,
     BUILD2_CELLS,
     FP_AROUND,
@@ -30,8 +33,18 @@ from zoosim.games.ark_nova.engine_state import (
     FP_MASK,
     FP_PLAIN_COUNT,
     FP_START,
+    G_BUILD_MEMO,
+    G_ZOO_MEMO,
     G_PL,
     KIOSK_BLOCKED,
+    M_COVERED,
+    M_EXISTS,
+    M_FLAGS,
+    M_KINDS,
+    M_KIOSK_BLOCKED,
+    M_KNOWN,
+    M_VALID,
+    MEMO_W,
     P_ANIMALS,
     P_ANIMALS_N,
     P_B_ANIMALS_N,
@@ -43,11 +56,21 @@ from zoosim.games.ark_nova.engine_state import (
     P_MONEY,
     P_SIDE2,
     P_SIZE,
+    P_ZOO_VERSION,
     P_SPONSORS,
     P_SPONSORS_N,
-    PASSIVE_OP,
     ROCK_CELLS,
     WATER_CELLS,
+    Z_KINDS,
+    Z_KIOSK_BLOCKED,
+    Z_LARGE_OFF,
+    Z_LARGEST,
+    Z_PASSIVES,
+    Z_SMALL_OFF,
+    Z_SPECIALS,
+    Z_TAG,
+    Z_TRIGGERS,
+    ZOO_W,
     _around,
     _low_bit,
     _ones,
@@ -74,20 +97,74 @@ BUILD_ACTION = 2  # vocab.ACTIONS index of Build
 SIDE_ENTRANCE = BUILDINGS.index("side_entrance")
 OP_BUILD_ON_ROCKWATER = int(Op.BUILD_ON_ROCKWATER)
 OP_IGNORE_ANIMAL_ROCKWATER = int(Op.IGNORE_ANIMAL_ROCKWATER)
+assert B_SIZE[KIOSK] == 1     # kiosk_income: a building is next to a kiosk iff the kiosk's cell is around it
 
 
 @njit(cache=True, _nrt=False)
 def has_passive(G, R, p, op):
     """1 if a sponsor or animal in the player's zoo has standing effect `op` (reference_state.has_effect)."""
+    return G[zoo_memo(G, R, p) + Z_PASSIVES] >> op & 1
+
+
+@njit(cache=True, _nrt=False)
+def zoo_memo(G, R, p):
+    """Seat p's G_ZOO_MEMO entry (its offset), filled for the zoo as it is now if its P_ZOO_VERSION (or the rule
+    `peaceful`) changed since: what every option listing asks of the zoo's cards and buildings, each a loop over
+    them, asked once per change instead of several times a turn."""
+    m = G_ZOO_MEMO + p * ZOO_W
+    tag = (G[G_PL + p * P_SIZE + P_ZOO_VERSION] + 1) * 2 + (1 if R[R_PEACEFUL] else 0)
+    if G[m + Z_TAG] != tag:
+        zoo_facts(G, R, p, m)
+        G[m + Z_TAG] = tag
+    return m
+
+
+@njit(cache=True, _nrt=False)
+def zoo_facts(G, R, p, m):
+    """G[m + Z_PASSIVES ...]: the opcodes of the zoo cards' standing effects (a bit mask), their pas_cost_* discounts
+    summed (for small animals, for large ones), the building kinds (a bit mask), the cells the kiosks block, the
+    largest empty standard enclosure (0 if none), whether there is a special enclosure, and the (event, scope)
+    pairs of the sponsors' triggers (CARD_TRIGGER_BITS). The icons are engine_animals.icon_counts', with a tag of
+    their own."""
     b = G_PL + p * P_SIZE
     peaceful = R[R_PEACEFUL]
+    ops = 0
+    small_off = 0
+    large_off = 0
+    triggers = 0
     for i in range(G[b + P_SPONSORS_N]):
-        if PASSIVE_OP[peaceful, G[b + P_SPONSORS + i], op]:
-            return 1
+        card = G[b + P_SPONSORS + i]
+        ops |= CARD_PASSIVE_BITS[peaceful, card]
+        triggers |= CARD_TRIGGER_BITS[peaceful, card]
+        small_off += CARD_DISCOUNT[peaceful, card, 0]
+        large_off += CARD_DISCOUNT[peaceful, card, 1]
     for i in range(G[b + P_ANIMALS_N]):
-        if PASSIVE_OP[peaceful, G[b + P_ANIMALS + i], op]:
-            return 1
-    return 0
+        card = G[b + P_ANIMALS + i]
+        ops |= CARD_PASSIVE_BITS[peaceful, card]
+        small_off += CARD_DISCOUNT[peaceful, card, 0]
+        large_off += CARD_DISCOUNT[peaceful, card, 1]
+    kinds = 0
+    kiosk_blocked = 0
+    largest = 0
+    specials = 0
+    for i in range(G[b + P_BUILDINGS_N]):
+        kind = G[b + P_B_KIND + i]
+        kinds |= 1 << kind
+        if kind <= 4:
+            if G[b + P_B_ANIMALS_N + i] == 0:
+                largest = max(largest, _ones(G[b + P_B_MASK + i]))
+        elif kind == KIOSK:
+            kiosk_blocked |= KIOSK_BLOCKED[_low_bit(G[b + P_B_MASK + i])]
+        elif kind == PETTING_ZOO or kind == REPTILE_HOUSE or kind == LARGE_BIRD_AVIARY:
+            specials = 1
+    G[m + Z_PASSIVES] = ops
+    G[m + Z_SMALL_OFF] = small_off
+    G[m + Z_LARGE_OFF] = large_off
+    G[m + Z_KINDS] = kinds
+    G[m + Z_KIOSK_BLOCKED] = kiosk_blocked
+    G[m + Z_LARGEST] = largest
+    G[m + Z_SPECIALS] = specials
+    G[m + Z_TRIGGERS] = triggers
 
 
 @njit(cache=True, _nrt=False)
@@ -151,6 +228,47 @@ def footprints_with(G, R, p, kind, build2, at, limit, on_rockwater, ignore_rockw
 
 
 @njit(cache=True, _nrt=False)
+def footprint_memo(G, R, p, build2, on_rockwater, ignore_rockwater):
+    """Seat p's G_BUILD_MEMO entry (its offset) for the zoo as it is now. footprints_with's answer for a kind reads
+    of the zoo only its covered cells, whether it has a building, the kinds it has (B_MAX_PER_ZOO), the cells its
+    kiosks block, build2 and the two passives (and the rule covered_terrain_counts): the key is exactly these, so
+    an entry whose key matches holds the answers footprints_with would give, and one that does not is started
+    afresh. A seat's zoo changes only when it builds, so most turns find their answers there."""
+    b = G_PL + p * P_SIZE
+    nb = G[b + P_BUILDINGS_N]
+    z = zoo_memo(G, R, p)
+    kinds = G[z + Z_KINDS]
+    kiosk_blocked = G[z + Z_KIOSK_BLOCKED]
+    flags = ((1 if nb > 0 else 0) | (2 if build2 else 0) | (4 if on_rockwater else 0)
+             | (8 if ignore_rockwater else 0) | (16 if R[R_COVERED_TERRAIN_COUNTS] else 0))
+    m = G_BUILD_MEMO + p * MEMO_W
+    covered = G[b + P_COVERED]
+    if G[m + M_VALID] == 0 or G[m + M_COVERED] != covered or G[m + M_KINDS] != kinds \
+            or G[m + M_KIOSK_BLOCKED] != kiosk_blocked or G[m + M_FLAGS] != flags:
+        G[m + M_VALID] = 1
+        G[m + M_COVERED] = covered
+        G[m + M_KINDS] = kinds
+        G[m + M_KIOSK_BLOCKED] = kiosk_blocked
+        G[m + M_FLAGS] = flags
+        G[m + M_KNOWN] = 0
+        G[m + M_EXISTS] = 0
+    return m
+
+
+@njit(cache=True, _nrt=False)
+def footprint_any(G, R, p, kind, build2, at, on_rockwater, ignore_rockwater, m):
+    """footprints_with(..., limit 1) > 0 through the memo entry m (footprint_memo with the same build2 and passives):
+    asked once per kind and key. Writes the footprint found to G[at] only when it asks footprints_with (scratch)."""
+    if G[m + M_KNOWN] >> kind & 1:
+        return G[m + M_EXISTS] >> kind & 1 == 1
+    found = footprints_with(G, R, p, kind, build2, at, 1, on_rockwater, ignore_rockwater) > 0
+    G[m + M_KNOWN] |= 1 << kind
+    if found:
+        G[m + M_EXISTS] |= 1 << kind
+    return found
+
+
+@njit(cache=True, _nrt=False)
 def affordable_types(G, R, p, types, max_size, build2, pay_cost, done, at):
     """reference_build.affordable_types over `types` minus those in the bit mask `done`: size <= max_size, the
     cost payable (if pay_cost), a legal footprint. Written at G[at:]; returns the count. The footprint probe
@@ -161,6 +279,7 @@ def affordable_types(G, R, p, types, max_size, build2, pay_cost, done, at):
     probe = at + types.shape[0]
     on_rockwater = has_passive(G, R, p, OP_BUILD_ON_ROCKWATER)
     ignore = has_passive(G, R, p, OP_IGNORE_ANIMAL_ROCKWATER)
+    m = footprint_memo(G, R, p, build2, on_rockwater, ignore)
     n = 0
     for j in range(types.shape[0]):
         k = types[j]
@@ -168,7 +287,7 @@ def affordable_types(G, R, p, types, max_size, build2, pay_cost, done, at):
             continue
         if pay_cost and money < cost * B_SIZE[k]:
             continue
-        if footprints_with(G, R, p, k, build2, probe, 1, on_rockwater, ignore) == 0:
+        if not footprint_any(G, R, p, k, build2, probe, on_rockwater, ignore, m):
             continue
         G[at + n] = k
         n += 1
@@ -203,13 +322,14 @@ def build_min_size(G, R, p, side2, at):
     types = SIDE2_TYPES if side2 else SIDE1_TYPES
     on_rockwater = has_passive(G, R, p, OP_BUILD_ON_ROCKWATER)
     ignore = has_passive(G, R, p, OP_IGNORE_ANIMAL_ROCKWATER)
+    m = footprint_memo(G, R, p, side2, on_rockwater, ignore)
     best = 99
     for j in range(types.shape[0]):
         k = types[j]
         size = B_SIZE[k]
         if size >= best or money < cost * size:
             continue
-        if footprints_with(G, R, p, k, side2, at, 1, on_rockwater, ignore) > 0:
+        if footprint_any(G, R, p, k, side2, at, on_rockwater, ignore, m):
             best = size
     return best
 
@@ -277,13 +397,15 @@ def kiosk_income(G, p):
     """§6.8, R23: per kiosk, 1 for each adjacent paying building."""
     b = G_PL + p * P_SIZE
     nb = G[b + P_BUILDINGS_N]
+    kiosks = 0                      # the kiosks' cells (a kiosk is one cell)
+    for i in range(nb):
+        if G[b + P_B_KIND + i] == KIOSK:
+            kiosks |= G[b + P_B_MASK + i]
     total = 0
-    for k in range(nb):
-        if G[b + P_B_KIND + k] == KIOSK:
-            ring = _around(G[b + P_B_MASK + k])
-            for i in range(nb):
-                if i != k and G[b + P_B_MASK + i] & ring and _pays(G, b, i):
-                    total += 1
+    if kiosks:                      # a paying building earns once per kiosk on a cell next to it
+        for i in range(nb):
+            if _pays(G, b, i):
+                total += _ones(_around(G[b + P_B_MASK + i]) & kiosks)
     return total
 
 
@@ -315,4 +437,5 @@ def put_building(G, p, kind, mask):
     G[b + P_B_ANIMALS_N + i] = 0
     G[b + P_BUILDINGS_N] = i + 1
     G[b + P_COVERED] |= mask
+    G[b + P_ZOO_VERSION] += 1
     return i

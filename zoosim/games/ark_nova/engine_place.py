@@ -62,6 +62,7 @@ from zoosim.games.ark_nova.engine_state import (
     P_HOME_SEQ,
     P_MONEY,
     P_SIZE,
+    P_ZOO_VERSION,
     P_SPONSORS,
     P_SPONSORS_N,
     PASSIVE,
@@ -112,7 +113,10 @@ def terrain_touched(G, R, p, mask, rock):
 
 @njit(cache=True, _nrt=False)
 def _cover_money(G, R, EV, p, mask, terrain, cells):
-    """pas_cover_next_* (§12.4): for each such effect on terrain, money per new cell next to `cells`."""
+    """pas_cover_next_* (§12.4): for each such effect on terrain, money per new cell next to `cells` (nothing to
+    look for without the passive: has_passive is the zoo memo's bit)."""
+    if not has_passive(G, R, p, OP_COVER_MONEY):
+        return
     n = 0
     m = mask
     while m:
@@ -142,6 +146,7 @@ def place_building(G, R, EV, p, kind, mask):
     G[b + P_B_ANIMALS_N + i] = 0
     G[b + P_BUILDINGS_N] = i + 1
     G[b + P_COVERED] |= mask
+    G[b + P_ZOO_VERSION] += 1
     _log(G, EV, E_BUILD, p, kind, mask & 0xFFFFFFFF, mask >> 32, 0)
     if kind == PAVILION:
         gain_leaf(G, R, EV, p, 0, 1)
@@ -258,6 +263,7 @@ def move_animals_in(G, R, EV, rng, p, building):
             G[b + P_HOME_SEQ + pick] = G[b + P_B_ANIMALS_N + building]
             G[b + P_B_ANIMALS_N + building] += 1
             G[b + P_B_CUBES + building] += _cubes(kind, card)
+            G[b + P_ZOO_VERSION] += 1
             _log(G, EV, E_BUILD, p, -1, CARD_ID[card], kind, 0)
 
 

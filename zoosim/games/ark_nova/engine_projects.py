@@ -90,6 +90,7 @@ from zoosim.games.ark_nova.engine_state import (
     P_MONEY,
     P_SIDE2,
     P_SIZE,
+    P_ZOO_VERSION,
     P_SPONSORS,
     P_SPONSORS_N,
     P_SUPPORTED,
@@ -385,6 +386,7 @@ def release(G, R, EV, rng, p, animal):
         G[b + P_HOME + i] = G[b + P_HOME + i + 1]
         G[b + P_HOME_SEQ + i] = G[b + P_HOME_SEQ + i + 1]
     G[b + P_ANIMALS_N] = n - 1
+    G[b + P_ZOO_VERSION] += 1
     amount = C_APPEAL[animal]
     G[b + P_APPEAL] = max(0, G[b + P_APPEAL] - amount)
     _log(G, EV, E_GAIN, p, 0, -amount, G[b + P_APPEAL], 0)

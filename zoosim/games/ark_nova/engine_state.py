@@ -36,6 +36,10 @@ Conventions a successor must keep:
   into a new reptile house enter in id order, not play order).
 - Pouched cards are (animal, card) pairs in the order pouched (the reference's dict groups them by animal).
 - P_COVERED caches the union of the building masks: whatever adds a building keeps it (engine_place does).
+- P_ZOO_VERSION: whatever changes a zoo's animals, sponsors, buildings or the animals they house adds 1 to it
+  (F_ENTER's append, release, play_animal's and move_animals_in's housing, place_building, put_building), so that
+  G_ZOO_MEMO's answers (engine_build.zoo_memo) are read only for the zoo they were made for. A new writer of those
+  lists must add 1 too.
 - No recursion anywhere (numba cannot cache it): a rule that can set off more rules is a frame on the stack.
 - Every decision goes through `_choose` (uniform for now; a policy code would be dispatched there), whose
   options the caller wrote in its own SCR_* region in canonical order.
@@ -66,7 +70,7 @@ from numba import njit
 from zoosim.core.numba_compile import one_compile_per_type
 from zoosim.core.rng import below
 from zoosim.games.ark_nova import board, cards
-from zoosim.games.ark_nova.effects import Moment
+from zoosim.games.ark_nova.effects import SMALL, Moment, Op
 from zoosim.games.ark_nova.policies import GREEDY, HEURISTIC, MAX_PLAN, N_POLICY_PARAMS, RANDOM
 from zoosim.games.ark_nova.vocab import CONTINENT_ICONS
 
@@ -183,6 +187,7 @@ P_UNIVS_N = _p("P_UNIVS_N")
 P_UNIVS = _p("P_UNIVS", 3)
 P_SUPPORTED_N = _p("P_SUPPORTED_N")
 P_SUPPORTED = _p("P_SUPPORTED", N_PROJECTS)     # project card rows in the order supported
+P_ZOO_VERSION = _p("P_ZOO_VERSION")             # +1 whenever the zoo's cards, buildings or housed animals change
 P_SIZE = PLAYER_LAYOUT[-1][1] + PLAYER_LAYOUT[-1][2]
 
 # ---------------------------------------------------------------- the game block (G_*)
@@ -274,6 +279,19 @@ G_REC_MORE_N = _g("G_REC_MORE_N")               # the decisions asked after the 
 G_REC_MORE = _g("G_REC_MORE", 2 * MAX_PLAN)     # the planner's option 0 replays the same turn, so it needs no replay
 G_TURN_READY = _g("G_TURN_READY")               # > 0: the turn's TURN options (this - 1 of them) are listed at SCR_TURN
                                                 # with their XSPEND options kept (the planner's replays; then cleared)
+# per seat, what the option listings ask of the zoo's cards and buildings, for the zoo of version Z_TAG (engine_build.
+# zoo_memo): whatever changes the zoo's animals, sponsors, buildings or the animals they house adds 1 to the seat's
+# P_ZOO_VERSION, so a stale entry is never read. Zeroed by setup (no entry).
+(Z_TAG, Z_PASSIVES, Z_SMALL_OFF, Z_LARGE_OFF, Z_KINDS, Z_KIOSK_BLOCKED, Z_LARGEST, Z_SPECIALS, Z_TRIGGERS, Z_ICON_TAG,
+ Z_ICONS_LO, Z_ICONS_HI) = range(12)
+ZOO_W = 12
+G_ZOO_MEMO = _g("G_ZOO_MEMO", MAX_PLAYERS * ZOO_W)
+# per seat, which building types have a legal footprint, keyed on everything engine_build.footprints_with reads of
+# the zoo (engine_build.footprint_memo): a pure function of its key, so it is never invalidated, only re-keyed, and
+# a copy of the block (the planner's replays) copies valid entries. Zeroed by setup (M_VALID 0 = no entry).
+(M_VALID, M_COVERED, M_KINDS, M_KIOSK_BLOCKED, M_FLAGS, M_KNOWN, M_EXISTS) = range(7)
+MEMO_W = 8
+G_BUILD_MEMO = _g("G_BUILD_MEMO", MAX_PLAYERS * MEMO_W)
 G_SIZE = LAYOUT[-1][1] + LAYOUT[-1][2]
 
 # ---------------------------------------------------------------- tables the njit parts read as constants
@@ -328,6 +346,61 @@ def _programs() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 PROG_START, PROG_COUNT, PROG_OPS = _programs()
 PASSIVE = int(Moment.PASSIVE)
+
+
+def _discounts() -> np.ndarray:
+    """CARD_DISCOUNT[peaceful, card row] = (its pas_cost_* discount for small animals, for large ones): its PASSIVE
+    ANIMAL_DISCOUNT rows summed (engine_animals.zoo_passives sums these over a zoo)."""
+    out = np.zeros((2, N_CARDS, 2), np.int64)
+    for peaceful in (0, 1):
+        for c in range(N_CARDS):
+            start = PROG_START[peaceful, c, PASSIVE]
+            for r in range(start, start + PROG_COUNT[peaceful, c, PASSIVE]):
+                if PROG_OPS[r, 0] == int(Op.ANIMAL_DISCOUNT):
+                    out[peaceful, c, 0 if PROG_OPS[r, 1] == SMALL else 1] += PROG_OPS[r, 2]
+    return out
+
+
+CARD_DISCOUNT = _discounts()
+CARD_PASSIVE_BITS = (PASSIVE_OP << np.arange(PASSIVE_OP.shape[2], dtype=np.int64)).sum(axis=2)  # opcode bit mask
+assert PASSIVE_OP.shape[2] <= 63
+
+
+def _trigger_bits() -> np.ndarray:
+    """CARD_TRIGGER_BITS[peaceful, card row]: bit event * 2 + scope for each of its TRIGGER rows (engine_triggers.
+    _seat_triggers walks only rows of the event and scope it is asked for)."""
+    out = np.zeros((2, N_CARDS), np.int64)
+    trigger = int(Moment.TRIGGER)
+    for peaceful in (0, 1):
+        for c in range(N_CARDS):
+            start = PROG_START[peaceful, c, trigger]
+            for r in range(start, start + PROG_COUNT[peaceful, c, trigger]):
+                bit = int(PROG_OPS[r, 1]) * 2 + int(PROG_OPS[r, 2])
+                assert 0 <= int(PROG_OPS[r, 2]) <= 1 and 0 <= bit < 63
+                out[peaceful, c] |= 1 << bit
+    return out
+
+
+CARD_TRIGGER_BITS = _trigger_bits()
+
+
+def _packed_icons() -> tuple[np.ndarray, np.ndarray]:
+    """A card's icons (rock and water included) in 8-bit lanes: icons 0-7 in the first word, 8-14 in the second,
+    so that a zoo's counts are two sums per card (engine_animals.icon_counts). Every icon's total over all cards is
+    below 128, so no lane carries into the next or into the sign bit."""
+    icons = cards.CARDS.icons.astype(np.int64)
+    assert icons.shape[1] <= 16 and (icons >= 0).all() and int(icons.sum(axis=0).max()) < 128
+    lo = np.zeros(N_CARDS, np.int64)
+    hi = np.zeros(N_CARDS, np.int64)
+    for k in range(icons.shape[1]):
+        if k < 8:
+            lo += icons[:, k] << (8 * k)
+        else:
+            hi += icons[:, k] << (8 * (k - 8))
+    return lo, hi
+
+
+CARD_ICONS_LO, CARD_ICONS_HI = _packed_icons()
 # animal columns the map needs (special enclosures, §6.6): capacity used (-1 = not allowed), rock/water needed
 CARD_PZ_CUBES = cards.CARDS.pz_cubes.astype(np.int64)
 CARD_RH_CUBES = cards.CARDS.rh_cubes.astype(np.int64)

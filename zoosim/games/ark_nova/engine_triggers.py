@@ -19,7 +19,7 @@ from numba import njit
 from zoosim.games.ark_nova import cards
 from zoosim.games.ark_nova.effects import EVENT_ANIMAL_PLAYED, EVENT_NEW_KIND, SCOPE_ALL, SCOPE_OWN, Moment, Op
 from zoosim.games.ark_nova.engine_abilities import C_SIZE, coin, hand_take
-from zoosim.games.ark_nova.engine_build import footprints, free_build2
+from zoosim.games.ark_nova.engine_build import footprints, free_build2, zoo_memo
 from zoosim.games.ark_nova.engine_animals import C_ICONS, icon_counts
 from zoosim.games.ark_nova.engine_effects import UNSUPPORTED_EFFECT, push_effects, push_gain
 from zoosim.games.ark_nova.engine_sponsors import hand_sponsor_options
@@ -51,6 +51,8 @@ from zoosim.games.ark_nova.engine_state import (
     P_MONEY,
     P_OKAPI,
     P_SIZE,
+    P_ZOO_VERSION,
+    Z_TRIGGERS,
     P_SPONSORS,
     P_SPONSORS_N,
     P_WILDCARDS,
@@ -125,7 +127,10 @@ def _okapi_card(G, R, p):
 @njit(cache=True, _nrt=False)
 def _seat_triggers(G, R, q, event, scope, idx, target):
     """Walk q's triggers of (event, scope) in sponsor order from sequence number idx; fire the target-th.
-    Returns the next sequence number, or -1 after firing."""
+    Returns the next sequence number, or -1 after firing. A seat without a sponsor trigger of (event, scope)
+    (zoo_memo's Z_TRIGGERS) has nothing to walk."""
+    if not G[zoo_memo(G, R, q) + Z_TRIGGERS] >> (event * 2 + scope) & 1:
+        return idx
     b = G_PL + q * P_SIZE
     peaceful = R[R_PEACEFUL]
     for i in range(G[b + P_SPONSORS_N]):
@@ -288,6 +293,7 @@ def enter_unit(G, R, EV, rng, fr):
         at = P_ANIMALS if C_KIND[card] == ANIMAL else P_SPONSORS
         G[b + at + G[b + at_n]] = card
         G[b + at_n] += 1
+        G[b + P_ZOO_VERSION] += 1
         gain_leaf(G, R, EV, p, 0, C_APPEAL[card])
         push_gain(G, R, EV, p, 4, C_CP[card])
     elif stage == 1:

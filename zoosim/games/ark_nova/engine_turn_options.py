@@ -10,8 +10,7 @@ from numba import njit
 from zoosim.games.ark_nova.engine_animals import animal_any_at, animals_strength_ok, can_animals
 from zoosim.games.ark_nova.engine_association import associate_min_value, can_associate
 from zoosim.games.ark_nova.engine_build import build_min_size, can_build
-from zoosim.games.ark_nova.engine_cards import strength
-from zoosim.games.ark_nova.engine_state import G_PL, G_TURN_SPENDS, P_SIDE2, P_SIZE, P_SLOTS, P_X
+from zoosim.games.ark_nova.engine_state import G_PL, G_TURN_SPENDS, P_CONSTRICTION, P_SIDE2, P_SIZE, P_SLOTS, P_X
 from zoosim.games.ark_nova.pack import R_ALLOW_NULL_ACTION, R_ANIMALS2_REP_STRENGTH, R_MAX_X
 
 ANIMALS, CARDS_ACTION, BUILD, ASSOCIATION, SPONSORS = range(5)
@@ -50,42 +49,53 @@ def can_perform(G, R, p, action, strength_, side2, acting, at):
 def spend_options(G, R, p, action, base, at, scratch):
     """XSPEND options (hook 3) at G[at:]: x = 0 .. X-tokens with a legal completion at base + x (can_perform's
     answers; G[scratch:] is scratch)."""
+    return spend_options_with(G, R, p, action, base, at, scratch, side_bits(G, p))
+
+
+@njit(cache=True, _nrt=False)
+def _spends_from(G, at, low, top):
+    """x = low .. top at G[at:] (an action that can do something at strength s iff s is at least some bound)."""
+    n = 0
+    for x in range(low, top + 1):
+        G[at + n] = x
+        n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def spend_options_with(G, R, p, action, base, at, scratch, acting):
+    """spend_options with the seat's side-II bits (side_bits) given. Every action but Animals can do something at
+    strength s >= 1 iff s is at least a bound that does not depend on s (Cards and Sponsors 1; Build its smallest
+    legal type, build_min_size; Association its cheapest doable task, associate_min_value), so its options are
+    x = bound - base .. X-tokens; Animals asks animals_strength_ok per x and its playable card without / with R6's
+    +1 reputation once each (lazily, -1 = not yet)."""
     b = G_PL + p * P_SIZE
     side2 = G[b + P_SIDE2 + action] == 1
-    acting = side_bits(G, p)
-    # can_perform for each x, with what does not depend on the strength asked once (lazily, -1 = not yet):
-    # Build's smallest type, Association's cheapest task, Animals' playable card without / with R6's +1 reputation
-    need = -1
+    top = G[b + P_X]
+    low = max(0, 1 - base)
+    if low > top:
+        return 0
+    if R[R_ALLOW_NULL_ACTION] or action == CARDS_ACTION or action == SPONSORS:
+        return _spends_from(G, at, low, top)
+    if action == BUILD:
+        return _spends_from(G, at, max(low, build_min_size(G, R, p, side2, scratch) - base), top)
+    if action == ASSOCIATION:
+        return _spends_from(G, at, max(low, associate_min_value(G, R, p, side2, scratch) - base), top)
     playable = -1
     playable_rep = -1
     n = 0
-    for x in range(G[b + P_X] + 1):
+    for x in range(low, top + 1):
         s = base + x
-        if s < 1:
+        if not animals_strength_ok(R, s, side2):
             ok = False
-        elif R[R_ALLOW_NULL_ACTION]:
-            ok = True
-        elif action == ANIMALS:
-            if not animals_strength_ok(R, s, side2):
-                ok = False
-            elif side2 and s >= R[R_ANIMALS2_REP_STRENGTH]:
-                if playable_rep < 0:
-                    playable_rep = 1 if animal_any_at(G, R, p, side2, acting, True) else 0
-                ok = playable_rep == 1
-            else:
-                if playable < 0:
-                    playable = 1 if animal_any_at(G, R, p, side2, acting, False) else 0
-                ok = playable == 1
-        elif action == BUILD:
-            if need < 0:
-                need = build_min_size(G, R, p, side2, scratch)
-            ok = need <= s
-        elif action == ASSOCIATION:
-            if need < 0:
-                need = associate_min_value(G, R, p, side2, scratch)
-            ok = need <= s
+        elif side2 and s >= R[R_ANIMALS2_REP_STRENGTH]:
+            if playable_rep < 0:
+                playable_rep = 1 if animal_any_at(G, R, p, side2, acting, True) else 0
+            ok = playable_rep == 1
         else:
-            ok = True
+            if playable < 0:
+                playable = 1 if animal_any_at(G, R, p, side2, acting, False) else 0
+            ok = playable == 1
         if ok:
             G[at + n] = x
             n += 1
@@ -106,10 +116,15 @@ def turn_options(G, R, p, at, scratch):
     of XSPEND options goes to G_TURN_SPENDS (1 for the X action), for the `random` policy's one draw, and its
     XSPEND options to kept_spends(scratch, k)."""
     b = G_PL + p * P_SIZE
+    acting = side_bits(G, p)
     n = 0
     for k in range(5):
         a = G[b + P_SLOTS + k]
-        spends = spend_options(G, R, p, a, strength(G, p, a), kept_spends(scratch, n), scratch + 32)
+        base = k + 1 - 2 * G[b + P_CONSTRICTION + a]       # strength(G, p, a): the card is in slot k + 1
+        if a == CARDS_ACTION or a == SPONSORS:              # something to do at every strength >= 1
+            spends = _spends_from(G, kept_spends(scratch, n), max(0, 1 - base), G[b + P_X])
+        else:
+            spends = spend_options_with(G, R, p, a, base, kept_spends(scratch, n), scratch + 32, acting)
         if spends > 0:
             G[at + 2 * n] = 0
             G[at + 2 * n + 1] = a
