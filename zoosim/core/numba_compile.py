@@ -5,7 +5,7 @@ offset, a literal 0 / False) is compiled again for every distinct constant, with
 the option functions were compiled up to 8 times each and a whole game's cold compile took ~185 s; typed without
 literals it takes ~110 s. numba has no public switch for this, so `one_compile_per_type` wraps the internal
 `Dispatcher.get_call_template(self, args, kws)` for the functions of the packages that ask for it (none of which
-uses `numba.literally`); other functions are left alone. tests/test_core_numba_compile.py fails if numba's
+uses `numba.literally`); other functions are left alone. tests/core/test_numba_compile.py fails if numba's
 internals change under it; a numba without the hook only compiles slower.
 """
 from __future__ import annotations

@@ -37,7 +37,7 @@ class CrossEntropy:
 
     `smoothing` is the share of the new elite statistics taken each step (the rest is the old value), which
     damps the noise of win-rate fitness. `min_sd` keeps exploring to the end: with noisy fitness the spread
-    otherwise shrinks faster than the mean finds the optimum (on the synthetic game of tests/test_tune.py a
+    otherwise shrinks faster than the mean finds the optimum (on the synthetic game of tests/sim/test_tune.py a
     floor of 0.02 stopped 0.10-0.15 short of it in some coordinate; 0.05 ends within 0.05).
     """
 

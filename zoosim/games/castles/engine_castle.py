@@ -4,7 +4,7 @@ engine_points' (§5-§7).
 
 The same facts as reference_castle.Castle (which keeps them in dictionaries) kept in fixed-size arrays, so a game
 never allocates: cells and edges are bit sets, doors and tiles are rows of fixed length. Tests play the two side by
-side on random castles (tests/test_castles_engine.py).
+side on random castles (tests/games/castles/test_engine.py).
 
 Rules reach these functions as `R`, a small int64 array (`rules_array`, offsets R_*); the grid size is a rule, so
 nothing here depends on it at compile time: the shape tables (engine_tables) are relative to the placement's offset and

@@ -33,7 +33,7 @@ from zoosim.games.new_york_zoo.protocol import (
 )
 from zoosim.games.new_york_zoo.rules import R_MOVE_MAX, R_MOVE_MIN, R_PLAYERS
 
-# parameter indices (order of the heuristic's PolicyParams in __init__.py; tests/test_nyz_policies.py checks it)
+# parameter indices (order of the heuristic's PolicyParams in __init__.py; tests/games/new_york_zoo/test_policies.py checks it)
 PARAM_NAMES = ("isolated_weight", "pair_weight", "exposed_weight", "cover_value", "attraction_value", "fill_value",
                "progress_value", "house_value", "breed_value", "rival_breed_weight", "fit_weight", "kind_value",
                "deny_weight")

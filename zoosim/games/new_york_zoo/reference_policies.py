@@ -1,7 +1,7 @@
 """The scripted policies of `greedy.py` and `heuristic.py` in plain Python, for the reference game.
 
 Same option values, same arithmetic order and the same first-best tie rule, so that the engine and the
-reference take the same decisions (tests/test_nyz_differential.py).
+reference take the same decisions (tests/games/new_york_zoo/test_differential.py).
 """
 from __future__ import annotations
 

@@ -1,0 +1,228 @@
+"""Castles reference, spec §6 with R1-R4, R11: the eight completion rewards, the queue, food extra actions, the
+once-per-turn limits, the downstairs wild reward and its living target; the uniform policy's structured draws."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from zoosim.core.rng import PyRng
+from zoosim.games.castles import data
+from zoosim.games.castles import reference as ref
+from zoosim.games.castles.rules import Rules
+from tests.games.castles.test_reference import Script
+
+R = Rules(first_mb="seat0")
+T = data.TILE_BY_NAME
+
+
+def game(rules=R, players=2, **picks) -> tuple[ref.State, Script]:
+    policy = Script(**picks)
+    return ref.setup(rules, players, [policy] * players, PyRng(8, 0)), policy
+
+
+def add_far(state, p, name, k=0) -> int:
+    """A tile laid apart from everything (a hand position: no legality), its castle index."""
+    tile = T[name] if isinstance(name, str) else name
+    level = 1 if data.TILE_TYPE[tile] == data.DOWNSTAIRS else 0
+    n, _ = state.seats[p].castle.add(tile, 0, 10 + 12 * k, 10, level)
+    return n
+
+
+def rewards(state):
+    return [e for e in state.events if e[0] == ref.REWARD]
+
+
+def test_activity_and_outdoor_rewards():
+    state, _ = game()
+    me = state.seats[0]
+    a, o = add_far(state, 0, "Piano Room", 0), add_far(state, 0, "Porch", 1)
+    assert ref.resolve_rewards(state, 0, [a, o]) == 0
+    assert me.parts["completion_rewards"] == 5 and me.money == 25000 and state.bank_out == 10000
+    assert rewards(state) == [(ref.REWARD, 0, data.ACTIVITY, 5, 0, 0, 0), (ref.REWARD, 0, data.OUTDOOR, 10000, 0, 0, 0)]
+
+
+def test_utility_draws_two_keeps_one_and_draws_fewer_from_a_short_deck():
+    state, _ = game()
+    state.policies = [Script(), Script()]
+    me = state.seats[0]
+    u = add_far(state, 0, "Cloak Room")
+    state.bonus_deck = [20, 21, 22]
+    state.policies[0].picks["keep_bonus"] = [21]  # give back the second card drawn
+    ref.resolve_rewards(state, 0, [u])
+    assert me.bonus_cards[-1] == 20 and state.bonus_deck == [22, 21]
+    state.bonus_deck = [5]
+    ref.resolve_rewards(state, 0, [u])
+    assert me.bonus_cards[-1] == 5 and state.bonus_deck == []  # one card drawn, kept (nothing to give back)
+    ref.resolve_rewards(state, 0, [u])
+    assert rewards(state)[-1] == (ref.REWARD, 0, data.UTILITY, 0, 0, 1, 0)  # empty deck: lost
+
+
+def test_sleeping_reward_takes_up_to_two_tiles_into_the_pending_queue():
+    state, policy = game()
+    s = add_far(state, 0, "Nap Room")
+    stack = list(state.stacks[6])
+    pair = tuple(sorted(stack[1:3]))
+    policy.picks["sleeping_pick"] = [(6, pair)]
+    twin = PyRng(0, 0)
+    twin.s = list(state.rng.s)
+    ref.resolve_rewards(state, 0, [s])
+    options = [o for h, _, o in policy.asked if h == ref.SLEEPING_PICK][0]
+    six = [o for o in options if o[0] == 6]
+    n = len(stack)
+    assert len(six) == 1 + n + n * (n - 1) // 2 and six[0] == (6, ()) and six[1] == (6, (min(stack),))
+    picked = list(pair)
+    ref.shuffle(picked, twin)
+    rest = [t for t in stack if t not in pair]
+    ref.shuffle(rest, twin)
+    assert state.pending == picked and state.stacks[6] == rest
+    assert rewards(state)[-1] == (ref.REWARD, 0, data.SLEEPING, 2, 0, 0, 0)
+    # the next refill puts them on the market first, with 0 coins
+    state.market = state.market[:3]
+    ref.refill(state)
+    assert [t for t, _ in state.market][3:] == picked and state.pending == []
+
+
+def test_sleeping_options_cover_every_stack_and_subset():
+    state, _ = game()
+    state.stacks = [[] for _ in range(10)]
+    state.stacks[2] = [20, 18, 19]
+    state.stacks[9] = [70]
+    assert ref.sleeping_options(state) == [(2, ()), (2, (18,)), (2, (19,)), (2, (20,)), (2, (18, 19)), (2, (18, 20)),
+                                           (2, (19, 20)), (9, ()), (9, (70,))]
+    state.stacks = [[] for _ in range(10)]
+    assert ref.sleeping_reward(state, 0) == -1
+
+
+def test_food_gives_an_extra_action_after_the_queue(monkeypatch):
+    state, policy = game(act=[(1, data.STAIRS), (2, 0)])
+    ref.price_market(state)
+    f = add_far(state, 1, "Buttery")
+    original = ref.buy_piece
+    monkeypatch.setattr(ref, "buy_piece", lambda st, p, piece: original(st, p, piece) + [f])
+    ref.take_turn(state, 1)
+    kinds = [e[0] for e in state.events]
+    i = kinds.index(ref.BUY_PIECE)
+    assert kinds[i:] == [ref.BUY_PIECE, ref.PLACE, ref.SCORE, ref.COMPLETE, ref.REWARD, ref.EXTRA_ACTION, ref.PASS]
+    assert state.events[-1] == (ref.PASS, 1, 5000, 1, 0, 0, 0) and state.turns == 2
+
+
+def test_food_extra_action_without_pass():
+    state, policy = game(rules=replace(R, food_extra_action_may_pass=False))
+    ref.price_market(state)
+    state.seats[1].money = 0
+    assert ref.act_options(state, 1, extra=True) == []
+    ref.take_turn(state, 1, extra=True)  # lost: no decision
+    assert state.events[-1] == (ref.EXTRA_ACTION, 1, 0, 0, 0, 0, 0) and not policy.asked[-1][0] == ref.ACT
+
+
+def test_corridor_reward_once_per_turn_even_if_lost():
+    state, policy = game()
+    me = state.seats[0]
+    a, b = add_far(state, 0, "Great Hall", 0), add_far(state, 0, "Upper Hall", 1)
+    ref.resolve_rewards(state, 0, [a, b])
+    assert [r[2:6] for r in rewards(state)] == [(data.CORRIDOR, data.HALLWAY, 0, 0), (data.CORRIDOR, 0, 0, 1)]
+    assert [p.tile for p in me.castle.tiles].count(data.HALLWAY) == 1 and state.supply[data.HALLWAY] == 4
+    assert [o for h, _, o in policy.asked if h == ref.CORRIDOR_PICK] == [[data.HALLWAY, data.STAIRS]]
+    # a new turn: the supply is empty and nothing fits -> lost, and it uses up the turn's reward
+    state.corridor_used = False
+    state.supply = {data.HALLWAY: 0, data.STAIRS: 0}
+    ref.resolve_rewards(state, 0, [a])
+    assert state.corridor_used and rewards(state)[-1][2:6] == (data.CORRIDOR, 0, 0, 1)
+    free, _ = game(rules=replace(R, corridor_reward_once_per_turn=False))
+    a, b = add_far(free, 0, "Great Hall", 0), add_far(free, 0, "Upper Hall", 1)
+    ref.resolve_rewards(free, 0, [a, b])
+    assert [r[5] for r in rewards(free)] == [0, 0]
+
+
+@pytest.mark.parametrize("scope, reset", [("action", True), ("player_round", False)])
+def test_once_per_turn_scope(scope, reset):
+    state, _ = game(rules=replace(R, once_per_turn_scope=scope), act=[(2, 0)] * 2)
+    ref.price_market(state)
+    state.corridor_used = state.ds_used = True
+    ref.take_turn(state, 1, extra=True)
+    assert state.corridor_used is not reset and state.ds_used is not reset
+    ref.take_turn(state, 1)
+    assert not state.corridor_used and not state.ds_used
+
+
+def test_pieces_give_the_corridor_reward_and_can_be_switched_off():
+    state, _ = game()
+    s = add_far(state, 0, data.STAIRS)
+    ref.resolve_rewards(state, 0, [s])
+    assert state.events[-4][:4] == (ref.COMPLETE, 0, data.STAIRS, data.CORRIDOR)  # COMPLETE, PLACE, SCORE, REWARD
+    off, _ = game(rules=replace(R, pieces_give_rewards=False))
+    s = add_far(off, 0, data.STAIRS)
+    ref.resolve_rewards(off, 0, [s])
+    assert off.events[-1][:4] == (ref.COMPLETE, 0, data.STAIRS, -1) and not rewards(off)
+
+
+def test_downstairs_every_second_room_a_wild_reward_once_per_turn():
+    state, policy = game(ds_wild=[(data.ACTIVITY, True)])
+    me = state.seats[0]
+    d = [add_far(state, 0, name, k) for k, name in enumerate(["Dungeon", "Crypt", "Knight Room", "Mold Room"])]
+    ref.resolve_rewards(state, 0, d)
+    assert me.ds_completed == 4
+    assert [r[2:6] for r in rewards(state)] == [(data.ACTIVITY, 5, 1, 0), (data.DOWNSTAIRS, 0, 1, 1)]
+    asked = [o for h, _, o in policy.asked if h == ref.DS_WILD]
+    assert len(asked) == 1 and [k for k, _ in asked[0]] == list(range(7))
+    assert dict(asked[0])[data.CORRIDOR] and dict(asked[0])[data.UTILITY]
+
+
+def test_wild_living_rescores_a_completed_downstairs_room():
+    state, policy = game(ds_wild=[(data.LIVING, True)])
+    me = state.seats[0]
+    d = [add_far(state, 0, name, k) for k, name in enumerate(["Dungeon", "Crypt"])]
+    for t in d:
+        me.castle.complete[t] = True
+    policy.picks["living_target"] = [d[1]]
+    ref.resolve_rewards(state, 0, list(d))
+    assert [o for h, _, o in policy.asked if h == ref.LIVING_TARGET_HOOK] == [d]
+    assert state.events[-2:] == [(ref.LIVING_TARGET, 0, T["Crypt"], 0, 0, 0, 0),
+                                 (ref.REWARD, 0, data.LIVING, 2, 1, 0, 0)]  # the Crypt's base
+    assert me.parts["completion_rewards"] == 2
+
+
+def test_wild_food_counts_as_an_extra_action():
+    state, _ = game(ds_wild=[(data.FOOD, True)])
+    d = [add_far(state, 0, name, k) for k, name in enumerate(["Dungeon", "Crypt"])]
+    assert ref.resolve_rewards(state, 0, d) == 1
+
+
+def test_queue_order_new_tile_first_then_gained_tiles():
+    """§6: X first, then the other newly completed tiles by placement index; a corridor piece's completions join
+    the end. The Parlor of §10.2 B2 completes after the Buttery's own check."""
+    state, _ = game()
+    castle = state.seats[0].castle
+    x0 = state.rules.geometry().foyer_xy
+    castle.add(T["Parlor"], 0, x0 + 3, x0)
+    castle.add(T["Sewing Room"], 0, x0 + 1, x0 - 2)
+    castle.add(T["Cloak Room"], 2, x0 + 3, x0 + 3)
+    state.policies = [Script(place=[(0, x0 + 6, x0 + 1, 0)])] * 2
+    assert ref.place_tile(state, 0, T["Buttery"]) == [1]
+
+
+# ---------------------------------------------------------------- the uniform policy's draws (§9.1)
+def test_uniform_sleeping_pick_draws_stack_then_count_then_subset():
+    state, _ = game()
+    state.stacks = [[] for _ in range(10)]
+    state.stacks[2], state.stacks[9] = [20, 18, 19], [70]
+    options = ref.sleeping_options(state)
+    twin = PyRng(0, 0)
+    twin.s = list(state.rng.s)
+    k = ref.Uniform().choose(state, ref.SLEEPING_PICK, 0, options)
+    size = [2, 9][twin.below(2)]
+    n = len(state.stacks[size])
+    count = twin.below(min(2, n) + 1)
+    same = [o for o in options if o[0] == size and len(o[1]) == count]
+    assert options[k] == same[twin.below(len(same))] and twin.s == state.rng.s
+
+
+def test_uniform_ds_wild_is_over_all_seven_and_random_over_the_usable():
+    state, _ = game()
+    options = [(k, k == 3) for k in range(7)]
+    twin = PyRng(0, 0)
+    twin.s = list(state.rng.s)
+    assert ref.Uniform().choose(state, ref.DS_WILD, 0, options) == twin.below(7)
+    assert ref.Random().choose(state, ref.DS_WILD, 0, options) == 3 and twin.below(1) == 0
+    assert twin.s == state.rng.s
