@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from zoosim.core.threads import run_in_threads
+from zoosim.errors import ZoosimError
 from zoosim.games.base import (
     Column,
     Game,
@@ -73,13 +74,46 @@ def play_kernel_block(play_module: str, first_column: str, packed: np.ndarray, p
     return block
 
 
+def named_policy_arrays(policies: Sequence[PolicySpec | str], codes: Mapping[str, int],
+                        default_row: Callable[[int], Sequence[float]], width: int, game: str) -> tuple[np.ndarray, np.ndarray]:
+    """Policy codes and parameter rows by policy index, for tests and benchmarks that name policies: a name gets its
+    code and `default_row(code)`, a PolicySpec its id and values."""
+    ids = np.zeros(len(policies), np.int64)
+    params = np.zeros((len(policies), width))
+    for i, policy in enumerate(policies):
+        if isinstance(policy, str):
+            if policy not in codes:
+                raise ZoosimError(f"unknown {game} policy {policy!r} (accepted: {', '.join(codes)})")
+            ids[i] = codes[policy]
+            params[i] = default_row(ids[i])
+        else:
+            ids[i] = policy.id
+            params[i, :len(policy.values)] = policy.values
+    return ids, params
+
+
+def result_rows(play_many: Callable[..., Any], packed: np.ndarray, players: int, ids: np.ndarray, params: np.ndarray,
+                seed: int, first_index: int, count: int, n_out: int, threads: int = 1) -> np.ndarray:
+    """A kernel's raw result rows [count * players, n_out] by game and policy index, split over `threads` (the results
+    do not depend on it). For tests and benchmarks; zoosim itself plays through `kernel_game`'s play_block."""
+    if len(ids) != players:
+        raise ZoosimError(f"need one policy per seat ({players}), got {len(ids)}")
+    rows = np.zeros((count * players, n_out), np.int64)
+    shares = np.zeros(count * players)
+    run_in_threads(play_many, packed, seed, first_index, count, ids, params, rows, shares, players, threads,
+                   np.zeros((0, 0, players), np.int16))
+    return rows
+
+
 def kernel_game(*, id: str, title: str, min_players: int, max_players: int, package: str, rules_module: Any,
                 policies: Mapping[str, PolicyInfo], columns: Sequence[Column], score_components: Sequence[str],
                 first_column: str, max_params: int = 8, rounds_log: bool = True, cards_log: bool = False,
                 card_names: Callable[[], Mapping[int, str]] | None = None,
-                score_text: Callable[[dict], str] | None = None) -> Game:
+                score_text: Callable[[dict], str] | None = None,
+                pack: Callable[[Any, int], np.ndarray] | None = None) -> Game:
     """The `Game` of an engine package laid out like the truck games, so that a new such game adds only
-    what is its own: `rules_module` has `Rules`, `RULE_DOCS`, `validate` and `pack`; `<package>.play` has
+    what is its own: `rules_module` has `Rules`, `RULE_DOCS`, `validate` and, unless `pack` is given (e.g. a
+    `lazy` one that imports the engine only when a block is played), `pack`; `<package>.play` has
     `play_many` and the result offsets (`first_column` is its game's first own column); `<package>.replay`
     has `replay_text` and `<package>.positions` has `score_position`, both imported on first use. With `cards_log`
     its `play_many` also writes the cards log (play_kernel_block); `card_names` gives printed card id -> name."""
@@ -93,11 +127,12 @@ def kernel_game(*, id: str, title: str, min_players: int, max_players: int, pack
         every card each seat played (`cards`, rows of base.CARDS_LOG_FIELDS)."""
         if cards_log and not cards_log_enabled:
             raise ValueError(f"{id} cannot record a cards log")
-        return play_kernel_block(f"{package}.play", first_column, rules_module.pack(rules, players), players,
+        return play_kernel_block(f"{package}.play", first_column, pack_rules(rules, players), players,
                                  seat_policies, seed, first_index, count, threads, columns, max_params, rounds_log,
                                  rules.max_rounds, cards_log)
 
     cards_log_enabled = cards_log
+    pack_rules = pack if pack is not None else rules_module.pack
 
     return Game(
         id=id, title=title, min_players=min_players, max_players=max_players, rules_type=rules_module.Rules,

@@ -28,7 +28,7 @@ from typing import Any, Mapping
 
 from zoosim.errors import ZoosimError
 from zoosim.games.policy import PolicyInfo, PolicySpec, policy_spec
-from zoosim.games.registry import game_package
+from zoosim.games.catalog import game_package
 
 FILE_KEYS = ("policy", "game", "players", "params", "tuning", "description")
 _TUNED = re.compile(r"^tuned(?:(\d+)p)?$")
