@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from zoosim.core.rng import PyRng
-from zoosim.games.castles import data
+from zoosim.games.castles.components import data
 from zoosim.games.castles import reference as ref
 from zoosim.games.castles.reference_castle import Castle
 from zoosim.games.castles.reference_scoring import (

@@ -14,16 +14,16 @@ import pytest
 
 from zoosim.core.rng import PyRng
 from zoosim.errors import ZoosimError
-from zoosim.games.castles import data
+from zoosim.games.castles.components import data
 from zoosim.games.castles import engine_castle as E
 from zoosim.games.castles import engine_legal as EL
 from zoosim.games.castles import engine_points as EP
-from zoosim.games.castles import geometry as g
+from zoosim.games.castles.components import geometry as g
 from zoosim.games.castles import play as P
 from zoosim.games.castles import reference_scoring as RS
 from zoosim.games.castles.reference_castle import Castle, footprint
 from zoosim.games.castles.reference_policies import placement_facts
-from zoosim.games.castles.geometry import BLOCKED
+from zoosim.games.castles.components.geometry import BLOCKED
 from zoosim.games.castles.reference_scoring import living_rescore, metrics, placement_points
 from zoosim.games.castles.rules import Rules, validate
 

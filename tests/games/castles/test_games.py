@@ -11,8 +11,8 @@ from dataclasses import asdict, replace
 
 import pytest
 
-from zoosim.games.castles import data
-from zoosim.games.castles import geometry as g
+from zoosim.games.castles.components import data
+from zoosim.games.castles.components import geometry as g
 from zoosim.games.castles import reference as ref
 from zoosim.games.castles.reference_scoring import static_points
 from zoosim.games.castles.rules import Rules

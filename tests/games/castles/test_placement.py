@@ -8,10 +8,10 @@ from dataclasses import replace
 import pytest
 
 from zoosim.core.rng import PyRng
-from zoosim.games.castles import data
-from zoosim.games.castles import geometry as g
+from zoosim.games.castles.components import data
+from zoosim.games.castles.components import geometry as g
 from zoosim.games.castles import reference as ref
-from zoosim.games.castles.geometry import BLOCKED, CONNECTED, DOWN, OPEN, UP
+from zoosim.games.castles.components.geometry import BLOCKED, CONNECTED, DOWN, OPEN, UP
 from zoosim.games.castles.reference_castle import Castle
 from zoosim.games.castles.reference_scoring import living_rescore, placement_points, static_points
 from zoosim.games.castles.rules import Rules

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from zoosim.games.base import ZoosimError
-from zoosim.games.castles import data
+from zoosim.games.castles.components import data
 from zoosim.games.castles import reference as ref
 from zoosim.games.castles.columns import SCORE_COMPONENTS
 from zoosim.games.castles.positions import format_score_text, score_position

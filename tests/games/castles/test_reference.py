@@ -9,7 +9,7 @@ import pytest
 
 from zoosim.core.rng import PyRng
 from zoosim.errors import ZoosimError
-from zoosim.games.castles import data
+from zoosim.games.castles.components import data
 from zoosim.games.castles import reference as ref
 from zoosim.games.castles.rules import Rules
 

@@ -9,11 +9,11 @@ import pytest
 
 from zoosim.core.rng import PyRng
 from zoosim.errors import ZoosimError
-from zoosim.games.castles import data
-from zoosim.games.castles import geometry as g
+from zoosim.games.castles.components import data
+from zoosim.games.castles.components import geometry as g
 from zoosim.games.castles import reference as ref
 from zoosim.games.castles import reference_policies as rp
-from zoosim.games.castles.geometry import UP
+from zoosim.games.castles.components.geometry import UP
 from zoosim.games.castles.reference_castle import Castle
 from zoosim.games.castles.reference_policies import (
     GREEDY_WEIGHTS, Greedy, Heuristic, PlacementFacts, placement_facts, placement_preview, public_tile_value, reward_value,

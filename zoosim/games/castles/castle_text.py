@@ -12,8 +12,8 @@ Upstairs and downstairs tiles share one plane (a cell holds one tile whatever it
 """
 from __future__ import annotations
 
-from zoosim.games.castles import data
-from zoosim.games.castles.geometry import BLOCKED, CONNECTED, DOWN, OPEN
+from zoosim.games.castles.components import data
+from zoosim.games.castles.components.geometry import BLOCKED, CONNECTED, DOWN, OPEN
 from zoosim.games.castles.reference_castle import Castle
 
 PIECE_NAMES = {data.HALLWAY: "Hallway", data.STAIRS: "Stairs", data.FOYER: "Foyer"}

@@ -43,7 +43,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from zoosim.games.castles import geometry as g
+from zoosim.games.castles.components import geometry as g
 from zoosim.games.castles.rules import Rules
 from zoosim.games.castles.engine_tables import (  # noqa: F401  (re-exported: the castle's modules read them here)
     DIR_DX, DIR_DY, DOWN, FOYER, JOIN, MAX_BOX, MAX_CANDIDATES, MAX_CASTLE_DOORS, MAX_DOORS,

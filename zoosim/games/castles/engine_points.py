@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from zoosim.games.castles import data
+from zoosim.games.castles.components import data
 from zoosim.games.castles.engine_castle import (
     BLOCKED,
     CONNECTED,

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from zoosim.games.castles import data
-from zoosim.games.castles import geometry as g
+from zoosim.games.castles.components import data
+from zoosim.games.castles.components import geometry as g
 
 MAX_TILES = g.MAX_TILES
 MAX_DOORS = data.MAX_DOORS

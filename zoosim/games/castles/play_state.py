@@ -14,7 +14,7 @@ from numba import njit
 
 from zoosim.core.rng import below
 from zoosim.errors import ZoosimError
-from zoosim.games.castles import data
+from zoosim.games.castles.components import data
 from zoosim.games.castles import engine_castle as EC
 from zoosim.games.castles import engine_legal as EL
 from zoosim.games.castles import engine_points as EP

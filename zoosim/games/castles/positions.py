@@ -22,10 +22,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from zoosim.games.base import override_rules
-from zoosim.games.castles import data
+from zoosim.games.castles.components import data
 from zoosim.games.castles.castle_text import card_name, draw_castle, tile_name
 from zoosim.games.castles.columns import SCORE_COMPONENTS
-from zoosim.games.castles.geometry import DOWN, TILE_LEVELS, UP
+from zoosim.games.castles.components.geometry import DOWN, TILE_LEVELS, UP
 from zoosim.games.castles.reference_castle import Castle
 from zoosim.games.castles.reference_scoring import (
     bonus_card_points, exhausted_points, favor_metric, favor_shares, living_rescore, metrics, placement_points, ranks,

@@ -17,8 +17,8 @@ from typing import Protocol
 
 from zoosim.core.rng import PyRng
 from zoosim.errors import ZoosimError
-from zoosim.games.castles import data
-from zoosim.games.castles.geometry import BLOCKED
+from zoosim.games.castles.components import data
+from zoosim.games.castles.components.geometry import BLOCKED
 from zoosim.games.castles.reference_castle import Castle, Placement
 from zoosim.games.castles.reference_policies import Greedy, Heuristic
 from zoosim.games.castles.reference_scoring import (

@@ -16,9 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from zoosim.games.castles import data
-from zoosim.games.castles import geometry as g
-from zoosim.games.castles.geometry import BLOCKED, CONNECTED, OPEN, UP
+from zoosim.games.castles.components import data
+from zoosim.games.castles.components import geometry as g
+from zoosim.games.castles.components.geometry import BLOCKED, CONNECTED, OPEN, UP
 from zoosim.games.castles.rules import Rules
 
 Placement = tuple[int, int, int, int]  # (rot, x, y, level)

@@ -22,8 +22,9 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, NamedTuple
 
 from zoosim.errors import ZoosimError
-from zoosim.games.castles import data, policies
-from zoosim.games.castles.geometry import BLOCKED, CONNECTED, OPEN
+from zoosim.games.castles import policies
+from zoosim.games.castles.components import data
+from zoosim.games.castles.components.geometry import BLOCKED, CONNECTED, OPEN
 from zoosim.games.castles.reference_castle import Castle, footprint
 from zoosim.games.castles.reference_scoring import (
     Metrics, bonus_card_points, castle_type, favor_metric, living_rescore, metrics, placement_points, rule_type,

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from zoosim.games.castles import data
-from zoosim.games.castles.geometry import OPEN, UP
+from zoosim.games.castles.components import data
+from zoosim.games.castles.components.geometry import OPEN, UP
 from zoosim.games.castles.reference_castle import Castle
 from zoosim.games.castles.rules import Rules
 

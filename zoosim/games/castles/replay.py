@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from zoosim.games.castles import data
+from zoosim.games.castles.components import data
 from zoosim.games.castles.castle_text import LEGEND, card_name, draw_castle, favor_name, size_name, tile_name
 from zoosim.games.castles.columns import COLUMNS, SCORE_COMPONENTS
 from zoosim.games.castles.reference_castle import Castle
