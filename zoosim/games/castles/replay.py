@@ -171,7 +171,7 @@ class _Story:
 
 def tell(rules: Rules, players: int, policies: Sequence, seed: int, game_index: int, events, rows) -> str:
     """The text of a traced game: `events` and result `rows` (by master-builder position) of play_traced."""
-    from zoosim.games.castles.play import O_AREA, O_MONEY, O_POLICY, O_RANK, O_SCORE, O_START
+    from zoosim.games.castles.engine.state import O_AREA, O_MONEY, O_POLICY, O_RANK, O_SCORE, O_START
 
     labels = [p if isinstance(p, str) else p.label for p in policies]
     story = _Story(rules, players, labels)

@@ -1,11 +1,12 @@
-"""The Castles game loop's layout (castles/play.py): event kinds, the game's rules `RG` (offsets RG_*, built by
+"""The Castles game loop's layout (engine.game): event kinds, the game's rules `RG` (offsets RG_*, built by
 `game_rules`), the favour and bonus-card tables over the metric vector (K_*, built by `card_tables` from the data
 layer and spec §7), the state block `G` (offsets G_*, per-player P_* rows), the per-seat result columns (O_*) and the
 small helpers every part of the loop uses (the event log, a uniform choice).
 
-The njit parts (play_setup, play_rewards, play_end, play) freeze these offsets as compile-time constants. numba
-keys its cache on each function's own file, but zoosim keys the whole cache directory on every source under
-games/ (zoosim/__init__.py), so a change here recompiles them all; no stale copy can be loaded.
+The njit parts (engine.setup, engine.rewards, engine.end, engine.greedy_heuristic, engine.game, play) freeze these
+offsets as compile-time constants. numba keys its cache on each function's own file, but zoosim keys the whole cache
+directory on every source under games/ (zoosim/__init__.py), so a change here recompiles them all; no stale copy can
+be loaded.
 """
 from __future__ import annotations
 
@@ -15,9 +16,9 @@ from numba import njit
 from zoosim.core.rng import below
 from zoosim.errors import ZoosimError
 from zoosim.games.castles.components import data
-from zoosim.games.castles import engine_castle as EC
-from zoosim.games.castles import engine_legal as EL
-from zoosim.games.castles import engine_points as EP
+from zoosim.games.castles.engine import castle as EC
+from zoosim.games.castles.engine import legal as EL
+from zoosim.games.castles.engine import points as EP
 from zoosim.games.castles.policies import (  # noqa: F401  (the loop's modules import them from here)
     DEFAULTS, GREEDY, GREEDY_WEIGHTS, HEURISTIC, N_POLICY_PARAMS, POLICY_CODES, RANDOM, UNIFORM,
 )
@@ -58,7 +59,7 @@ RG_FAVPTS = RG_START_PTS + 4       # [4] favor_points (0 past the list)
 RG_EXCL = RG_FAVPTS + 4            # [N_FAVORS] 1 for the exclusive favours
 RG_CARDS = RG_EXCL + N_FAVORS      # card_tables: FAV [N_FAVORS, K_SIZE], BON [N_BONUS, K_SIZE], BKIND, BUNIT
 
-# metric vector: engine_castle's M_* then money and money // money_card_unit
+# metric vector: engine.points' M_* then money and money // money_card_unit
 K_MONEY = EP.M_SIZE
 K_MONEY_UNITS = EP.M_SIZE + 1
 K_SIZE = EP.M_SIZE + 2
@@ -219,7 +220,7 @@ G_HAND = G_Q + MAX_Q               # scratch: a bonus hand being drawn
 G_OPT = G_HAND + N_BONUS           # scratch: option codes
 MAX_OPT = 64
 G_SCR = G_OPT + MAX_OPT           # scratch (favour pile, sleeping picks, final metrics)
-G_PSCR = G_SCR + 256               # scratch of the scripted policies (play_policies)
+G_PSCR = G_SCR + 256               # scratch of the scripted policies (engine.greedy_heuristic)
 G_PL = G_PSCR + 192
 (P_MONEY, P_BONUS_N, P_DS, P_PASSES, P_TMB, P_MMB, P_START, P_PLACE, P_COMPL, P_EXH, P_FAVP, P_BONP,
  P_MONEYPTS, P_PTS_MB, P_PTS_ROUND) = range(15)

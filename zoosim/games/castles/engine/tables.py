@@ -1,6 +1,6 @@
 """Castles geometry as look-up tables, built once at import from the package's shape and room data: every shape in
 every rotation (box, cell rows, half cells, walls, fences, as rows of edge bits), every tile's doors, and the ways a
-tile's door meets an OPEN door. All relative to a placement's offset, so they hold for any grid size; engine_castle
+tile's door meets an OPEN door. All relative to a placement's offset, so they hold for any grid size; engine.castle
 reads them (and re-exports them for the modules that import the castle).
 """
 from __future__ import annotations

@@ -1,13 +1,13 @@
 """One player's castle for the numba engine: a flat int64 block, placing a tile, door states and touching (spec
-§4.3-§4.6); which placements are legal is engine_legal's part (§4.4), points, completion and the end's castle metrics
-engine_points' (§5-§7).
+§4.3-§4.6); which placements are legal is engine.legal's part (§4.4), points, completion and the end's castle metrics
+engine.points' (§5-§7).
 
 The same facts as reference_castle.Castle (which keeps them in dictionaries) kept in fixed-size arrays, so a game
 never allocates: cells and edges are bit sets, doors and tiles are rows of fixed length. Tests play the two side by
 side on random castles (tests/games/castles/test_engine.py).
 
 Rules reach these functions as `R`, a small int64 array (`rules_array`, offsets R_*); the grid size is a rule, so
-nothing here depends on it at compile time: the shape tables (engine_tables) are relative to the placement's offset and
+nothing here depends on it at compile time: the shape tables (engine.tables) are relative to the placement's offset and
 `grid_size` only enters through arithmetic (a row mask is a <= 7-bit pattern shifted by x, an edge id is
 (y * (grid_size + 1) + x) * 2 + o as geometry.edge_id).
 
@@ -36,7 +36,7 @@ The castle block `C` (int64, `castle_size(grid_size)` long, made by `new_castle`
                 level) on edge e, the open list's edges (a preview counts the OPEN doors a footprint blocks by rows)
 A game keeps one block per player (rows of a 2-D array).
 
-Placements are (rot, x, y, level) as geometry.place; which are legal (§4.4) is engine_legal's part.
+Placements are (rot, x, y, level) as geometry.place; which are legal (§4.4) is engine.legal's part.
 """
 from __future__ import annotations
 
@@ -44,8 +44,7 @@ import numpy as np
 from numba import njit
 
 from zoosim.games.castles.components import geometry as g
-from zoosim.games.castles.rules import Rules
-from zoosim.games.castles.engine_tables import (  # noqa: F401  (re-exported: the castle's modules read them here)
+from zoosim.games.castles.engine.tables import (  # noqa: F401  (re-exported: the castle's modules read them here)
     DIR_DX, DIR_DY, DOWN, FOYER, JOIN, MAX_BOX, MAX_CANDIDATES, MAX_CASTLE_DOORS, MAX_DOORS,
     MAX_TILES, N_JOIN, ROW_ALL,
     ROW_FULL, ROW_HALF, RULE_CASTLE, RULE_CONN, RULE_TOUCH, S, SR_DIAGONAL, SR_FENCE,
@@ -54,6 +53,7 @@ from zoosim.games.castles.engine_tables import (  # noqa: F401  (re-exported: th
     TL_DOOR_ROW, TL_DOOR_SIDE, TL_HAS_DOWN_DOOR, TL_HAS_FENCE, TL_IS_PIECE, TL_N_DOORS, TL_RULE_KIND, TL_RULE_VALUE,
     TL_SHAPE, TL_TYPE, UP,
 )
+from zoosim.games.castles.rules import Rules
 
 MAX_HALF_CLAIMS = MAX_TILES * g.MAX_HALF
 OPEN, CONNECTED, BLOCKED = g.OPEN, g.CONNECTED, g.BLOCKED
@@ -380,7 +380,7 @@ def add_tile(C, R, tile, rot, x0, y0, level):
 def touching(C, tile, r, x0, y0, among):
     """§4.3 touching: the bit mask of the castle's tiles in `among` (a mask; -1: all) that `tile` laid at (r, x0, y0)
     would touch: a straight wall on one of its walls, or a diagonal wall opposite one of its own in a shared cell.
-    Reads only, so that add_tile and a placement preview (engine_points.preview, which asks only of the tiles a touch
+    Reads only, so that add_tile and a placement preview (engine.points.preview, which asks only of the tiles a touch
     rule could score) share it."""
     n = C[H_N]
     grid = C[H_GRID]

@@ -2,8 +2,8 @@
 completion (§6), the castle metrics the end counts (§7, offsets M_*), and `preview`, what placing a tile would do
 without placing it (the scripted policies' look-ahead, PROTOCOL.md 8).
 
-Reads the castle block of engine_castle (layout there); writes nothing to it except `completions`' marks. `preview`
-shares add_tile's own pieces (engine_castle.touching, door_on_edge) and `relation_points` with placement_points, so
+Reads the castle block of engine.castle (layout there); writes nothing to it except `completions`' marks. `preview`
+shares add_tile's own pieces (engine.castle.touching, door_on_edge) and `relation_points` with placement_points, so
 no rule is written twice; tests hold it to reference_policies.placement_facts, which adds the tile to a copy.
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from zoosim.games.castles.components import data
-from zoosim.games.castles.engine_castle import (
+from zoosim.games.castles.engine.castle import (
     BLOCKED,
     CONNECTED,
     D_PARTNER,
