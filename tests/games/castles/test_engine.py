@@ -1,9 +1,9 @@
-"""Castles numba castle (engine/castle.py, engine/legal.py) against the reference castle (reference_castle.Castle): on
+"""Castles numba castle (engine/castle.py, engine/legal.py) against the reference castle (reference.castle.Castle): on
 random castles grown by the reference from seeds, under several rule variants, the engine finds the same candidate
 list (distinct legal placements, sorted), the same verdict G1-G6 for every candidate the reference generates, the same
 can_place, and after every placement the same door states and partners, external entrances, touching pairs,
 placement points, living re-scores, completions and end-of-game castle metrics, the same facts of a placement's
-preview (reference_policies.placement_facts) and the block's OPEN-door edges matching its open list."""
+preview (reference.policies.placement_facts) and the block's OPEN-door edges matching its open list."""
 from __future__ import annotations
 
 from collections import Counter
@@ -20,11 +20,11 @@ from zoosim.games.castles.engine import legal as EL
 from zoosim.games.castles.engine import points as EP
 from zoosim.games.castles.components import geometry as g
 from zoosim.games.castles.engine import state as ES
-from zoosim.games.castles import reference_scoring as RS
-from zoosim.games.castles.reference_castle import Castle, footprint
-from zoosim.games.castles.reference_policies import placement_facts
+from zoosim.games.castles.reference import scoring as RS
+from zoosim.games.castles.reference.castle import Castle, footprint
+from zoosim.games.castles.reference.policies import placement_facts
 from zoosim.games.castles.components.geometry import BLOCKED
-from zoosim.games.castles.reference_scoring import living_rescore, metrics, placement_points
+from zoosim.games.castles.reference.scoring import living_rescore, metrics, placement_points
 from zoosim.games.castles.rules import Rules, validate
 
 BASE = Rules(first_mb="seat0")
@@ -108,7 +108,7 @@ def open_list_edges(C) -> set[int]:
 
 
 def assert_same_preview(C, R, castle: Castle, rules: Rules, tile: int, placement) -> None:
-    """The engine's preview of a legal placement = reference_policies.placement_facts (lay it on a copy)."""
+    """The engine's preview of a legal placement = reference.policies.placement_facts (lay it on a copy)."""
     facts = placement_facts(castle, rules, tile, *placement)
     F = np.zeros(EP.F_SIZE, np.int64)
     EP.preview(C, R, tile, *placement, F)
@@ -313,7 +313,7 @@ def engine_bonus_points(c, v, bon, kind, unit) -> int:
 
 
 def test_play_does_not_import_the_reference():
-    """The engine's card tables come from the data layer and spec §7, never from reference_scoring. (The user-facing
+    """The engine's card tables come from the data layer and spec §7, never from reference.scoring. (The user-facing
     glue, replay, positions and castle_text, draws and scores positions with the reference's castle on purpose.)"""
     import ast
     import pathlib
@@ -338,7 +338,7 @@ def test_play_does_not_import_the_reference():
 @pytest.mark.parametrize("money_card_unit", [10000, 5000, 7])
 def test_card_tables_equal_the_reference_rules(money_card_unit):
     """Every King's Favor's metric and every bonus card's points, read from engine.state.card_tables as the loop reads
-    them, equal reference_scoring.favor_metric / bonus_card_points: on each unit metric vector and on random
+    them, equal reference.scoring.favor_metric / bonus_card_points: on each unit metric vector and on random
     vectors (sparse ones too, so the set cards score both ways)."""
     rules = replace(BASE, money_card_unit=money_card_unit)
     fav, bon, kind, unit = ES.card_tables(rules)

@@ -1,5 +1,5 @@
-"""The numba Castles loop (castles/play.py) against the reference: for the same (seed, game index), rules and
-policies, the engine's event rows equal reference.play_game's (the first differing one is shown) and so do the
+"""The numba Castles loop (castles.play, engine.game) against the reference: for the same (seed, game index), rules and
+policies, the engine's event rows equal reference.game.play_game's (the first differing one is shown) and so do the
 per-seat results."""
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ import pytest
 
 from zoosim.games.castles import play as P
 from zoosim.games.castles.engine import state as ES
-from zoosim.games.castles import reference
+from zoosim.games.castles.reference.game import play_game
+from zoosim.games.castles.reference.policies import make_policy
 from zoosim.games.castles.rules import Rules
 
 SEED = 20261201
@@ -45,14 +46,14 @@ def engine_rows(out):
 
 def reference_policy(policy):
     """A name, or a PolicySpec (heuristic with its weights) as the reference's policy object."""
-    return policy if isinstance(policy, str) else reference.make_policy(policy.name, policy.values)
+    return policy if isinstance(policy, str) else make_policy(policy.name, policy.values)
 
 
 def check_games(rules, players, policies, games, seed=SEED):
     pack = P.Pack(rules, players)
     for g in range(games):
         events, out = P.play_traced(rules, players, policies, seed, g, pack)
-        record = reference.play_game(rules, players, [reference_policy(p) for p in policies], seed, g)
+        record = play_game(rules, players, [reference_policy(p) for p in policies], seed, g)
         for i, (mine, ref) in enumerate(zip(events, record.events)):
             assert mine == ref, f"game {g} ({players}p {policies}) event {i}: engine {mine} reference {ref}; " \
                                 f"before: {record.events[max(0, i - 4):i]}"

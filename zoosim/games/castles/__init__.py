@@ -3,7 +3,7 @@
 
 Parts: the components (`data`: rooms, shapes, bonus cards and King's Favors from the package's copies of the spec's
 data files), the exact 5 ft grid (`geometry`), every rule number and reading as `rules.Rules`, the plain-Python
-reference (`reference`, `reference_castle`, `reference_scoring`, `reference_policies`), the numba engine
+reference (`reference`, `reference.castle`, `reference.scoring`, `reference.policies`), the numba engine
 (`engine_castle`, `engine_points`, `play*`; decisions, draws and event rows as `PROTOCOL.md` fixes them), the log's
 columns (`columns`), the policies as data (`policies`), `replay` (one game turn by turn with the castles drawn) and
 `positions` (end positions as JSON for `zoosim score`).

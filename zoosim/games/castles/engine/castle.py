@@ -2,7 +2,7 @@
 §4.3-§4.6); which placements are legal is engine.legal's part (§4.4), points, completion and the end's castle metrics
 engine.points' (§5-§7).
 
-The same facts as reference_castle.Castle (which keeps them in dictionaries) kept in fixed-size arrays, so a game
+The same facts as reference.castle.Castle (which keeps them in dictionaries) kept in fixed-size arrays, so a game
 never allocates: cells and edges are bit sets, doors and tiles are rows of fixed length. Tests play the two side by
 side on random castles (tests/games/castles/test_engine.py).
 

@@ -2,7 +2,7 @@
 draws. The seat's code is G[G_SEATCODE + p] and its parameter row PW[p] (greedy's holds the defaults); the loop asks
 these functions only for those two codes, `uniform` and `random` keep their draws in the loop.
 
-Values are float64 evaluated in PROTOCOL.md 8's order, so reference_policies (which places on a copy of the castle
+Values are float64 evaluated in PROTOCOL.md 8's order, so reference.policies (which places on a copy of the castle
 where this module calls engine.points.preview) makes the same choices. Scratch: G[G_PSCR:] (metrics, facts,
 the pricing plan).
 """

@@ -41,7 +41,7 @@ def _row_patterns(cells: np.ndarray, counts) -> np.ndarray:
 
 def _joins() -> tuple[np.ndarray, np.ndarray]:
     """[T, door level, direction] the ways a door of the tile meets an OPEN door of that level facing it:
-    (level laid, rot, dx, dy of the door's own cell), distinct rotations only (reference_castle._joins)."""
+    (level laid, rot, dx, dy of the door's own cell), distinct rotations only (reference.castle._joins)."""
     rows: dict[tuple[int, int, int], list[tuple[int, int, int, int]]] = {}
     for tile in range(T):
         for lv in (UP, DOWN):
