@@ -23,7 +23,7 @@ from typing import Any
 
 from zoosim.games.base import override_rules
 from zoosim.games.castles.components import data
-from zoosim.games.castles.castle_text import card_name, draw_castle, tile_name
+from zoosim.games.castles.text import card_name, draw_castle, tile_name
 from zoosim.games.castles.columns import SCORE_COMPONENTS
 from zoosim.games.castles.components.geometry import DOWN, TILE_LEVELS, UP
 from zoosim.games.castles.reference.castle import Castle

@@ -1,6 +1,6 @@
 """`zoosim replay castles`: one game told turn by turn from the engine's own event rows (play.play_traced, the same
 game `simulate` logged for that seed and game index), with every castle a turn changed drawn as a character grid
-(castle_text.draw_castle), rebuilt by laying the PLACE rows on reference.castle.Castle.
+(text.draw_castle), rebuilt by laying the PLACE rows on reference.castle.Castle.
 
 Players are named as the log names them: `player i` played the i-th policy given (the log's `seat`); the
 master-builder order (the log's `position`) is drawn per game with `first_mb = "random"`. Coordinates are cells
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from zoosim.games.castles.components import data
-from zoosim.games.castles.castle_text import LEGEND, card_name, draw_castle, favor_name, size_name, tile_name
+from zoosim.games.castles.text import LEGEND, card_name, draw_castle, favor_name, size_name, tile_name
 from zoosim.games.castles.columns import COLUMNS, SCORE_COMPONENTS
 from zoosim.games.castles.reference.castle import Castle
 from zoosim.games.castles.reference.state import (  # the event rows of PROTOCOL.md 9
