@@ -64,22 +64,24 @@ OPEN, CONNECTED, BLOCKED = g.OPEN, g.CONNECTED, g.BLOCKED
 R_SIZE = 12
 
 
+# the Rules fields the castle reads as they are (a switch as 0 / 1), by offset
+R_FIELDS = {
+    R_GRID: "grid_size", R_SHARING: "allow_half_cell_sharing", R_MIN_EXT: "min_external_entrances",
+    R_PIECES_CORRIDOR: "pieces_are_corridor_for_room_rules", R_PIECES_CASTLE: "pieces_count_for_castle_rules",
+    R_CASTLE_SELF: "castle_rule_counts_self", R_PER_LINK: "bonus_per_link",
+    R_LIVING_NEIGHBOURS: "living_rescore_includes_neighbours", R_CARD_PIECES: "corridor_pieces_in_card_counts",
+    R_AREA_PIECES: "area_includes_pieces",
+}
+
+
 def rules_array(rules: Rules) -> np.ndarray:
     """The castle's rules as int64 (offsets R_*): geometry readings (§4.6), scoring switches (§5) and what the
     end's castle metrics count (§7)."""
     r = np.zeros(R_SIZE, np.int64)
-    r[R_GRID] = rules.grid_size
+    for at, name in R_FIELDS.items():
+        r[at] = getattr(rules, name)
     r[R_FOYER_XY] = rules.geometry().foyer_xy
-    r[R_SHARING] = rules.allow_half_cell_sharing
     r[R_MIXED_ILLEGAL] = rules.mixed_level_door_contact == "illegal"
-    r[R_MIN_EXT] = rules.min_external_entrances
-    r[R_PIECES_CORRIDOR] = rules.pieces_are_corridor_for_room_rules
-    r[R_PIECES_CASTLE] = rules.pieces_count_for_castle_rules
-    r[R_CASTLE_SELF] = rules.castle_rule_counts_self
-    r[R_PER_LINK] = rules.bonus_per_link
-    r[R_LIVING_NEIGHBOURS] = rules.living_rescore_includes_neighbours
-    r[R_CARD_PIECES] = rules.corridor_pieces_in_card_counts
-    r[R_AREA_PIECES] = rules.area_includes_pieces
     return r
 
 

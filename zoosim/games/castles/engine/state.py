@@ -71,50 +71,43 @@ RG_BUNIT = RG_BKIND + N_BONUS
 RG_SIZE = RG_BUNIT + N_BONUS
 
 
+# the Rules fields the loop reads as they are (a switch as 0 / 1), by offset; and those given per player count
+RG_FIELDS = {
+    RG_START_MONEY: "start_money", RG_BDEAL: "bonus_deal", RG_BKEEP: "bonus_keep", RG_UNSOLD: "unsold_increment",
+    RG_PIECE: "piece_price", RG_PASS: "pass_income", RG_COINS_COUNT: "coins_count_toward_price",
+    RG_MAX_ROUNDS: "max_rounds", RG_ACT_PTS: "activity_reward_points", RG_OUT_MONEY: "outdoor_reward_money",
+    RG_UT_DRAW: "utility_reward_draw", RG_UT_KEEP: "utility_reward_keep", RG_SLEEP_MAX: "sleeping_reward_max_tiles",
+    RG_FOOD_PASS: "food_extra_action_may_pass", RG_CORR_ONCE: "corridor_reward_once_per_turn",
+    RG_DS_ONCE: "downstairs_reward_once_per_turn", RG_DS_EVERY: "downstairs_reward_every",
+    RG_PIECES_REWARD: "pieces_give_rewards", RG_EXHAUST: "exhaust_bonus", RG_MONEY_PER_PT: "money_per_point",
+    RG_MONEY_UNIT: "money_card_unit",
+}
+RG_PER_PLAYERS = {
+    RG_SMALL: "small_stack", RG_LARGE: "large_stack", RG_STAIRS: "stairs", RG_HALL: "hallways",
+    RG_MKT: "market_slots", RG_NFAV_PLAY: "favors_in_play",
+}
+
+
 def game_rules(rules: Rules, players: int) -> np.ndarray:
     """The rules the loop reads, per-player-count values for `players` (offsets RG_*)."""
     validate(rules, players)
     r = np.zeros(RG_SIZE, np.int64)
-    fp = rules.for_players
-    prices = fp("price_slots", players)
-    if len(prices) > MAX_SLOTS or fp("market_slots", players) > MAX_SLOTS:
+    prices = rules.for_players("price_slots", players)
+    if len(prices) > MAX_SLOTS or rules.for_players("market_slots", players) > MAX_SLOTS:
         raise ZoosimError(f"castles play: at most {MAX_SLOTS} price slots and market slots")
     if sum(rules.room_card_composition) > MAX_DECK:
         raise ZoosimError(f"castles play: at most {MAX_DECK} room cards")
+    for at, name in RG_FIELDS.items():
+        r[at] = getattr(rules, name)
+    for at, name in RG_PER_PLAYERS.items():
+        r[at] = rules.for_players(name, players)
     r[RG_N] = players
-    r[RG_SMALL] = fp("small_stack", players)
-    r[RG_LARGE] = fp("large_stack", players)
-    r[RG_STAIRS] = fp("stairs", players)
-    r[RG_HALL] = fp("hallways", players)
     r[RG_DECK_KEEP] = rules.deck_cards_per_player * players
-    r[RG_MKT] = fp("market_slots", players)
     r[RG_NSLOTS] = len(prices)
-    r[RG_NFAV_PLAY] = fp("favors_in_play", players)
-    r[RG_START_MONEY] = rules.start_money
-    r[RG_BDEAL] = rules.bonus_deal
-    r[RG_BKEEP] = rules.bonus_keep
     r[RG_FIRST_RANDOM] = rules.first_mb == "random"
-    r[RG_UNSOLD] = rules.unsold_increment
-    r[RG_PIECE] = rules.piece_price
-    r[RG_PASS] = rules.pass_income
-    r[RG_COINS_COUNT] = rules.coins_count_toward_price
     r[RG_SKIP] = rules.on_empty_stack == "skip"
     r[RG_SCOPE_ACTION] = rules.once_per_turn_scope == "action"
-    r[RG_MAX_ROUNDS] = rules.max_rounds
-    r[RG_ACT_PTS] = rules.activity_reward_points
-    r[RG_OUT_MONEY] = rules.outdoor_reward_money
-    r[RG_UT_DRAW] = rules.utility_reward_draw
-    r[RG_UT_KEEP] = rules.utility_reward_keep
-    r[RG_SLEEP_MAX] = rules.sleeping_reward_max_tiles
-    r[RG_FOOD_PASS] = rules.food_extra_action_may_pass
-    r[RG_CORR_ONCE] = rules.corridor_reward_once_per_turn
-    r[RG_DS_ONCE] = rules.downstairs_reward_once_per_turn
-    r[RG_DS_EVERY] = rules.downstairs_reward_every
     r[RG_LIV_ANY] = rules.ds_wild_living_target == "any_completed_room"
-    r[RG_PIECES_REWARD] = rules.pieces_give_rewards
-    r[RG_EXHAUST] = rules.exhaust_bonus
-    r[RG_MONEY_PER_PT] = rules.money_per_point
-    r[RG_MONEY_UNIT] = rules.money_card_unit
     for s in range(N_SIZES):
         r[RG_COMP + s] = rules.room_card_composition[s]
     for k, v in enumerate(prices):
