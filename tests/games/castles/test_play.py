@@ -1,6 +1,6 @@
-"""The numba Castles loop (castles.play, engine.game) against the reference: for the same (seed, game index), rules and
-policies, the engine's event rows equal reference.game.play_game's (the first differing one is shown) and so do the
-per-seat results."""
+"""The numba Castles loop (castles.play, engine.game) against the reference: for the same (seed, game index), rules
+and policies, the engine's event rows equal reference.game.play_game's (the first differing one is shown) and so do
+the per-seat results."""
 from __future__ import annotations
 
 import numpy as np

@@ -51,7 +51,8 @@ class Pack:
 
 
 def pack(rules: Rules, players: int) -> np.ndarray:
-    """The kernel's one int64 array for (rules, players): [castle block length, R (engine.castle), RG (engine.state)]."""
+    """The kernel's one int64 array for (rules, players): [castle block length, R (engine.castle), RG
+    (engine.state)]."""
     return np.concatenate([[EC.castle_size(rules.grid_size)], EC.rules_array(rules), game_rules(rules, players)])
 
 
