@@ -25,7 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench_common  # noqa: E402
 
-from zoosim.games.castles import play, reference  # noqa: E402
+from zoosim.games.castles import play  # noqa: E402
+from zoosim.games.castles.reference.game import play_game  # noqa: E402
 from zoosim.games.castles.rules import Rules  # noqa: E402
 
 POLICIES = ("uniform", "random", "greedy", "heuristic")
@@ -42,7 +43,7 @@ def reference_speed(players: int, policy: str, games: int, seed: int) -> float:
     """CPU seconds per game of the plain-Python reference."""
     started = time.process_time()
     for index in range(games):
-        reference.play_game(Rules(), players, [policy] * players, seed, index)
+        play_game(Rules(), players, [policy] * players, seed, index)
     return (time.process_time() - started) / games
 
 

@@ -159,22 +159,24 @@ def test_score_agrees_with_the_engine_on_whole_games(policies, seed, game_index)
     from tests.games.castles.test_positions import position_of
 
     from zoosim.games.castles import play
+    from zoosim.games.castles.engine import state as ES
     from zoosim.games.castles.positions import score_position
     from zoosim.games.castles.rules import Rules
 
     players = len(policies)
     events, rows = play.play_traced(Rules(), players, policies, seed, game_index)
     names = [c.name for c in COLUMNS]
-    money = [int(r[play.O_START + names.index("money")]) for r in rows]
+    money = [int(r[ES.O_START + names.index("money")]) for r in rows]
     result = score_position(position_of(Rules(), players, events, money), Rules())
     for mine, row in zip(result["players"], rows):
-        assert [mine[c] for c in SCORE_COMPONENTS] == [int(row[play.O_START + names.index(c)]) for c in SCORE_COMPONENTS]
-        assert (mine["total"], mine["rank"], mine["area"]) == (row[play.O_SCORE], row[play.O_RANK], row[play.O_AREA])
+        assert [mine[c] for c in SCORE_COMPONENTS] == [int(row[ES.O_START + names.index(c)]) for c in SCORE_COMPONENTS]
+        assert (mine["total"], mine["rank"], mine["area"]) == (row[ES.O_SCORE], row[ES.O_RANK], row[ES.O_AREA])
 
 
 def test_the_replay_keeps_marks_points_and_seats_as_the_engine():
     """The running marks and points the replay prints beside each castle end where the engine's results do."""
     from zoosim.games.castles import play
+    from zoosim.games.castles.engine import state as ES
     from zoosim.games.castles.replay import _Story
     from zoosim.games.castles.rules import Rules
 
@@ -184,8 +186,8 @@ def test_the_replay_keeps_marks_points_and_seats_as_the_engine():
     for row in events:
         story.event(row)
     for seat, row in enumerate(rows):
-        assert story.policy_of[seat] == row[play.O_POLICY]
-        assert story.money[seat] == row[play.O_MONEY]
-        assert story.points[seat] == row[play.O_START] + row[play.O_PLACE] + row[play.O_COMPL]
-        assert len(story.castles[seat].tiles) == 1 + row[play.O_HALLWAYS] + row[play.O_STAIRS] + sum(
-            row[play.O_BY_TYPE:play.O_BY_TYPE + 8])
+        assert story.policy_of[seat] == row[ES.O_POLICY]
+        assert story.money[seat] == row[ES.O_MONEY]
+        assert story.points[seat] == row[ES.O_START] + row[ES.O_PLACE] + row[ES.O_COMPL]
+        assert len(story.castles[seat].tiles) == 1 + row[ES.O_HALLWAYS] + row[ES.O_STAIRS] + sum(
+            row[ES.O_BY_TYPE:ES.O_BY_TYPE + 8])

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from zoosim.errors import ZoosimError
-from zoosim.games.castles import data
+from zoosim.games.castles.components import data
 from tests.support.paths import SPECS
 
 PACKAGE = Path(data.__file__).parent

@@ -13,7 +13,7 @@ import random
 
 from tests.games.castles.test_play import check_games
 
-from zoosim.games.castles import data
+from zoosim.games.castles.components import data
 from zoosim.games.castles.policies import DEFAULTS, POLICY_CODES
 from zoosim.games.castles.rules import Rules
 from zoosim.games.policy import PolicySpec

@@ -7,10 +7,11 @@ from dataclasses import replace
 import pytest
 
 from zoosim.core.rng import PyRng
-from zoosim.games.castles import data
-from zoosim.games.castles import reference as ref
-from zoosim.games.castles.reference_castle import Castle
-from zoosim.games.castles.reference_scoring import (
+from zoosim.games.castles.components import data
+from zoosim.games.castles.reference import game as ref
+from zoosim.games.castles.reference import state as rs
+from zoosim.games.castles.reference.castle import Castle
+from zoosim.games.castles.reference.scoring import (
     bonus_card_points, exhausted_points, favor_metric, favor_shares, metrics, ranks,
 )
 from zoosim.games.castles.rules import Rules
@@ -57,7 +58,7 @@ def test_worked_example_c_end_to_end():
     b.bonus_cards = c.bonus_cards = []
     before = [dict(s.parts) for s in state.seats]
     ref.final_scoring(state)
-    added = [{k: s.parts[k] - before[i][k] for k in ref.COMPONENTS} for i, s in enumerate(state.seats)]
+    added = [{k: s.parts[k] - before[i][k] for k in rs.COMPONENTS} for i, s in enumerate(state.seats)]
     assert added[0] == {"start_points": 0, "placement_points": 0, "completion_rewards": 0, "exhausted_stacks": 6,
                         "favors": 6 + 8 + 3, "bonus_cards": 6, "money_points": 2}
     assert sum(added[0].values()) == 31

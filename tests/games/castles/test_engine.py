@@ -1,9 +1,9 @@
-"""Castles numba castle (engine_castle.py, engine_legal.py) against the reference castle (reference_castle.Castle): on
+"""Castles numba castle (engine/castle.py, engine/legal.py) against the reference castle (reference.castle.Castle): on
 random castles grown by the reference from seeds, under several rule variants, the engine finds the same candidate
 list (distinct legal placements, sorted), the same verdict G1-G6 for every candidate the reference generates, the same
 can_place, and after every placement the same door states and partners, external entrances, touching pairs,
 placement points, living re-scores, completions and end-of-game castle metrics, the same facts of a placement's
-preview (reference_policies.placement_facts) and the block's OPEN-door edges matching its open list."""
+preview (reference.policies.placement_facts) and the block's OPEN-door edges matching its open list."""
 from __future__ import annotations
 
 from collections import Counter
@@ -14,17 +14,17 @@ import pytest
 
 from zoosim.core.rng import PyRng
 from zoosim.errors import ZoosimError
-from zoosim.games.castles import data
-from zoosim.games.castles import engine_castle as E
-from zoosim.games.castles import engine_legal as EL
-from zoosim.games.castles import engine_points as EP
-from zoosim.games.castles import geometry as g
-from zoosim.games.castles import play as P
-from zoosim.games.castles import reference_scoring as RS
-from zoosim.games.castles.reference_castle import Castle, footprint
-from zoosim.games.castles.reference_policies import placement_facts
-from zoosim.games.castles.geometry import BLOCKED
-from zoosim.games.castles.reference_scoring import living_rescore, metrics, placement_points
+from zoosim.games.castles.components import data
+from zoosim.games.castles.engine import castle as E
+from zoosim.games.castles.engine import legal as EL
+from zoosim.games.castles.engine import points as EP
+from zoosim.games.castles.components import geometry as g
+from zoosim.games.castles.engine import state as ES
+from zoosim.games.castles.reference import scoring as RS
+from zoosim.games.castles.reference.castle import Castle, footprint
+from zoosim.games.castles.reference.policies import placement_facts
+from zoosim.games.castles.components.geometry import BLOCKED
+from zoosim.games.castles.reference.scoring import living_rescore, metrics, placement_points
 from zoosim.games.castles.rules import Rules, validate
 
 BASE = Rules(first_mb="seat0")
@@ -108,7 +108,7 @@ def open_list_edges(C) -> set[int]:
 
 
 def assert_same_preview(C, R, castle: Castle, rules: Rules, tile: int, placement) -> None:
-    """The engine's preview of a legal placement = reference_policies.placement_facts (lay it on a copy)."""
+    """The engine's preview of a legal placement = reference.policies.placement_facts (lay it on a copy)."""
     facts = placement_facts(castle, rules, tile, *placement)
     F = np.zeros(EP.F_SIZE, np.int64)
     EP.preview(C, R, tile, *placement, F)
@@ -294,70 +294,72 @@ def test_violation_agrees_on_every_offset_near_castles_of_corners(variant):
 
 # ---------------------------------------------------------------- the game loop's card tables (castles/play.py)
 def metrics_from_vector(v) -> RS.Metrics:
-    """A reference Metrics from an engine metric vector (engine_castle's M_* then play's K_MONEY)."""
+    """A reference Metrics from an engine metric vector (engine.points' M_* then engine.state's K_MONEY)."""
     return RS.Metrics(count_by_type=[int(x) for x in v[EP.M_COUNT_BY_TYPE:EP.M_COUNT_BY_TYPE + data.N_TYPES]],
                       area_by_type=[int(x) for x in v[EP.M_AREA_BY_TYPE:EP.M_AREA_BY_TYPE + data.N_TYPES]],
                       count_by_size=[int(x) for x in v[EP.M_COUNT_BY_SIZE:EP.M_COUNT_BY_SIZE + data.N_SIZES]],
                       completed=int(v[EP.M_COMPLETED]), incomplete=int(v[EP.M_INCOMPLETE]),
                       entrances=int(v[EP.M_ENTRANCES]), hallways=int(v[EP.M_HALLWAYS]), stairs=int(v[EP.M_STAIRS]),
-                      money=int(v[P.K_MONEY]), area=int(v[EP.M_AREA]))
+                      money=int(v[ES.K_MONEY]), area=int(v[EP.M_AREA]))
 
 
 def engine_bonus_points(c, v, bon, kind, unit) -> int:
-    """play.final_scoring's reading of one bonus card's table row."""
-    if kind[c] == P.ALL_SIZES:
+    """engine.end.final_scoring's reading of one bonus card's table row."""
+    if kind[c] == ES.ALL_SIZES:
         return int(unit[c]) if all(v[EP.M_COUNT_BY_SIZE:EP.M_COUNT_BY_SIZE + data.N_SIZES]) else 0
-    if kind[c] == P.ALL_TYPES:
+    if kind[c] == ES.ALL_TYPES:
         return int(unit[c]) if all(v[EP.M_COUNT_BY_TYPE:EP.M_COUNT_BY_TYPE + data.N_TYPES]) else 0
     return int(bon[c] @ v)
 
 
 def test_play_does_not_import_the_reference():
-    """The engine's card tables come from the data layer and spec §7, never from reference_scoring. (The user-facing
-    glue, replay, positions and castle_text, draws and scores positions with the reference's castle on purpose.)"""
+    """The engine's card tables come from the data layer and spec §7, never from reference.scoring: nothing of the
+    package but the reference itself and the user-facing glue imports it (replay, positions and text draw and score
+    positions with the reference's castle on purpose)."""
     import ast
     import pathlib
     import zoosim.games.castles as pkg
 
-    for path in pathlib.Path(pkg.__file__).parent.glob("*.py"):
-        if path.name.startswith("reference") or path.name in ("__init__.py", "replay.py", "positions.py",
-                                                               "castle_text.py"):
-            continue
+    root = pathlib.Path(pkg.__file__).parent
+    paths = [path for path in sorted(root.rglob("*.py"))
+             if path.relative_to(root).parts[0] not in ("reference", "replay.py", "positions.py", "text.py")]
+    assert root / "engine" / "game.py" in paths and root / "play.py" in paths
+    for path in paths:
         for node in ast.walk(ast.parse(path.read_text())):
             names = []
             if isinstance(node, ast.Import):
                 names = [a.name for a in node.names]
             elif isinstance(node, ast.ImportFrom):
                 names = [node.module or ""] + [a.name for a in node.names]
-            assert not any("reference" in n for n in names), (path.name, names)
+            assert not any("reference" in n for n in names), (path, names)
 
 
 @pytest.mark.parametrize("money_card_unit", [10000, 5000, 7])
 def test_card_tables_equal_the_reference_rules(money_card_unit):
-    """Every King's Favor's metric and every bonus card's points, read from play.card_tables as the loop reads
-    them, equal reference_scoring.favor_metric / bonus_card_points: on each unit metric vector and on random
+    """Every King's Favor's metric and every bonus card's points, read from engine.state.card_tables as the loop reads
+    them, equal reference.scoring.favor_metric / bonus_card_points: on each unit metric vector and on random
     vectors (sparse ones too, so the set cards score both ways)."""
     rules = replace(BASE, money_card_unit=money_card_unit)
-    fav, bon, kind, unit = P.card_tables(rules)
+    fav, bon, kind, unit = ES.card_tables(rules)
     rng = np.random.default_rng(money_card_unit)
     vectors = []
-    for k in range(P.K_SIZE):
-        if k in (EP.M_BLOCKED, P.K_MONEY_UNITS):
+    for k in range(ES.K_SIZE):
+        if k in (EP.M_BLOCKED, ES.K_MONEY_UNITS):
             continue
-        v = np.zeros(P.K_SIZE, np.int64)
-        v[k] = 1 if k != P.K_MONEY else money_card_unit
+        v = np.zeros(ES.K_SIZE, np.int64)
+        v[k] = 1 if k != ES.K_MONEY else money_card_unit
         vectors.append(v)
     for density in (1.0, 0.95, 0.6, 0.2):
         for _ in range(50):
-            v = rng.integers(0, 12, P.K_SIZE) * (rng.random(P.K_SIZE) < density)
-            v[P.K_MONEY] = rng.integers(0, 80000)
+            v = rng.integers(0, 12, ES.K_SIZE) * (rng.random(ES.K_SIZE) < density)
+            v[ES.K_MONEY] = rng.integers(0, 80000)
             vectors.append(v.astype(np.int64))
-    full = np.ones(P.K_SIZE, np.int64)
+    full = np.ones(ES.K_SIZE, np.int64)
     vectors.append(full)
     scored = Counter()
     for v in vectors:
         v[EP.M_BLOCKED] = 0
-        v[P.K_MONEY_UNITS] = v[P.K_MONEY] // money_card_unit
+        v[ES.K_MONEY_UNITS] = v[ES.K_MONEY] // money_card_unit
         m = metrics_from_vector(v)
         for f, card in enumerate(data.FAVORS):
             assert int(fav[f] @ v) == RS.favor_metric(card, m), (card.id, v)
@@ -366,11 +368,11 @@ def test_card_tables_equal_the_reference_rules(money_card_unit):
             assert engine_bonus_points(c, v, bon, kind, unit) == want, (card.id, v)
             scored[card.id] += want > 0
     assert all(scored[c.id] for c in data.BONUS_CARDS)
-    assert sorted(kind[kind > 0].tolist()) == [P.ALL_SIZES, P.ALL_TYPES]
+    assert sorted(kind[kind > 0].tolist()) == [ES.ALL_SIZES, ES.ALL_TYPES]
 
 
 def test_perimeter_bound_of_g6_rests_on_doors_sitting_on_full_cells():
-    """G6's shortcut (engine_legal._violation) counts at most SR_PERIMETER[s] OPEN doors closed by a footprint: true
+    """G6's shortcut (engine.legal._violation) counts at most SR_PERIMETER[s] OPEN doors closed by a footprint: true
     only because no doorway slot sits on a half cell (G2 then keeps every door's own cell out of the footprint)."""
     for tile in range(E.T):
         s = E.TL_SHAPE[tile]

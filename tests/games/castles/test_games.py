@@ -11,17 +11,18 @@ from dataclasses import asdict, replace
 
 import pytest
 
-from zoosim.games.castles import data
-from zoosim.games.castles import geometry as g
-from zoosim.games.castles import reference as ref
-from zoosim.games.castles.reference_scoring import static_points
+from zoosim.games.castles.components import data
+from zoosim.games.castles.components import geometry as g
+from zoosim.games.castles.reference import game as ref
+from zoosim.games.castles.reference import state as rs
+from zoosim.games.castles.reference.scoring import static_points
 from zoosim.games.castles.rules import Rules
 
 R = Rules()
 GAMES = 30  # per (players, policy)
 
 
-def check(state: ref.State) -> None:
+def check(state: rs.State) -> None:
     rules, n = state.rules, state.players
     rooms = Counter(t for stack in state.stacks for t in stack)
     rooms.update(state.unseen)
@@ -53,7 +54,7 @@ def check(state: ref.State) -> None:
     assert all(me.money >= 0 for me in state.seats)
 
 
-def play_checked(rules, players, policies, seed, index) -> tuple[ref.GameRecord, ref.State]:
+def play_checked(rules, players, policies, seed, index) -> tuple[ref.GameRecord, rs.State]:
     seen = {}
 
     def keep(state):
@@ -64,21 +65,21 @@ def play_checked(rules, players, policies, seed, index) -> tuple[ref.GameRecord,
     return record, seen["state"]
 
 
-def assert_record(record: ref.GameRecord, state: ref.State) -> None:
+def assert_record(record: ref.GameRecord, state: rs.State) -> None:
     rules = state.rules
-    assert state.game_over and record.end_reason in (ref.END_DECK, ref.END_ROUND_CAP)
-    assert record.rounds <= rules.max_rounds and (record.end_reason == ref.END_ROUND_CAP or not state.deck)
+    assert state.game_over and record.end_reason in (rs.END_DECK, rs.END_ROUND_CAP)
+    assert record.rounds <= rules.max_rounds and (record.end_reason == rs.END_ROUND_CAP or not state.deck)
     for p, (seat, me) in enumerate(zip(record.seats, state.seats)):
         assert seat.score == sum(seat.components.values())
-        assert list(seat.components) == list(ref.COMPONENTS)
+        assert list(seat.components) == list(rs.COMPONENTS)
         assert seat.components["placement_points"] == static_points(me.castle, rules)
-        scored = sum(e[3] for e in record.events if e[0] == ref.SCORE and e[1] == p)
+        scored = sum(e[3] for e in record.events if e[0] == rs.SCORE and e[1] == p)
         assert scored == seat.components["placement_points"]
-        rewarded = sum(e[3] for e in record.events if e[0] == ref.REWARD and e[1] == p
+        rewarded = sum(e[3] for e in record.events if e[0] == rs.REWARD and e[1] == p
                        and e[2] in (data.LIVING, data.ACTIVITY))
         assert rewarded == seat.components["completion_rewards"]
-        assert seat.passes == sum(1 for e in record.events if e[0] == ref.PASS and e[1] == p)
-        assert seat.times_master_builder == sum(1 for e in record.events if e[0] == ref.ROUND_START and e[3] == p)
+        assert seat.passes == sum(1 for e in record.events if e[0] == rs.PASS and e[1] == p)
+        assert seat.times_master_builder == sum(1 for e in record.events if e[0] == rs.ROUND_START and e[3] == p)
         assert seat.completed_rooms == sum(c for c, pl in zip(me.castle.complete, me.castle.tiles)
                                            if pl.tile < data.N_ROOMS)
         assert sum(seat.rooms_by_type) + seat.hallways + seat.stairs + 1 == len(me.castle.tiles)
@@ -95,7 +96,7 @@ def test_invariants_over_whole_games(players, policy):
         record, state = play_checked(R, players, [policy] * players, 2024 + players, index)
         assert_record(record, state)
         lengths.append(record.rounds)
-        rewards.update(e[2] for e in record.events if e[0] == ref.REWARD)
+        rewards.update(e[2] for e in record.events if e[0] == rs.REWARD)
     assert all(r <= 40 for r in lengths) and min(lengths) >= 10
     assert len(rewards) >= 5  # most reward kinds occur
 

@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 from zoosim.errors import ZoosimError
-from zoosim.games.castles import data
-from zoosim.games.castles import geometry as g
-from zoosim.games.castles.geometry import BLOCKED, CONNECTED, DOWN, OPEN, UP, E, N, S, W
+from zoosim.games.castles.components import data
+from zoosim.games.castles.components import geometry as g
+from zoosim.games.castles.components.geometry import BLOCKED, CONNECTED, DOWN, OPEN, UP, E, N, S, W
 
 HALF_CHARS = {"◢": g.SE, "◣": g.SW, "◤": g.NW, "◥": g.NE}
 

@@ -8,12 +8,13 @@ from dataclasses import replace
 import pytest
 
 from zoosim.core.rng import PyRng
-from zoosim.games.castles import data
-from zoosim.games.castles import geometry as g
-from zoosim.games.castles import reference as ref
-from zoosim.games.castles.geometry import BLOCKED, CONNECTED, DOWN, OPEN, UP
-from zoosim.games.castles.reference_castle import Castle
-from zoosim.games.castles.reference_scoring import living_rescore, placement_points, static_points
+from zoosim.games.castles.components import data
+from zoosim.games.castles.components import geometry as g
+from zoosim.games.castles.reference import game as ref
+from zoosim.games.castles.reference import state as rs
+from zoosim.games.castles.components.geometry import BLOCKED, CONNECTED, DOWN, OPEN, UP
+from zoosim.games.castles.reference.castle import Castle
+from zoosim.games.castles.reference.scoring import living_rescore, placement_points, static_points
 from zoosim.games.castles.rules import Rules
 from tests.games.castles.test_reference import Script
 
@@ -82,7 +83,7 @@ def test_violations_name_the_rule():
 
 
 # ---------------------------------------------------------------- placing through the hook
-def state_with(picks: list, players=2) -> tuple[ref.State, Script]:
+def state_with(picks: list, players=2) -> tuple[rs.State, Script]:
     policy = Script(place=picks)
     return ref.setup(R, players, [policy] * players, PyRng(1, 0)), policy
 
@@ -90,12 +91,12 @@ def state_with(picks: list, players=2) -> tuple[ref.State, Script]:
 def test_place_hook_offers_the_distinct_sorted_placements():
     state, policy = state_with([(0, X0 + 3, X0, UP)])
     ref.place_tile(state, 0, T["Parlor"])
-    hook, player, options = [a for a in policy.asked if a[0] == ref.PLACE_HOOK][-1]
+    hook, player, options = [a for a in policy.asked if a[0] == rs.PLACE_HOOK][-1]
     castle = state.seats[0].castle
     assert options == sorted(options) and len(set(options)) == len(options)
     # the Parlor (d = 3 circle, a door mid-side on each side, all rotations equal): one placement per open door
     assert options == [(0, X0 - 3, X0, UP), (0, X0, X0 - 3, UP), (0, X0 + 3, X0, UP)]
-    assert state.events[-2] == (ref.PLACE, 0, T["Parlor"], 0, X0 + 3, X0, UP)
+    assert state.events[-2] == (rs.PLACE, 0, T["Parlor"], 0, X0 + 3, X0, UP)
     assert castle.tiles[1].x == X0 + 3
 
 
@@ -120,27 +121,27 @@ def test_worked_examples_a_and_b_end_to_end():
     castle = me.castle
     # A1: Parlor connects to the foyer's R door: base 4
     assert ref.place_tile(state, 0, T["Parlor"]) == []
-    assert state.events[-1] == (ref.SCORE, 0, T["Parlor"], 4, 0, 0, 0)
+    assert state.events[-1] == (rs.SCORE, 0, T["Parlor"], 4, 0, 0, 0)
     # A2: Sewing Room: 4 base - 1 (touches the Parlor, living) + 1 (the Parlor's rule: connected activity) = 4
     assert ref.place_tile(state, 0, T["Sewing Room"]) == []
-    assert state.events[-1][:4] == (ref.SCORE, 0, T["Sewing Room"], 4)
+    assert state.events[-1][:4] == (rs.SCORE, 0, T["Sewing Room"], 4)
     assert castle.door_state[0] == [BLOCKED, CONNECTED, OPEN]  # foyer T covered by the Sewing Room's wall
     assert castle.open_up == 5  # foyer L, Parlor R, Parlor B, Sewing T4, Sewing R2
     assert 0 in castle.touches[2] and 0 not in castle.links[2]
     # B1: Cloak Room turned 180 onto the Parlor's B door: 1 point, complete at once -> utility: draw 2, keep 1
     deck_before = list(state.bonus_deck)
     queue = ref.place_tile(state, 0, T["Cloak Room"])
-    assert state.events[-1][:4] == (ref.SCORE, 0, T["Cloak Room"], 1) and queue == [3]
+    assert state.events[-1][:4] == (rs.SCORE, 0, T["Cloak Room"], 1) and queue == [3]
     assert ref.resolve_rewards(state, 0, queue) == 0
     assert me.bonus_cards[-1] == deck_before[1] and state.bonus_deck[-1] == deck_before[0]  # gave back the first
-    assert [e[0] for e in state.events[-5:]] == [ref.COMPLETE, ref.REWARD, ref.BONUS_DRAW, ref.BONUS_DRAW,
-                                                 ref.BONUS_RETURN]
+    assert [e[0] for e in state.events[-5:]] == [rs.COMPLETE, rs.REWARD, rs.BONUS_DRAW, rs.BONUS_DRAW,
+                                                 rs.BONUS_RETURN]
     # B2: Buttery onto the Parlor's R door: 2 points; the Parlor completes: re-score 4 + 1 = 5; turn total 7
     queue = ref.place_tile(state, 0, T["Buttery"])
-    assert state.events[-1][:4] == (ref.SCORE, 0, T["Buttery"], 2) and queue == [1]
+    assert state.events[-1][:4] == (rs.SCORE, 0, T["Buttery"], 2) and queue == [1]
     ref.resolve_rewards(state, 0, queue)
-    assert state.events[-2:] == [(ref.COMPLETE, 0, T["Parlor"], data.LIVING, 0, 0, 0),
-                                 (ref.REWARD, 0, data.LIVING, 5, 0, 0, 0)]
+    assert state.events[-2:] == [(rs.COMPLETE, 0, T["Parlor"], data.LIVING, 0, 0, 0),
+                                 (rs.REWARD, 0, data.LIVING, 5, 0, 0, 0)]
     assert me.parts["placement_points"] == 4 + 4 + 1 + 2 and me.parts["completion_rewards"] == 5
     assert castle.complete == [False, True, False, True, False]  # the foyer can never complete
     assert static_points(castle, R) == me.parts["placement_points"]

@@ -1,6 +1,6 @@
-"""The numba Castles loop (castles/play.py) against the reference: for the same (seed, game index), rules and
-policies, the engine's event rows equal reference.play_game's (the first differing one is shown) and so do the
-per-seat results."""
+"""The numba Castles loop (castles.play, engine.game) against the reference: for the same (seed, game index), rules
+and policies, the engine's event rows equal reference.game.play_game's (the first differing one is shown) and so do
+the per-seat results."""
 from __future__ import annotations
 
 import numpy as np
@@ -10,7 +10,9 @@ import dataclasses
 import pytest
 
 from zoosim.games.castles import play as P
-from zoosim.games.castles import reference
+from zoosim.games.castles.engine import state as ES
+from zoosim.games.castles.reference.game import play_game
+from zoosim.games.castles.reference.policies import make_policy
 from zoosim.games.castles.rules import Rules
 
 SEED = 20261201
@@ -31,27 +33,27 @@ def seat_rows(record):
 def engine_rows(out):
     rows = []
     for o in out:
-        share = 1.0 / int(o[P.O_WINNERS]) if o[P.O_RANK] == 1 else 0.0
-        rows.append((int(o[P.O_POLICY]), int(o[P.O_SCORE]), int(o[P.O_START]), int(o[P.O_PLACE]),
-                     int(o[P.O_COMPL]), int(o[P.O_EXH]), int(o[P.O_FAV]), int(o[P.O_BON]), int(o[P.O_MONEYPTS]),
-                     int(o[P.O_RANK]), share, int(o[P.O_MONEY]), int(o[P.O_AREA]),
-                     tuple(int(v) for v in o[P.O_BY_TYPE:P.O_BY_TYPE + P.N_TYPES]), int(o[P.O_HALLWAYS]),
-                     int(o[P.O_STAIRS]), int(o[P.O_COMPLETED]), int(o[P.O_BLOCKED]), int(o[P.O_TMB]),
-                     int(o[P.O_MMB]), int(o[P.O_PASSES]), int(o[P.O_ROUNDS]), int(o[P.O_TURNS]), int(o[P.O_END]),
-                     int(o[P.O_PTS_MB])))
+        share = 1.0 / int(o[ES.O_WINNERS]) if o[ES.O_RANK] == 1 else 0.0
+        rows.append((int(o[ES.O_POLICY]), int(o[ES.O_SCORE]), int(o[ES.O_START]), int(o[ES.O_PLACE]),
+                     int(o[ES.O_COMPL]), int(o[ES.O_EXH]), int(o[ES.O_FAV]), int(o[ES.O_BON]), int(o[ES.O_MONEYPTS]),
+                     int(o[ES.O_RANK]), share, int(o[ES.O_MONEY]), int(o[ES.O_AREA]),
+                     tuple(int(v) for v in o[ES.O_BY_TYPE:ES.O_BY_TYPE + ES.N_TYPES]), int(o[ES.O_HALLWAYS]),
+                     int(o[ES.O_STAIRS]), int(o[ES.O_COMPLETED]), int(o[ES.O_BLOCKED]), int(o[ES.O_TMB]),
+                     int(o[ES.O_MMB]), int(o[ES.O_PASSES]), int(o[ES.O_ROUNDS]), int(o[ES.O_TURNS]), int(o[ES.O_END]),
+                     int(o[ES.O_PTS_MB])))
     return rows
 
 
 def reference_policy(policy):
     """A name, or a PolicySpec (heuristic with its weights) as the reference's policy object."""
-    return policy if isinstance(policy, str) else reference.make_policy(policy.name, policy.values)
+    return policy if isinstance(policy, str) else make_policy(policy.name, policy.values)
 
 
 def check_games(rules, players, policies, games, seed=SEED):
     pack = P.Pack(rules, players)
     for g in range(games):
         events, out = P.play_traced(rules, players, policies, seed, g, pack)
-        record = reference.play_game(rules, players, [reference_policy(p) for p in policies], seed, g)
+        record = play_game(rules, players, [reference_policy(p) for p in policies], seed, g)
         for i, (mine, ref) in enumerate(zip(events, record.events)):
             assert mine == ref, f"game {g} ({players}p {policies}) event {i}: engine {mine} reference {ref}; " \
                                 f"before: {record.events[max(0, i - 4):i]}"
@@ -97,6 +99,6 @@ def test_play_block_equals_traced_games():
         pack = P.Pack(rules, players)
         for g in range(12):
             _, out = P.play_traced(rules, players, policies, SEED, 5 + g, pack)
-            by_policy = out[np.argsort(out[:, P.O_POLICY])]
+            by_policy = out[np.argsort(out[:, ES.O_POLICY])]
             assert (rows[g * players:(g + 1) * players] == by_policy).all(), f"game {5 + g}"
-            assert sorted(out[:, P.O_POSITION]) == list(range(players))
+            assert sorted(out[:, ES.O_POSITION]) == list(range(players))

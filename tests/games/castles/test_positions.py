@@ -9,8 +9,9 @@ import json
 import pytest
 
 from zoosim.games.base import ZoosimError
-from zoosim.games.castles import data
-from zoosim.games.castles import reference as ref
+from zoosim.games.castles.components import data
+from zoosim.games.castles.reference import game as ref
+from zoosim.games.castles.reference import state as rs
 from zoosim.games.castles.columns import SCORE_COMPONENTS
 from zoosim.games.castles.positions import format_score_text, score_position
 from zoosim.games.castles.rules import Rules
@@ -145,19 +146,19 @@ def position_of(rules: Rules, players: int, events, money) -> dict:
     hands: list[list[int]] = [[] for _ in range(players)]
     favors, taken = [], [0] * data.N_SIZES
     for kind, p, a, b, c, d, e in events:
-        if kind == ref.FAVOR and b:
+        if kind == rs.FAVOR and b:
             favors.append(data.FAVORS[a].id)
-        elif kind == ref.BONUS_DRAW:
+        elif kind == rs.BONUS_DRAW:
             hands[p].append(a)
-        elif kind == ref.BONUS_RETURN:
+        elif kind == rs.BONUS_RETURN:
             hands[p].remove(a)
-        elif kind == ref.MARKET_IN and b == 0:
+        elif kind == rs.MARKET_IN and b == 0:
             taken[int(data.TILE_SIZE[a])] += 1
-        elif kind == ref.SLEEPING_TAKE:
+        elif kind == rs.SLEEPING_TAKE:
             taken[a] += 1
-        elif kind == ref.PLACE:
+        elif kind == rs.PLACE:
             seats[p]["rooms"].append({"room": a, "rot": b, "x": c - fx, "y": d - fx, "level": e})
-        elif kind == ref.REWARD and c == 1 and not d and a in (data.LIVING, data.ACTIVITY):
+        elif kind == rs.REWARD and c == 1 and not d and a in (data.LIVING, data.ACTIVITY):
             seats[p]["wild_reward_points"] += b
     for seat, hand in zip(seats, hands):
         seat["bonus_cards"] = [data.BONUS_CARDS[c].id for c in hand]
@@ -178,5 +179,5 @@ def test_the_scorer_agrees_with_the_reference_game(policies, seed, game_index):
     record = ref.play_game(R, players, policies, seed, game_index)
     result = score_position(position_of(R, players, record.events, [s.money for s in record.seats]), R)
     for mine, seat in zip(result["players"], record.seats):
-        assert [mine[c] for c in SCORE_COMPONENTS] == [seat.components[c] for c in ref.COMPONENTS]
+        assert [mine[c] for c in SCORE_COMPONENTS] == [seat.components[c] for c in rs.COMPONENTS]
         assert (mine["total"], mine["rank"], mine["area"]) == (seat.score, seat.rank, seat.area)

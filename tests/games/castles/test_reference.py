@@ -9,8 +9,10 @@ import pytest
 
 from zoosim.core.rng import PyRng
 from zoosim.errors import ZoosimError
-from zoosim.games.castles import data
-from zoosim.games.castles import reference as ref
+from zoosim.games.castles.components import data
+from zoosim.games.castles.reference import game as ref
+from zoosim.games.castles.reference import policies as rp
+from zoosim.games.castles.reference import state as rs
 from zoosim.games.castles.rules import Rules
 
 R = Rules(first_mb="seat0")
@@ -32,7 +34,7 @@ class Script:
         return 0
 
 
-def start(players=3, rules=R, seed=3, policy=None) -> ref.State:
+def start(players=3, rules=R, seed=3, policy=None) -> rs.State:
     policy = policy or Script()
     return ref.setup(rules, players, [policy] * players, PyRng(seed, 1))
 
@@ -74,7 +76,7 @@ def test_first_mb_random_rotates_the_policies_by_one_draw():
     a, b = Script(), Script()
     state = ref.setup(Rules(), 2, [a, b], PyRng(5, 0))
     m = PyRng(5, 0).below(2)
-    assert state.seat_policy == [m, 1 - m] and state.events[0] == (ref.SEATS, -1, m, 0, 0, 0, 0)
+    assert state.seat_policy == [m, 1 - m] and state.events[0] == (rs.SEATS, -1, m, 0, 0, 0, 0)
     assert state.policies[0] is (a, b)[m]
 
 
@@ -100,7 +102,7 @@ def test_kf19_and_kf20_never_both_in_play():
     for seed in range(300):
         state = start(4, seed=seed)
         assert not both <= set(state.favors)
-        discarded += sum(1 for e in state.events if e[0] == ref.FAVOR and e[3] == 0)
+        discarded += sum(1 for e in state.events if e[0] == rs.FAVOR and e[3] == 0)
     assert discarded > 0  # the rule was exercised
 
 
@@ -114,8 +116,8 @@ def test_refill_takes_pending_tiles_first_then_cards():
     top = state.stacks[card][0]
     ref.refill(state)
     assert [t for t, _ in state.market][-3:] == [bought[0], bought[1], top]
-    assert state.events[-3:] == [(ref.MARKET_IN, -1, bought[0], 1, 0, 0, 0), (ref.MARKET_IN, -1, bought[1], 1, 0, 0, 0),
-                                 (ref.MARKET_IN, -1, top, 0, 0, 0, 0)]
+    assert state.events[-3:] == [(rs.MARKET_IN, -1, bought[0], 1, 0, 0, 0), (rs.MARKET_IN, -1, bought[1], 1, 0, 0, 0),
+                                 (rs.MARKET_IN, -1, top, 0, 0, 0, 0)]
     state.market = state.market[:2]
     state.pending = list(range(60, 64))  # more pending tiles than empty slots: the rest wait
     ref.refill(state)
@@ -131,13 +133,13 @@ def test_refill_on_an_empty_stack(mode):
     ref.refill(state)
     if mode == "redraw":
         assert state.deck == [3] and len(state.market) == 5
-        assert [e[:4] for e in state.events[-4:]] == [(ref.CARD_EMPTY, -1, 0, 0), (ref.CARD_EMPTY, -1, 0, 0),
-                                                      (ref.MARKET_IN, -1, state.market[3][0], 0),
-                                                      (ref.MARKET_IN, -1, state.market[4][0], 0)]
+        assert [e[:4] for e in state.events[-4:]] == [(rs.CARD_EMPTY, -1, 0, 0), (rs.CARD_EMPTY, -1, 0, 0),
+                                                      (rs.MARKET_IN, -1, state.market[3][0], 0),
+                                                      (rs.MARKET_IN, -1, state.market[4][0], 0)]
         assert data.TILE_SIZE[state.market[3][0]] == 1 and data.TILE_SIZE[state.market[4][0]] == 2
     else:
         assert state.deck == [1, 2, 3] and len(state.market) == 3
-        assert [e[:4] for e in state.events[-2:]] == [(ref.CARD_EMPTY, -1, 0, 1)] * 2
+        assert [e[:4] for e in state.events[-2:]] == [(rs.CARD_EMPTY, -1, 0, 1)] * 2
     assert not state.final_round
 
 
@@ -159,7 +161,7 @@ def test_rounds_when_everyone_buys_section_10_1_item_11(players, rounds):
             state.market.pop(0)
         r += 1
         ref.refill(state)
-    assert r == rounds and not any(e[0] == ref.CARD_EMPTY for e in state.events)
+    assert r == rounds and not any(e[0] == rs.CARD_EMPTY for e in state.events)
 
 
 # --- §3.1 upkeep, pricing, actions ---------------------------------------------------------------------
@@ -171,8 +173,8 @@ def test_upkeep_puts_coins_on_unsold_rooms_and_the_mb_moves_left():
     left = [t for t, _ in state.market]
     coins_before = {t: c for t, c in state.market}
     ref.play_round(state)
-    assert state.mb == 1 and (ref.ROUND_START, -1, 2, 1, 0, 0, 0) in state.events
-    upkeep = next(e for e in state.events if e[0] == ref.UPKEEP)
+    assert state.mb == 1 and (rs.ROUND_START, -1, 2, 1, 0, 0, 0) in state.events
+    upkeep = next(e for e in state.events if e[0] == rs.UPKEEP)
     assert upkeep[2:4] == (len(left), 1000)
     assert all(coins_before[t] == 0 for t in left)
     assert [s.times_mb for s in state.seats] == [1, 1, 0]
@@ -183,13 +185,13 @@ def test_pricing_puts_each_tile_on_its_own_slot_in_market_order():
     state = start(4, policy=policy)
     state.mb = 2
     ref.price_market(state)
-    asked = [(h, p, o) for h, p, o in policy.asked if h == ref.PRICE_HOOK]
+    asked = [(h, p, o) for h, p, o in policy.asked if h == rs.PRICE_HOOK]
     assert asked[0] == ("price", 2, list(range(7)))
     assert asked[1][2] == [0, 1, 2, 3, 4, 5] and asked[2][2] == [1, 2, 3, 4, 5]
     tiles = [t for t, _ in state.market]
     assert state.slot_tile[6] == tiles[0] and state.slot_tile[0] == tiles[1] and state.slot_tile[3] == tiles[2]
     assert sorted(t for t in state.slot_tile if t >= 0) == sorted(tiles)
-    assert state.events[-7][:5] == (ref.PRICE, 2, tiles[0], 6, 15000)
+    assert state.events[-7][:5] == (rs.PRICE, 2, tiles[0], 6, 15000)
 
 
 def test_act_options_order_money_and_placement():
@@ -247,11 +249,11 @@ def test_buying_pays_the_mb_or_the_bank_and_takes_the_coins():
     assert state.seats[1].money == 15000 - price + 2000 and state.seats[0].money == 15000 + price
     assert state.seats[0].money_as_mb == price and tile not in [t for t, _ in state.market]
     assert state.slot_tile[slot] == -1
-    assert next(e for e in state.events if e[0] == ref.BUY_ROOM) == (ref.BUY_ROOM, 1, tile, slot, price, 2000, 0)
+    assert next(e for e in state.events if e[0] == rs.BUY_ROOM) == (rs.BUY_ROOM, 1, tile, slot, price, 2000, 0)
     ref.buy_piece(state, 0, data.STAIRS)  # the MB buys: the bank is paid
     assert state.seats[0].money == 15000 + price - 3000 and state.bank_in == 3000
     assert state.supply[data.STAIRS] == 4
-    assert next(e for e in state.events if e[0] == ref.BUY_PIECE) == (ref.BUY_PIECE, 0, data.STAIRS, 3000, 0, 0, -1)
+    assert next(e for e in state.events if e[0] == rs.BUY_PIECE) == (rs.BUY_PIECE, 0, data.STAIRS, 3000, 0, 0, -1)
 
 
 def test_pass_takes_5000():
@@ -259,7 +261,7 @@ def test_pass_takes_5000():
     ref.price_market(state)
     ref.take_turn(state, 1)
     assert state.seats[1].money == 20000 and state.seats[1].passes == 1
-    assert state.events[-1] == (ref.PASS, 1, 5000, 0, 0, 0, 0)
+    assert state.events[-1] == (rs.PASS, 1, 5000, 0, 0, 0, 0)
 
 
 def test_round_order_mb_acts_last():
@@ -267,7 +269,7 @@ def test_round_order_mb_acts_last():
     state = start(4, policy=policy)
     ref.play_round(state)
     ref.play_round(state)
-    actors = [p for h, p, _ in policy.asked if h == ref.ACT]
+    actors = [p for h, p, _ in policy.asked if h == rs.ACT]
     assert actors[:4] == [1, 2, 3, 0] and actors[4:8] == [2, 3, 0, 1]
 
 
@@ -277,11 +279,11 @@ def test_game_ends_after_the_round_the_deck_runs_out_or_the_cap():
     ref.play_round(state)
     assert not state.game_over
     ref.play_round(state)  # the refill of round 2 empties the deck: round 2 is the last
-    assert state.game_over and state.end_reason == ref.END_DECK
-    assert state.events[-1] == (ref.ROUND_END, -1, 2, 1, 0, 0, 0)
+    assert state.game_over and state.end_reason == rs.END_DECK
+    assert state.events[-1] == (rs.ROUND_END, -1, 2, 1, 0, 0, 0)
     state = start(2, rules=replace(R, max_rounds=1), policy=Script(act=[(2, 0)] * 2))
     ref.play_round(state)
-    assert state.game_over and state.end_reason == ref.END_ROUND_CAP
+    assert state.game_over and state.end_reason == rs.END_ROUND_CAP
 
 
 def test_play_game_checks_its_arguments():
@@ -303,7 +305,7 @@ def test_a_single_option_is_taken_without_asking():
     policy = Script()
     state = start(2, policy=policy)
     asked, draws = len(policy.asked), list(state.rng.s)
-    assert state.ask(ref.ACT, 0, [(2, 0)]) == 0
+    assert state.ask(rs.ACT, 0, [(2, 0)]) == 0
     assert len(policy.asked) == asked and state.rng.s == draws
-    state.policies = [ref.Uniform()] * 2
-    assert state.ask(ref.ACT, 0, [(2, 0), (1, 75)]) in (0, 1) and state.rng.s != draws
+    state.policies = [rp.Uniform()] * 2
+    assert state.ask(rs.ACT, 0, [(2, 0), (1, 75)]) in (0, 1) and state.rng.s != draws

@@ -9,13 +9,14 @@ import pytest
 
 from zoosim.core.rng import PyRng
 from zoosim.errors import ZoosimError
-from zoosim.games.castles import data
-from zoosim.games.castles import geometry as g
-from zoosim.games.castles import reference as ref
-from zoosim.games.castles import reference_policies as rp
-from zoosim.games.castles.geometry import UP
-from zoosim.games.castles.reference_castle import Castle
-from zoosim.games.castles.reference_policies import (
+from zoosim.games.castles.components import data
+from zoosim.games.castles.components import geometry as g
+from zoosim.games.castles.reference import game as ref
+from zoosim.games.castles.reference import state as rs
+from zoosim.games.castles.reference import policies as rp
+from zoosim.games.castles.components.geometry import UP
+from zoosim.games.castles.reference.castle import Castle
+from zoosim.games.castles.reference.policies import (
     GREEDY_WEIGHTS, Greedy, Heuristic, PlacementFacts, placement_facts, placement_preview, public_tile_value, reward_value,
     tile_value,
 )
@@ -51,7 +52,7 @@ def example_castle(upto: int) -> Castle:
     return castle
 
 
-def state_with(players: int = 2, rules: Rules = R, policy=None) -> ref.State:
+def state_with(players: int = 2, rules: Rules = R, policy=None) -> rs.State:
     """A fresh setup with a clean slate for hand positions: no favours, empty hands, an empty market."""
     policy = policy or Script()
     state = ref.setup(rules, players, [policy] * players, PyRng(4, 0))
@@ -62,11 +63,12 @@ def state_with(players: int = 2, rules: Rules = R, policy=None) -> ref.State:
     return state
 
 
-def test_hook_names_and_action_kinds_match_the_reference():
-    assert (rp.KEEP_BONUS, rp.PRICE_HOOK, rp.ACT, rp.PLACE_HOOK, rp.SLEEPING_PICK, rp.CORRIDOR_PICK, rp.DS_WILD,
-            rp.LIVING_TARGET_HOOK) == (ref.KEEP_BONUS, ref.PRICE_HOOK, ref.ACT, ref.PLACE_HOOK, ref.SLEEPING_PICK,
-                                       ref.CORRIDOR_PICK, ref.DS_WILD, ref.LIVING_TARGET_HOOK)
-    assert (rp.A_BUY_ROOM, rp.A_BUY_PIECE, rp.A_PASS) == (ref.A_BUY_ROOM, ref.A_BUY_PIECE, ref.A_PASS)
+def test_the_policies_answer_every_hook_of_the_reference():
+    """Greedy and Heuristic choose through an `on_<hook>` method for each hook reference.state names (PROTOCOL.md 4)."""
+    hooks = (rs.KEEP_BONUS, rs.PRICE_HOOK, rs.ACT, rs.PLACE_HOOK, rs.SLEEPING_PICK, rs.CORRIDOR_PICK, rs.DS_WILD,
+             rs.LIVING_TARGET_HOOK)
+    for policy in (rp.Greedy, rp.Heuristic):
+        assert all(callable(getattr(policy, "on_" + hook, None)) for hook in hooks), policy
 
 
 # ---------------------------------------------------------------- a placement's facts
@@ -119,7 +121,7 @@ def test_preview_equals_the_oracle_on_game_castles(changes):
     """placement_preview (look-ups) = placement_facts (copy and add) on the castles of uniform games, every fact."""
     rules = replace(R, **changes)
     seen = {"checked": 0, "complete": 0, "old_complete": 0, "own_blocked": 0, "old_blocked": 0}
-    state = ref.setup(rules, 2, [ref.Uniform()] * 2, PyRng(21, len(changes)))
+    state = ref.setup(rules, 2, [rp.Uniform()] * 2, PyRng(21, len(changes)))
     while not state.game_over:
         ref.play_round(state)
         castle = state.seats[state.round % 2].castle
@@ -187,8 +189,8 @@ def test_keep_bonus_gives_back_the_card_worth_least_now():
         state.bonus_deck = [22, 0, 20, 5]
         ref.draw_bonus_cards(state, 1, 3, 2)
         assert state.seats[1].bonus_cards == [22, 20] and state.bonus_deck == [5, 0]
-        assert policy.choose(state, ref.KEEP_BONUS, 1, [22, 20, 0]) == 2
-        assert policy.choose(state, ref.KEEP_BONUS, 1, [8, 0]) == 0  # both worth 0: the first
+        assert policy.choose(state, rs.KEEP_BONUS, 1, [22, 20, 0]) == 2
+        assert policy.choose(state, rs.KEEP_BONUS, 1, [8, 0]) == 0  # both worth 0: the first
 
 
 MARKET = [PARLOR, CLOSET, BUTTERY, ORATORY, CLOAK]  # TV with no cards or favours: 5, 3, 3.5, 4 + 5/3, 3
@@ -216,7 +218,7 @@ def test_price_ranks_the_market_onto_the_cheapest_slots():
     assert state.slot_tile == [PARLOR, NAP, -1, -1, -1]  # fewer tiles than slots: the cheapest ones
 
 
-def act_state(slots: dict[int, tuple[int, int]]) -> ref.State:
+def act_state(slots: dict[int, tuple[int, int]]) -> rs.State:
     """Seat 1 (foyer only, 15000 marks) to act; slots: price slot -> (tile, coins)."""
     state = state_with()
     for slot, (tile, coins) in slots.items():
@@ -231,18 +233,18 @@ def test_greedy_act_buys_the_best_gain_per_mark_or_passes():
     state = act_state({})
     options = ref.act_options(state, 1, False)
     assert options == [(1, data.HALLWAY), (1, data.STAIRS), (2, 0)]
-    assert greedy.choose(state, ref.ACT, 1, options) == 2  # no buy gains: PASS
-    assert greedy.choose(state, ref.ACT, 1, options[:2]) == 0  # no PASS offered: the best (first) buy
+    assert greedy.choose(state, rs.ACT, 1, options) == 2  # no buy gains: PASS
+    assert greedy.choose(state, rs.ACT, 1, options[:2]) == 0  # no PASS offered: the best (first) buy
     state = act_state({0: (CLOAK, 0), 1: (PARLOR, 0)})
     options = ref.act_options(state, 1, False)
     assert options[:2] == [(0, 0), (0, 1)]
-    assert greedy.choose(state, ref.ACT, 1, options) == 0  # 3 * 1000 / 4000 = 0.75 > 4 * 1000 / 6000
+    assert greedy.choose(state, rs.ACT, 1, options) == 0  # 3 * 1000 / 4000 = 0.75 > 4 * 1000 / 6000
     state = act_state({0: (PARLOR, 0), 1: (CLOAK, 3000)})
-    assert greedy.choose(state, ref.ACT, 1, ref.act_options(state, 1, False)) == 0  # 1.0 = 1.0: the first
+    assert greedy.choose(state, rs.ACT, 1, ref.act_options(state, 1, False)) == 0  # 1.0 = 1.0: the first
     state = act_state({0: (PARLOR, 0), 1: (CLOAK, 4000)})
-    assert greedy.choose(state, ref.ACT, 1, ref.act_options(state, 1, False)) == 1  # 3 * 1000 / 2000 = 1.5
+    assert greedy.choose(state, rs.ACT, 1, ref.act_options(state, 1, False)) == 1  # 3 * 1000 / 2000 = 1.5
     state = act_state({0: (PARLOR, 0), 4: (CLOAK, 20000)})
-    assert greedy.choose(state, ref.ACT, 1, ref.act_options(state, 1, False)) == 1  # cost < 1000 counts 1000: 3.0
+    assert greedy.choose(state, rs.ACT, 1, ref.act_options(state, 1, False)) == 1  # cost < 1000 counts 1000: 3.0
 
 
 def test_heuristic_act_is_greedys_ratio_on_its_own_gain():
@@ -267,11 +269,11 @@ def test_heuristic_act_is_greedys_ratio_on_its_own_gain():
     values = [policy.buy_gain(state, 1, kind, state.slot_tile[arg] if kind == 0 else arg) * 1000 / max(cost, 1000)
               for (kind, arg), cost in zip(options[:4], (4000, 6000, 3000, 3000))]
     best = max(range(4), key=lambda i: (values[i], -i))
-    chosen = policy.choose(state, ref.ACT, 1, options)
+    chosen = policy.choose(state, rs.ACT, 1, options)
     assert chosen == (best if values[best] > 0 else 4)
-    assert Heuristic(FIXED._replace(pass_bias=100.0)).choose(state, ref.ACT, 1, options) == 4
-    assert Heuristic(FIXED._replace(pass_bias=-100.0)).choose(state, ref.ACT, 1, options) == best
-    assert Heuristic(FIXED._replace(pass_bias=-100.0)).choose(state, ref.ACT, 1, options[:4]) == best
+    assert Heuristic(FIXED._replace(pass_bias=100.0)).choose(state, rs.ACT, 1, options) == 4
+    assert Heuristic(FIXED._replace(pass_bias=-100.0)).choose(state, rs.ACT, 1, options) == best
+    assert Heuristic(FIXED._replace(pass_bias=-100.0)).choose(state, rs.ACT, 1, options[:4]) == best
 
 
 def test_heuristic_act_evaluates_placements_of_its_shortlist_only():
@@ -291,7 +293,7 @@ def test_heuristic_act_evaluates_placements_of_its_shortlist_only():
         estimate = {i: (rp.tile_value(state, 1, tiles[i], policy.params) if i < 2 else 0.0) * 1000 / costs[i]
                     for i in range(4)}
         kept = sorted(sorted(range(4), key=lambda i: -estimate[i])[:k])
-        chosen = policy.choose(state, ref.ACT, 1, options)
+        chosen = policy.choose(state, rs.ACT, 1, options)
         assert valued == [tiles[i] for i in kept]
         gains = {i: policy.with_surplus(real(state, 1, tiles[i]) + (
             1.0 * (rp.card_gain(state, 1, tiles[i]) + rp.favour_gain(state, tiles[i])) if i < 2 else 0.0),
@@ -337,13 +339,13 @@ def test_sleeping_pick_takes_the_subset_worth_most():
     state.stacks[0], state.stacks[2] = [BUTTERY, CLOAK], [NAP]
     options = ref.sleeping_options(state)
     assert options == [(0, ()), (0, (CLOAK,)), (0, (BUTTERY,)), (0, (CLOAK, BUTTERY)), (2, ()), (2, (NAP,))]
-    assert Greedy().choose(state, ref.SLEEPING_PICK, 0, options) == 3  # 6.5
+    assert Greedy().choose(state, rs.SLEEPING_PICK, 0, options) == 3  # 6.5
     state.seats[0].bonus_cards = [2]
     no_rewards = FIXED._replace(w_complete=0.0)  # Cloak 1, Buttery 2 (3 together), Nap 2 + 3
-    assert Heuristic(no_rewards).choose(state, ref.SLEEPING_PICK, 0, options) == 5
-    assert Heuristic(no_rewards).choose(state, ref.SLEEPING_PICK, 1, options) == 3  # seat 1 holds no BC03
+    assert Heuristic(no_rewards).choose(state, rs.SLEEPING_PICK, 0, options) == 5
+    assert Heuristic(no_rewards).choose(state, rs.SLEEPING_PICK, 1, options) == 3  # seat 1 holds no BC03
     spoiled = FIXED._replace(w_complete=-10.0)  # every tile below 0: take nothing (the first empty subset)
-    assert Heuristic(spoiled).choose(state, ref.SLEEPING_PICK, 0, options) == 0
+    assert Heuristic(spoiled).choose(state, rs.SLEEPING_PICK, 0, options) == 0
 
 
 def test_corridor_pick_takes_the_piece_with_the_best_placement():
@@ -354,27 +356,27 @@ def test_corridor_pick_takes_the_piece_with_the_best_placement():
     up to 0.25 · 12 = 3. Greedy takes the stairs, heuristic the hallway."""
     state = state_with()
     for policy in (Greedy(), Heuristic(FIXED)):
-        assert policy.choose(state, ref.CORRIDOR_PICK, 0, [data.HALLWAY, data.STAIRS]) == 0
+        assert policy.choose(state, rs.CORRIDOR_PICK, 0, [data.HALLWAY, data.STAIRS]) == 0
     castle = state.seats[0].castle
     castle.add(T["The Hole"], 1, X0 + 6, X0, g.DOWN)
     assert placement_facts(castle, R, data.STAIRS, 0, X0 + 3, X0 + 1, UP) == PlacementFacts(0, (2, 1), 2, 0, 0, 0)
     hallway = [placement_facts(castle, R, data.HALLWAY, *o) for o in castle.legal_placements(data.HALLWAY)]
     assert max(len(f.complete) for f in hallway) == 1 and max(f.opened - f.links for f in hallway) == 12
-    assert Greedy().choose(state, ref.CORRIDOR_PICK, 0, [data.HALLWAY, data.STAIRS]) == 1
-    assert Heuristic(FIXED).choose(state, ref.CORRIDOR_PICK, 0, [data.HALLWAY, data.STAIRS]) == 0
+    assert Greedy().choose(state, rs.CORRIDOR_PICK, 0, [data.HALLWAY, data.STAIRS]) == 1
+    assert Heuristic(FIXED).choose(state, rs.CORRIDOR_PICK, 0, [data.HALLWAY, data.STAIRS]) == 0
 
 
 def test_ds_wild_takes_the_most_valuable_usable_reward():
     """Living 3, activity 5, sleeping 1, outdoor 10, utility 2, food 3, corridor 1."""
     state = state_with()
     every = [(k, True) for k in range(7)]
-    assert Greedy().choose(state, ref.DS_WILD, 0, every) == data.OUTDOOR
-    assert Heuristic(FIXED._replace(mark_value=0.2)).choose(state, ref.DS_WILD, 0, every) == data.ACTIVITY
+    assert Greedy().choose(state, rs.DS_WILD, 0, every) == data.OUTDOOR
+    assert Heuristic(FIXED._replace(mark_value=0.2)).choose(state, rs.DS_WILD, 0, every) == data.ACTIVITY
     only = [(k, k in (data.LIVING, data.FOOD, data.SLEEPING)) for k in range(7)]
-    assert Greedy().choose(state, ref.DS_WILD, 0, only) == data.LIVING  # 3 = 3: the first
-    assert Greedy().choose(state, ref.DS_WILD, 0, [(k, False) for k in range(7)]) == data.OUTDOOR
+    assert Greedy().choose(state, rs.DS_WILD, 0, only) == data.LIVING  # 3 = 3: the first
+    assert Greedy().choose(state, rs.DS_WILD, 0, [(k, False) for k in range(7)]) == data.OUTDOOR
     state.rules = replace(R, activity_reward_points=20)
-    assert Greedy().choose(state, ref.DS_WILD, 0, every) == data.ACTIVITY
+    assert Greedy().choose(state, rs.DS_WILD, 0, every) == data.ACTIVITY
 
 
 def test_living_target_takes_the_highest_rescore():
@@ -383,29 +385,29 @@ def test_living_target_takes_the_highest_rescore():
     state.seats[0].castle = castle = example_castle(5)
     castle.complete[1] = castle.complete[3] = True
     for policy in (Greedy(), Heuristic(FIXED)):
-        assert policy.choose(state, ref.LIVING_TARGET_HOOK, 0, [3, 1]) == 1
-        assert policy.choose(state, ref.LIVING_TARGET_HOOK, 0, [3, 3]) == 0
+        assert policy.choose(state, rs.LIVING_TARGET_HOOK, 0, [3, 1]) == 1
+        assert policy.choose(state, rs.LIVING_TARGET_HOOK, 0, [3, 3]) == 0
 
 
 # ---------------------------------------------------------------- registry and whole games
 def test_make_policy_takes_heuristic_parameters():
-    assert isinstance(ref.make_policy("greedy"), Greedy) and ref.make_policy("heuristic").params == rp.DEFAULTS
+    assert isinstance(rp.make_policy("greedy"), Greedy) and rp.make_policy("heuristic").params == rp.DEFAULTS
     weights = (2.0, 0.5, 0.0, 1.5, 1.0, 0.0, -1.0, 3.0, 2.0)
-    assert tuple(ref.make_policy("heuristic", weights).params) == weights
-    assert ref.make_policy("heuristic", weights).params.pass_bias == -1.0
+    assert tuple(rp.make_policy("heuristic", weights).params) == weights
+    assert rp.make_policy("heuristic", weights).params.pass_bias == -1.0
     with pytest.raises(ZoosimError):
-        ref.make_policy("greedy", weights)
+        rp.make_policy("greedy", weights)
     with pytest.raises(ZoosimError):
-        ref.make_policy("heuristic", (1.0, 2.0))
+        rp.make_policy("heuristic", (1.0, 2.0))
 
 
 def points_as_mb_from_events(record: ref.GameRecord, players: int) -> list[int]:
     """SCORE rows and living / activity REWARD rows of each round's MB, from the event log."""
     out, mb = [0] * players, -1
     for kind, p, a, b, *_ in record.events:
-        if kind == ref.ROUND_START:
+        if kind == rs.ROUND_START:
             mb = b
-        elif p == mb and (kind == ref.SCORE or kind == ref.REWARD and a in (data.LIVING, data.ACTIVITY)):
+        elif p == mb and (kind == rs.SCORE or kind == rs.REWARD and a in (data.LIVING, data.ACTIVITY)):
             out[p] += b
     return out
 
@@ -416,7 +418,7 @@ def test_whole_games_end_and_repeat(policies):
     n = len(policies)
     for game in range(2):
         record = ref.play_game(Rules(), n, policies, 5, game)
-        assert record.end_reason in (ref.END_DECK, ref.END_ROUND_CAP)
+        assert record.end_reason in (rs.END_DECK, rs.END_ROUND_CAP)
         assert all(s.score == sum(s.components.values()) for s in record.seats)
         assert [s.points_as_mb for s in record.seats] == points_as_mb_from_events(record, n)
         assert record.events == ref.play_game(Rules(), n, policies, 5, game).events  # no draws of its own
@@ -442,5 +444,5 @@ def test_heuristic_counts_the_coin_surplus_of_a_room():
     cost = state.prices()[4] - 40000
     assert cost < 0
     gain = Heuristic(FIXED).buy_gain(state, 1, 0, CLOAK) - 1.0 * cost / 1000
-    assert Heuristic(FIXED._replace(pass_bias=gain - 0.5)).choose(state, ref.ACT, 1, options) == slot
-    assert Heuristic(FIXED._replace(pass_bias=gain + 0.5)).choose(state, ref.ACT, 1, options) == len(options) - 1
+    assert Heuristic(FIXED._replace(pass_bias=gain - 0.5)).choose(state, rs.ACT, 1, options) == slot
+    assert Heuristic(FIXED._replace(pass_bias=gain + 0.5)).choose(state, rs.ACT, 1, options) == len(options) - 1

@@ -7,8 +7,10 @@ from dataclasses import replace
 import pytest
 
 from zoosim.core.rng import PyRng
-from zoosim.games.castles import data
-from zoosim.games.castles import reference as ref
+from zoosim.games.castles.components import data
+from zoosim.games.castles.reference import game as ref
+from zoosim.games.castles.reference import policies as rp
+from zoosim.games.castles.reference import state as rs
 from zoosim.games.castles.rules import Rules
 from tests.games.castles.test_reference import Script
 
@@ -16,7 +18,7 @@ R = Rules(first_mb="seat0")
 T = data.TILE_BY_NAME
 
 
-def game(rules=R, players=2, **picks) -> tuple[ref.State, Script]:
+def game(rules=R, players=2, **picks) -> tuple[rs.State, Script]:
     policy = Script(**picks)
     return ref.setup(rules, players, [policy] * players, PyRng(8, 0)), policy
 
@@ -30,7 +32,7 @@ def add_far(state, p, name, k=0) -> int:
 
 
 def rewards(state):
-    return [e for e in state.events if e[0] == ref.REWARD]
+    return [e for e in state.events if e[0] == rs.REWARD]
 
 
 def test_activity_and_outdoor_rewards():
@@ -39,7 +41,7 @@ def test_activity_and_outdoor_rewards():
     a, o = add_far(state, 0, "Piano Room", 0), add_far(state, 0, "Porch", 1)
     assert ref.resolve_rewards(state, 0, [a, o]) == 0
     assert me.parts["completion_rewards"] == 5 and me.money == 25000 and state.bank_out == 10000
-    assert rewards(state) == [(ref.REWARD, 0, data.ACTIVITY, 5, 0, 0, 0), (ref.REWARD, 0, data.OUTDOOR, 10000, 0, 0, 0)]
+    assert rewards(state) == [(rs.REWARD, 0, data.ACTIVITY, 5, 0, 0, 0), (rs.REWARD, 0, data.OUTDOOR, 10000, 0, 0, 0)]
 
 
 def test_utility_draws_two_keeps_one_and_draws_fewer_from_a_short_deck():
@@ -55,7 +57,7 @@ def test_utility_draws_two_keeps_one_and_draws_fewer_from_a_short_deck():
     ref.resolve_rewards(state, 0, [u])
     assert me.bonus_cards[-1] == 5 and state.bonus_deck == []  # one card drawn, kept (nothing to give back)
     ref.resolve_rewards(state, 0, [u])
-    assert rewards(state)[-1] == (ref.REWARD, 0, data.UTILITY, 0, 0, 1, 0)  # empty deck: lost
+    assert rewards(state)[-1] == (rs.REWARD, 0, data.UTILITY, 0, 0, 1, 0)  # empty deck: lost
 
 
 def test_sleeping_reward_takes_up_to_two_tiles_into_the_pending_queue():
@@ -67,7 +69,7 @@ def test_sleeping_reward_takes_up_to_two_tiles_into_the_pending_queue():
     twin = PyRng(0, 0)
     twin.s = list(state.rng.s)
     ref.resolve_rewards(state, 0, [s])
-    options = [o for h, _, o in policy.asked if h == ref.SLEEPING_PICK][0]
+    options = [o for h, _, o in policy.asked if h == rs.SLEEPING_PICK][0]
     six = [o for o in options if o[0] == 6]
     n = len(stack)
     assert len(six) == 1 + n + n * (n - 1) // 2 and six[0] == (6, ()) and six[1] == (6, (min(stack),))
@@ -76,7 +78,7 @@ def test_sleeping_reward_takes_up_to_two_tiles_into_the_pending_queue():
     rest = [t for t in stack if t not in pair]
     ref.shuffle(rest, twin)
     assert state.pending == picked and state.stacks[6] == rest
-    assert rewards(state)[-1] == (ref.REWARD, 0, data.SLEEPING, 2, 0, 0, 0)
+    assert rewards(state)[-1] == (rs.REWARD, 0, data.SLEEPING, 2, 0, 0, 0)
     # the next refill puts them on the market first, with 0 coins
     state.market = state.market[:3]
     ref.refill(state)
@@ -102,9 +104,9 @@ def test_food_gives_an_extra_action_after_the_queue(monkeypatch):
     monkeypatch.setattr(ref, "buy_piece", lambda st, p, piece: original(st, p, piece) + [f])
     ref.take_turn(state, 1)
     kinds = [e[0] for e in state.events]
-    i = kinds.index(ref.BUY_PIECE)
-    assert kinds[i:] == [ref.BUY_PIECE, ref.PLACE, ref.SCORE, ref.COMPLETE, ref.REWARD, ref.EXTRA_ACTION, ref.PASS]
-    assert state.events[-1] == (ref.PASS, 1, 5000, 1, 0, 0, 0) and state.turns == 2
+    i = kinds.index(rs.BUY_PIECE)
+    assert kinds[i:] == [rs.BUY_PIECE, rs.PLACE, rs.SCORE, rs.COMPLETE, rs.REWARD, rs.EXTRA_ACTION, rs.PASS]
+    assert state.events[-1] == (rs.PASS, 1, 5000, 1, 0, 0, 0) and state.turns == 2
 
 
 def test_food_extra_action_without_pass():
@@ -113,7 +115,7 @@ def test_food_extra_action_without_pass():
     state.seats[1].money = 0
     assert ref.act_options(state, 1, extra=True) == []
     ref.take_turn(state, 1, extra=True)  # lost: no decision
-    assert state.events[-1] == (ref.EXTRA_ACTION, 1, 0, 0, 0, 0, 0) and not policy.asked[-1][0] == ref.ACT
+    assert state.events[-1] == (rs.EXTRA_ACTION, 1, 0, 0, 0, 0, 0) and not policy.asked[-1][0] == rs.ACT
 
 
 def test_corridor_reward_once_per_turn_even_if_lost():
@@ -123,7 +125,7 @@ def test_corridor_reward_once_per_turn_even_if_lost():
     ref.resolve_rewards(state, 0, [a, b])
     assert [r[2:6] for r in rewards(state)] == [(data.CORRIDOR, data.HALLWAY, 0, 0), (data.CORRIDOR, 0, 0, 1)]
     assert [p.tile for p in me.castle.tiles].count(data.HALLWAY) == 1 and state.supply[data.HALLWAY] == 4
-    assert [o for h, _, o in policy.asked if h == ref.CORRIDOR_PICK] == [[data.HALLWAY, data.STAIRS]]
+    assert [o for h, _, o in policy.asked if h == rs.CORRIDOR_PICK] == [[data.HALLWAY, data.STAIRS]]
     # a new turn: the supply is empty and nothing fits -> lost, and it uses up the turn's reward
     state.corridor_used = False
     state.supply = {data.HALLWAY: 0, data.STAIRS: 0}
@@ -150,11 +152,11 @@ def test_pieces_give_the_corridor_reward_and_can_be_switched_off():
     state, _ = game()
     s = add_far(state, 0, data.STAIRS)
     ref.resolve_rewards(state, 0, [s])
-    assert state.events[-4][:4] == (ref.COMPLETE, 0, data.STAIRS, data.CORRIDOR)  # COMPLETE, PLACE, SCORE, REWARD
+    assert state.events[-4][:4] == (rs.COMPLETE, 0, data.STAIRS, data.CORRIDOR)  # COMPLETE, PLACE, SCORE, REWARD
     off, _ = game(rules=replace(R, pieces_give_rewards=False))
     s = add_far(off, 0, data.STAIRS)
     ref.resolve_rewards(off, 0, [s])
-    assert off.events[-1][:4] == (ref.COMPLETE, 0, data.STAIRS, -1) and not rewards(off)
+    assert off.events[-1][:4] == (rs.COMPLETE, 0, data.STAIRS, -1) and not rewards(off)
 
 
 def test_downstairs_every_second_room_a_wild_reward_once_per_turn():
@@ -164,7 +166,7 @@ def test_downstairs_every_second_room_a_wild_reward_once_per_turn():
     ref.resolve_rewards(state, 0, d)
     assert me.ds_completed == 4
     assert [r[2:6] for r in rewards(state)] == [(data.ACTIVITY, 5, 1, 0), (data.DOWNSTAIRS, 0, 1, 1)]
-    asked = [o for h, _, o in policy.asked if h == ref.DS_WILD]
+    asked = [o for h, _, o in policy.asked if h == rs.DS_WILD]
     assert len(asked) == 1 and [k for k, _ in asked[0]] == list(range(7))
     assert dict(asked[0])[data.CORRIDOR] and dict(asked[0])[data.UTILITY]
 
@@ -177,9 +179,9 @@ def test_wild_living_rescores_a_completed_downstairs_room():
         me.castle.complete[t] = True
     policy.picks["living_target"] = [d[1]]
     ref.resolve_rewards(state, 0, list(d))
-    assert [o for h, _, o in policy.asked if h == ref.LIVING_TARGET_HOOK] == [d]
-    assert state.events[-2:] == [(ref.LIVING_TARGET, 0, T["Crypt"], 0, 0, 0, 0),
-                                 (ref.REWARD, 0, data.LIVING, 2, 1, 0, 0)]  # the Crypt's base
+    assert [o for h, _, o in policy.asked if h == rs.LIVING_TARGET_HOOK] == [d]
+    assert state.events[-2:] == [(rs.LIVING_TARGET, 0, T["Crypt"], 0, 0, 0, 0),
+                                 (rs.REWARD, 0, data.LIVING, 2, 1, 0, 0)]  # the Crypt's base
     assert me.parts["completion_rewards"] == 2
 
 
@@ -210,7 +212,7 @@ def test_uniform_sleeping_pick_draws_stack_then_count_then_subset():
     options = ref.sleeping_options(state)
     twin = PyRng(0, 0)
     twin.s = list(state.rng.s)
-    k = ref.Uniform().choose(state, ref.SLEEPING_PICK, 0, options)
+    k = rp.Uniform().choose(state, rs.SLEEPING_PICK, 0, options)
     size = [2, 9][twin.below(2)]
     n = len(state.stacks[size])
     count = twin.below(min(2, n) + 1)
@@ -223,6 +225,6 @@ def test_uniform_ds_wild_is_over_all_seven_and_random_over_the_usable():
     options = [(k, k == 3) for k in range(7)]
     twin = PyRng(0, 0)
     twin.s = list(state.rng.s)
-    assert ref.Uniform().choose(state, ref.DS_WILD, 0, options) == twin.below(7)
-    assert ref.Random().choose(state, ref.DS_WILD, 0, options) == 3 and twin.below(1) == 0
+    assert rp.Uniform().choose(state, rs.DS_WILD, 0, options) == twin.below(7)
+    assert rp.Random().choose(state, rs.DS_WILD, 0, options) == 3 and twin.below(1) == 0
     assert twin.s == state.rng.s

@@ -8,7 +8,7 @@ from dataclasses import fields, replace
 import pytest
 
 from zoosim.errors import ZoosimError
-from zoosim.games.castles import geometry as g
+from zoosim.games.castles.components import geometry as g
 from zoosim.games.castles.rules import RULE_DOCS, Rules, validate
 
 R = Rules()

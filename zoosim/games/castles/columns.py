@@ -1,5 +1,5 @@
 """The Castles log's own columns (after game_index, seat, score, rank, win_share, rounds, turns), in the order of the
-engine's result rows from play_state.O_START on, and the components that add up to the score.
+engine's result rows from engine.state.O_START on, and the components that add up to the score.
 
 A log row is one player, and its `seat` is the index of the policy it played (the order given to `simulate`); with
 `first_mb = "random"` the master-builder order is drawn per game, and `position` says where the player sat in it

@@ -1,6 +1,15 @@
-"""The Castles policies as data (PROTOCOL.md 8): their engine codes, and `heuristic`'s parameters with the defaults
-`greedy` is fixed at. Pure Python, so that the game's listing, `zoosim policies` and the engine read one table."""
+"""The Castles policies as data (PROTOCOL.md 8): their engine codes, `heuristic`'s parameters with the defaults
+`greedy` is fixed at, and `POLICIES`, what `zoosim policies castles` says of each. Pure Python, so that the game's
+listing, `zoosim policies` and the engine read one table without importing numba.
+
+The policies themselves: `uniform` and `random` draw in the engine's loop (engine.game, engine.rewards, engine.setup),
+`greedy` and `heuristic` choose in engine.greedy_heuristic (numba; it lives in the engine because the loop asks it at
+every hook and it reads the engine's state, castle and points: one package, no circle); the reference's are
+reference.policies.
+"""
 from __future__ import annotations
+
+from zoosim.games.base import PolicyInfo, PolicyParam
 
 UNIFORM, RANDOM, GREEDY, HEURISTIC = 0, 1, 2, 3
 POLICY_CODES = {"uniform": UNIFORM, "random": RANDOM, "greedy": GREEDY, "heuristic": HEURISTIC}
@@ -28,3 +37,38 @@ DEFAULTS = tuple(row[1] for row in HEURISTIC_PARAMS)
 # buy, so its shortlist is unread)
 GREEDY_WEIGHTS = (1.0, 1.0, 0.25, 1.0, 1.0, 0.5, 0.0, 2.0, 0.0)
 (W_COMPLETE, W_BLOCK, W_OPEN, W_MARK, W_CARDS, W_INTENT, W_PASS, W_PIECE, W_SHORTLIST) = range(N_POLICY_PARAMS)
+
+POLICIES = {
+    "uniform": PolicyInfo(
+        "uniform", POLICY_CODES["uniform"],
+        "The spec's measuring stick (§9.1): every decision uniform over its legal options (prices, buy/pass, "
+        "placements, bonus cards to give back); a downstairs wild reward uniform over all seven types, even one "
+        "without a use (it is lost), and a sleeping reward a uniform stack, then a uniform number of tiles, then a "
+        "uniform subset of that size.",
+    ),
+    "random": PolicyInfo(
+        "random", POLICY_CODES["random"],
+        "Every decision uniform over its legal option list (PROTOCOL 4); a downstairs wild reward uniform among "
+        "the reward types that have a use now.",
+    ),
+    "greedy": PolicyInfo(
+        "greedy", POLICY_CODES["greedy"],
+        "Draws nothing. Places for the most immediate points plus the completion rewards it earns (ties: fewer "
+        "blocked doorways); buys the room or piece whose best placement gains the most per 1,000 marks of net "
+        "cost, and passes when no buy gains anything; as master builder gives the cheapest slots to the rooms it "
+        "values most (base points, completion reward per door, bonus-card and King's Favor progress); gives back "
+        "the bonus card worth least now. Its weights are a fixed row of its own, so the baseline does not move "
+        "when heuristic is re-tuned (PROTOCOL 8).",
+    ),
+    "heuristic": PolicyInfo(
+        "heuristic", POLICY_CODES["heuristic"],
+        "Draws nothing. Values a placement by its points and weighted completion rewards, minus the doorways it "
+        "blocks, plus room to grow (new OPEN doorways); shortlists the buys with the highest placement-free value "
+        "(the room's tile value, or piece_value per market room it cannot place yet) per 1,000 marks and buys the "
+        "one whose best placement value, plus the bonus-card and King's Favor progress a room brings, is highest "
+        "per 1,000 marks of net cost, passing when none beats pass_bias; as master builder prices dear what any "
+        "buyer would want (PROTOCOL 8).",
+        tuple(PolicyParam(*row) for row in HEURISTIC_PARAMS),
+    ),
+}
+assert set(POLICIES) == set(POLICY_CODES)

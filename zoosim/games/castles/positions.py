@@ -9,9 +9,9 @@
 Players are listed in master-builder order (the first master builder first: `start_points` by that order unless
 given). A castle is its rooms in the order they were built; the foyer is implicit (its box's top-left cell is
 x = y = 0, and every x, y is the top-left cell of the rotated tile's box relative to it; a leading
-`{"room": "Foyer", "x": 0, "y": 0}` is accepted). Each room is laid on reference_castle.Castle in order and must be
+`{"room": "Foyer", "x": 0, "y": 0}` is accepted). Each room is laid on reference.castle.Castle in order and must be
 legal when laid (§4.4 G1-G6, Castle.violation), so the file is a castle that can be built. Scoring
-(reference_scoring): placement points (§5, summed as laid), completion rewards (§6: each completed living room's
+(reference.scoring): placement points (§5, summed as laid), completion rewards (§6: each completed living room's
 re-score and `activity_reward_points` per completed activity room; `wild_reward_points` adds what the downstairs
 wild rewards scored, which the castle cannot show), exhausted stacks (§7.1), King's Favors with their ties (§7.2),
 bonus cards (§7.3), money (§7.4); the most points wins, then the larger area, else the win is shared.
@@ -22,12 +22,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from zoosim.games.base import override_rules
-from zoosim.games.castles import data
-from zoosim.games.castles.castle_text import card_name, draw_castle, tile_name
+from zoosim.games.castles.components import data
+from zoosim.games.castles.text import card_name, draw_castle, tile_name
 from zoosim.games.castles.columns import SCORE_COMPONENTS
-from zoosim.games.castles.geometry import DOWN, TILE_LEVELS, UP
-from zoosim.games.castles.reference_castle import Castle
-from zoosim.games.castles.reference_scoring import (
+from zoosim.games.castles.components.geometry import DOWN, TILE_LEVELS, UP
+from zoosim.games.castles.reference.castle import Castle
+from zoosim.games.castles.reference.scoring import (
     bonus_card_points, exhausted_points, favor_metric, favor_shares, living_rescore, metrics, placement_points, ranks,
 )
 from zoosim.games.castles.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, validate

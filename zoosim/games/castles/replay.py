@@ -1,6 +1,6 @@
 """`zoosim replay castles`: one game told turn by turn from the engine's own event rows (play.play_traced, the same
 game `simulate` logged for that seed and game index), with every castle a turn changed drawn as a character grid
-(castle_text.draw_castle), rebuilt by laying the PLACE rows on reference_castle.Castle.
+(text.draw_castle), rebuilt by laying the PLACE rows on reference.castle.Castle.
 
 Players are named as the log names them: `player i` played the i-th policy given (the log's `seat`); the
 master-builder order (the log's `position`) is drawn per game with `first_mb = "random"`. Coordinates are cells
@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from zoosim.games.castles import data
-from zoosim.games.castles.castle_text import LEGEND, card_name, draw_castle, favor_name, size_name, tile_name
+from zoosim.games.castles.components import data
+from zoosim.games.castles.text import LEGEND, card_name, draw_castle, favor_name, size_name, tile_name
 from zoosim.games.castles.columns import COLUMNS, SCORE_COMPONENTS
-from zoosim.games.castles.reference_castle import Castle
+from zoosim.games.castles.reference.castle import Castle
+from zoosim.games.castles.reference.state import (  # the event rows of PROTOCOL.md 9
+    BONUS_DRAW, BONUS_RETURN, BUY_PIECE, BUY_ROOM, CARD_EMPTY, COMPLETE, EXTRA_ACTION, FAVOR, LIVING_TARGET, MARKET_IN,
+    PASS, PLACE, PRICE, REWARD, ROUND_END, ROUND_START, SCORE, SEATS, SLEEPING_TAKE, UPKEEP,
+)
 from zoosim.games.castles.rules import Rules
 
-(SEATS, FAVOR, BONUS_DRAW, BONUS_RETURN, MARKET_IN, CARD_EMPTY, ROUND_START, UPKEEP, PRICE, BUY_ROOM, BUY_PIECE,
- PASS, PLACE, SCORE, COMPLETE, REWARD, SLEEPING_TAKE, EXTRA_ACTION, ROUND_END, LIVING_TARGET) = range(1, 21)  # §9
 ACTIONS = (BUY_ROOM, BUY_PIECE, PASS, EXTRA_ACTION)
 LEVELS = ("upstairs", "downstairs")
 END_REASONS = ("the room-card deck ran out", "max_rounds was reached")
@@ -171,7 +173,7 @@ class _Story:
 
 def tell(rules: Rules, players: int, policies: Sequence, seed: int, game_index: int, events, rows) -> str:
     """The text of a traced game: `events` and result `rows` (by master-builder position) of play_traced."""
-    from zoosim.games.castles.play import O_AREA, O_MONEY, O_POLICY, O_RANK, O_SCORE, O_START
+    from zoosim.games.castles.engine.state import O_AREA, O_MONEY, O_POLICY, O_RANK, O_SCORE, O_START
 
     labels = [p if isinstance(p, str) else p.label for p in policies]
     story = _Story(rules, players, labels)

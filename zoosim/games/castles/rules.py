@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from zoosim.errors import need
-from zoosim.games.castles import data
-from zoosim.games.castles.geometry import MIXED_LEVEL_DOOR_CONTACTS, GeometryParams
+from zoosim.games.castles.components import data
+from zoosim.games.castles.components.geometry import MIXED_LEVEL_DOOR_CONTACTS, GeometryParams
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 PLAYER_COUNTS = (2, 3, 4)

@@ -1,15 +1,15 @@
 """Castles scoring in plain Python: a placement's points (§5), the living re-score, the static evaluation (§5's
 invariant), and the end of game (§7): exhausted stacks, King's Favors with their ties, bonus cards, money, and the
-area of the tie-break. Every function reads a `Castle` (reference_castle.py) and the `Rules`.
+area of the tie-break. Every function reads a `Castle` (reference/castle.py) and the `Rules`.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from zoosim.games.castles import data
-from zoosim.games.castles.geometry import OPEN, UP
-from zoosim.games.castles.reference_castle import Castle
+from zoosim.games.castles.components import data
+from zoosim.games.castles.components.geometry import OPEN, UP
+from zoosim.games.castles.reference.castle import Castle
 from zoosim.games.castles.rules import Rules
 
 PIECES = (data.HALLWAY, data.STAIRS, data.FOYER)

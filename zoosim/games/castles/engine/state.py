@@ -1,11 +1,12 @@
-"""The Castles game loop's layout (castles/play.py): event kinds, the game's rules `RG` (offsets RG_*, built by
+"""The Castles game loop's layout (engine.game): event kinds, the game's rules `RG` (offsets RG_*, built by
 `game_rules`), the favour and bonus-card tables over the metric vector (K_*, built by `card_tables` from the data
 layer and spec §7), the state block `G` (offsets G_*, per-player P_* rows), the per-seat result columns (O_*) and the
 small helpers every part of the loop uses (the event log, a uniform choice).
 
-The njit parts (play_setup, play_rewards, play_end, play) freeze these offsets as compile-time constants. numba
-keys its cache on each function's own file, but zoosim keys the whole cache directory on every source under
-games/ (zoosim/__init__.py), so a change here recompiles them all; no stale copy can be loaded.
+The njit parts (engine.setup, engine.rewards, engine.end, engine.greedy_heuristic, engine.game, play) freeze these
+offsets as compile-time constants. numba keys its cache on each function's own file, but zoosim keys the whole cache
+directory on every source under games/ (zoosim/__init__.py), so a change here recompiles them all; no stale copy can
+be loaded.
 """
 from __future__ import annotations
 
@@ -14,10 +15,10 @@ from numba import njit
 
 from zoosim.core.rng import below
 from zoosim.errors import ZoosimError
-from zoosim.games.castles import data
-from zoosim.games.castles import engine_castle as EC
-from zoosim.games.castles import engine_legal as EL
-from zoosim.games.castles import engine_points as EP
+from zoosim.games.castles.components import data
+from zoosim.games.castles.engine import castle as EC
+from zoosim.games.castles.engine import legal as EL
+from zoosim.games.castles.engine import points as EP
 from zoosim.games.castles.policies import (  # noqa: F401  (the loop's modules import them from here)
     DEFAULTS, GREEDY, GREEDY_WEIGHTS, HEURISTIC, N_POLICY_PARAMS, POLICY_CODES, RANDOM, UNIFORM,
 )
@@ -58,7 +59,7 @@ RG_FAVPTS = RG_START_PTS + 4       # [4] favor_points (0 past the list)
 RG_EXCL = RG_FAVPTS + 4            # [N_FAVORS] 1 for the exclusive favours
 RG_CARDS = RG_EXCL + N_FAVORS      # card_tables: FAV [N_FAVORS, K_SIZE], BON [N_BONUS, K_SIZE], BKIND, BUNIT
 
-# metric vector: engine_castle's M_* then money and money // money_card_unit
+# metric vector: engine.points' M_* then money and money // money_card_unit
 K_MONEY = EP.M_SIZE
 K_MONEY_UNITS = EP.M_SIZE + 1
 K_SIZE = EP.M_SIZE + 2
@@ -70,50 +71,43 @@ RG_BUNIT = RG_BKIND + N_BONUS
 RG_SIZE = RG_BUNIT + N_BONUS
 
 
+# the Rules fields the loop reads as they are (a switch as 0 / 1), by offset; and those given per player count
+RG_FIELDS = {
+    RG_START_MONEY: "start_money", RG_BDEAL: "bonus_deal", RG_BKEEP: "bonus_keep", RG_UNSOLD: "unsold_increment",
+    RG_PIECE: "piece_price", RG_PASS: "pass_income", RG_COINS_COUNT: "coins_count_toward_price",
+    RG_MAX_ROUNDS: "max_rounds", RG_ACT_PTS: "activity_reward_points", RG_OUT_MONEY: "outdoor_reward_money",
+    RG_UT_DRAW: "utility_reward_draw", RG_UT_KEEP: "utility_reward_keep", RG_SLEEP_MAX: "sleeping_reward_max_tiles",
+    RG_FOOD_PASS: "food_extra_action_may_pass", RG_CORR_ONCE: "corridor_reward_once_per_turn",
+    RG_DS_ONCE: "downstairs_reward_once_per_turn", RG_DS_EVERY: "downstairs_reward_every",
+    RG_PIECES_REWARD: "pieces_give_rewards", RG_EXHAUST: "exhaust_bonus", RG_MONEY_PER_PT: "money_per_point",
+    RG_MONEY_UNIT: "money_card_unit",
+}
+RG_PER_PLAYERS = {
+    RG_SMALL: "small_stack", RG_LARGE: "large_stack", RG_STAIRS: "stairs", RG_HALL: "hallways",
+    RG_MKT: "market_slots", RG_NFAV_PLAY: "favors_in_play",
+}
+
+
 def game_rules(rules: Rules, players: int) -> np.ndarray:
     """The rules the loop reads, per-player-count values for `players` (offsets RG_*)."""
     validate(rules, players)
     r = np.zeros(RG_SIZE, np.int64)
-    fp = rules.for_players
-    prices = fp("price_slots", players)
-    if len(prices) > MAX_SLOTS or fp("market_slots", players) > MAX_SLOTS:
+    prices = rules.for_players("price_slots", players)
+    if len(prices) > MAX_SLOTS or rules.for_players("market_slots", players) > MAX_SLOTS:
         raise ZoosimError(f"castles play: at most {MAX_SLOTS} price slots and market slots")
     if sum(rules.room_card_composition) > MAX_DECK:
         raise ZoosimError(f"castles play: at most {MAX_DECK} room cards")
+    for at, name in RG_FIELDS.items():
+        r[at] = getattr(rules, name)
+    for at, name in RG_PER_PLAYERS.items():
+        r[at] = rules.for_players(name, players)
     r[RG_N] = players
-    r[RG_SMALL] = fp("small_stack", players)
-    r[RG_LARGE] = fp("large_stack", players)
-    r[RG_STAIRS] = fp("stairs", players)
-    r[RG_HALL] = fp("hallways", players)
     r[RG_DECK_KEEP] = rules.deck_cards_per_player * players
-    r[RG_MKT] = fp("market_slots", players)
     r[RG_NSLOTS] = len(prices)
-    r[RG_NFAV_PLAY] = fp("favors_in_play", players)
-    r[RG_START_MONEY] = rules.start_money
-    r[RG_BDEAL] = rules.bonus_deal
-    r[RG_BKEEP] = rules.bonus_keep
     r[RG_FIRST_RANDOM] = rules.first_mb == "random"
-    r[RG_UNSOLD] = rules.unsold_increment
-    r[RG_PIECE] = rules.piece_price
-    r[RG_PASS] = rules.pass_income
-    r[RG_COINS_COUNT] = rules.coins_count_toward_price
     r[RG_SKIP] = rules.on_empty_stack == "skip"
     r[RG_SCOPE_ACTION] = rules.once_per_turn_scope == "action"
-    r[RG_MAX_ROUNDS] = rules.max_rounds
-    r[RG_ACT_PTS] = rules.activity_reward_points
-    r[RG_OUT_MONEY] = rules.outdoor_reward_money
-    r[RG_UT_DRAW] = rules.utility_reward_draw
-    r[RG_UT_KEEP] = rules.utility_reward_keep
-    r[RG_SLEEP_MAX] = rules.sleeping_reward_max_tiles
-    r[RG_FOOD_PASS] = rules.food_extra_action_may_pass
-    r[RG_CORR_ONCE] = rules.corridor_reward_once_per_turn
-    r[RG_DS_ONCE] = rules.downstairs_reward_once_per_turn
-    r[RG_DS_EVERY] = rules.downstairs_reward_every
     r[RG_LIV_ANY] = rules.ds_wild_living_target == "any_completed_room"
-    r[RG_PIECES_REWARD] = rules.pieces_give_rewards
-    r[RG_EXHAUST] = rules.exhaust_bonus
-    r[RG_MONEY_PER_PT] = rules.money_per_point
-    r[RG_MONEY_UNIT] = rules.money_card_unit
     for s in range(N_SIZES):
         r[RG_COMP + s] = rules.room_card_composition[s]
     for k, v in enumerate(prices):
@@ -219,7 +213,7 @@ G_HAND = G_Q + MAX_Q               # scratch: a bonus hand being drawn
 G_OPT = G_HAND + N_BONUS           # scratch: option codes
 MAX_OPT = 64
 G_SCR = G_OPT + MAX_OPT           # scratch (favour pile, sleeping picks, final metrics)
-G_PSCR = G_SCR + 256               # scratch of the scripted policies (play_policies)
+G_PSCR = G_SCR + 256               # scratch of the scripted policies (engine.greedy_heuristic)
 G_PL = G_PSCR + 192
 (P_MONEY, P_BONUS_N, P_DS, P_PASSES, P_TMB, P_MMB, P_START, P_PLACE, P_COMPL, P_EXH, P_FAVP, P_BONP,
  P_MONEYPTS, P_PTS_MB, P_PTS_ROUND) = range(15)

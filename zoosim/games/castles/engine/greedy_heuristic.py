@@ -2,8 +2,8 @@
 draws. The seat's code is G[G_SEATCODE + p] and its parameter row PW[p] (greedy's holds the defaults); the loop asks
 these functions only for those two codes, `uniform` and `random` keep their draws in the loop.
 
-Values are float64 evaluated in PROTOCOL.md 8's order, so reference_policies (which places on a copy of the castle
-where this module calls engine_points.preview) makes the same choices. Scratch: G[G_PSCR:] (metrics, facts,
+Values are float64 evaluated in PROTOCOL.md 8's order, so reference.policies (which places on a copy of the castle
+where this module calls engine.points.preview) makes the same choices. Scratch: G[G_PSCR:] (metrics, facts,
 the pricing plan).
 """
 from __future__ import annotations
@@ -11,15 +11,15 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from zoosim.games.castles import engine_castle as EC
-from zoosim.games.castles import engine_legal as EL
-from zoosim.games.castles import engine_points as EP
-from zoosim.games.castles.play_state import (
-    ACTIVITY, ALL_SIZES, ALL_TYPES, FOOD, FOYER, G_MKT_C, G_MKT_N, G_MKT_T, G_NFAV, G_FAV, G_OPT,
-    G_PL, G_PSCR, G_SEATCODE, G_SLOT, G_STN, GREEDY, HALLWAY, K_MONEY, K_MONEY_UNITS, K_SIZE, LIVING,
-    MAX_SLOTS, MAX_STACK, N_SIZES, N_TYPES, OPT_PASS, OPT_PIECE, OUTDOOR, PB, P_BONUS, P_BONUS_N, P_MONEY, RG_ACT_PTS, RG_BKIND,
-    RG_BON, RG_BUNIT, RG_FAV, RG_MONEY_UNIT, RG_NSLOTS, RG_OUT_MONEY, RG_PIECE, RG_PIECES_REWARD, RG_PRICE,
-    STAIRS, TL_SIZE, TL_TYPE, UTILITY, _comb, kth_subset, placeable, sorted_stack,
+from zoosim.games.castles.engine import castle as EC
+from zoosim.games.castles.engine import legal as EL
+from zoosim.games.castles.engine import points as EP
+from zoosim.games.castles.engine.end import card_points
+from zoosim.games.castles.engine.state import (
+    ACTIVITY, FOOD, FOYER, G_FAV, G_MKT_C, G_MKT_N, G_MKT_T, G_NFAV, G_OPT, G_PL, G_PSCR, G_SEATCODE, G_SLOT, G_STN,
+    GREEDY, HALLWAY, K_MONEY, K_MONEY_UNITS, K_SIZE, LIVING, MAX_SLOTS, MAX_STACK, N_SIZES, OPT_PASS, OPT_PIECE,
+    OUTDOOR, P_BONUS, P_BONUS_N, P_MONEY, PB, RG_ACT_PTS, RG_FAV, RG_MONEY_UNIT, RG_NSLOTS, RG_OUT_MONEY, RG_PIECE,
+    RG_PIECES_REWARD, RG_PRICE, STAIRS, TL_SIZE, TL_TYPE, UTILITY, _comb, kth_subset, placeable, sorted_stack,
 )
 from zoosim.games.castles.policies import (
     W_BLOCK, W_CARDS, W_COMPLETE, W_INTENT, W_MARK, W_OPEN, W_PASS, W_PIECE, W_SHORTLIST,
@@ -46,30 +46,6 @@ def seat_metrics(G, CS, R, RG, p):
     money = G[G_PL + p * PB + P_MONEY]
     mv[K_MONEY] = money
     mv[K_MONEY_UNITS] = money // RG[RG_MONEY_UNIT]
-
-
-@njit(cache=True, _nrt=False)
-def card_points(RG, c, mv, add_type, add_size):
-    """Bonus card c's points (§7.3) at metrics mv with one more room of type add_type and of size add_size (-1: none
-    added)."""
-    kind = RG[RG_BKIND + c]
-    if kind == ALL_SIZES or kind == ALL_TYPES:
-        base = EP.M_COUNT_BY_SIZE if kind == ALL_SIZES else EP.M_COUNT_BY_TYPE
-        extra = add_size if kind == ALL_SIZES else add_type
-        count = N_SIZES if kind == ALL_SIZES else N_TYPES
-        for s in range(count):
-            if mv[base + s] == 0 and s != extra:
-                return 0
-        return RG[RG_BUNIT + c]
-    row = RG_BON + c * K_SIZE
-    pts = 0
-    for k in range(K_SIZE):
-        pts += RG[row + k] * mv[k]
-    if add_type >= 0:
-        pts += RG[row + EP.M_COUNT_BY_TYPE + add_type]
-    if add_size >= 0:
-        pts += RG[row + EP.M_COUNT_BY_SIZE + add_size]
-    return pts
 
 
 @njit(cache=True, _nrt=False)

@@ -1,7 +1,7 @@
 """One player's castle for the plain-Python reference: the spec's §4.3-§4.4 (door states, touching, legality,
 candidates) kept up to date tile by tile, and §5-§6's scoring of a placement and completion check.
 
-geometry.py states §4.3-4.4 as plain functions over a list of `Placed` tiles (`door_states`,
+components.geometry states §4.3-4.4 as plain functions over a list of `Placed` tiles (`door_states`,
 `placement_violation`, `legal_placements`); they recompute the whole castle for every question. A game asks
 thousands of questions, so `Castle` keeps the same facts in dictionaries keyed by cell and edge and updates them
 when a tile is added; tests check it against geometry's functions on random castles (same legal placements, same
@@ -16,9 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from zoosim.games.castles import data
-from zoosim.games.castles import geometry as g
-from zoosim.games.castles.geometry import BLOCKED, CONNECTED, OPEN, UP
+from zoosim.games.castles.components import data
+from zoosim.games.castles.components import geometry as g
+from zoosim.games.castles.components.geometry import BLOCKED, CONNECTED, OPEN, UP
 from zoosim.games.castles.rules import Rules
 
 Placement = tuple[int, int, int, int]  # (rot, x, y, level)

@@ -1,14 +1,14 @@
 """Castles geometry as look-up tables, built once at import from the package's shape and room data: every shape in
 every rotation (box, cell rows, half cells, walls, fences, as rows of edge bits), every tile's doors, and the ways a
-tile's door meets an OPEN door. All relative to a placement's offset, so they hold for any grid size; engine_castle
+tile's door meets an OPEN door. All relative to a placement's offset, so they hold for any grid size; engine.castle
 reads them (and re-exports them for the modules that import the castle).
 """
 from __future__ import annotations
 
 import numpy as np
 
-from zoosim.games.castles import data
-from zoosim.games.castles import geometry as g
+from zoosim.games.castles.components import data
+from zoosim.games.castles.components import geometry as g
 
 MAX_TILES = g.MAX_TILES
 MAX_DOORS = data.MAX_DOORS
@@ -41,7 +41,7 @@ def _row_patterns(cells: np.ndarray, counts) -> np.ndarray:
 
 def _joins() -> tuple[np.ndarray, np.ndarray]:
     """[T, door level, direction] the ways a door of the tile meets an OPEN door of that level facing it:
-    (level laid, rot, dx, dy of the door's own cell), distinct rotations only (reference_castle._joins)."""
+    (level laid, rot, dx, dy of the door's own cell), distinct rotations only (reference.castle._joins)."""
     rows: dict[tuple[int, int, int], list[tuple[int, int, int, int]]] = {}
     for tile in range(T):
         for lv in (UP, DOWN):

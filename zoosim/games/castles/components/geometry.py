@@ -47,7 +47,7 @@ from typing import Sequence
 import numpy as np
 
 from zoosim.errors import ZoosimError
-from zoosim.games.castles import data
+from zoosim.games.castles.components import data
 
 # ---------------------------------------------------------------- parameters (future Rules fields)
 GRID_SIZE = 256

@@ -1,14 +1,14 @@
 """Castles setup and the market refill in numba (PROTOCOL.md 3, spec §2, §3.2): the board, the bonus hands, the
-favours in play, the deck and the market. State layout in play_state.
+favours in play, the deck and the market. State layout in engine.state.
 """
 from __future__ import annotations
 
 from numba import njit
 
 from zoosim.core.rng import below, shuffle
-from zoosim.games.castles import engine_castle as EC
-from zoosim.games.castles.play_policies import keep_choice
-from zoosim.games.castles.play_state import (
+from zoosim.games.castles.engine import castle as EC
+from zoosim.games.castles.engine.greedy_heuristic import keep_choice
+from zoosim.games.castles.engine.state import (
     BONUS_DRAW, BONUS_RETURN, CARD_EMPTY, FAVOR, G_BD, G_BD_N, G_DECK, G_DECK_HEAD, G_DECK_N, G_FAV, G_FINAL, G_HAND,
     G_MKT_C, G_MKT_N, G_MKT_T, G_N, G_NFAV, G_PEND, G_PEND_N, G_PL, G_SCR, G_SEATCODE, G_SEATPOL, G_SLOT, G_STK, G_STN, G_SUP_H,
     G_SUP_S, MARKET_IN, MAX_SLOTS, MAX_STACK, N_BONUS, N_FAVORS, N_SIZES, PB, P_BONUS, P_BONUS_N, P_MONEY, P_START,

@@ -1,17 +1,17 @@
 """Castles placing and the completion rewards in numba (PROTOCOL.md 5-6, spec §5-6): a placement through
-engine_castle, the action options, the eight rewards, the completion queue. State layout in play_state.
+engine.castle, the action options, the eight rewards, the completion queue. State layout in engine.state.
 """
 from __future__ import annotations
 
 from numba import njit
 
 from zoosim.core.rng import below, shuffle
-from zoosim.games.castles import engine_castle as EC
-from zoosim.games.castles import engine_legal as EL
-from zoosim.games.castles import engine_points as EP
-from zoosim.games.castles import play_policies as PP
-from zoosim.games.castles.play_setup import _draw_bonus
-from zoosim.games.castles.play_state import (
+from zoosim.games.castles.engine import castle as EC
+from zoosim.games.castles.engine import legal as EL
+from zoosim.games.castles.engine import points as EP
+from zoosim.games.castles.engine import greedy_heuristic as PP
+from zoosim.games.castles.engine.setup import _draw_bonus
+from zoosim.games.castles.engine.state import (
     ACTIVITY, COMPLETE, CORRIDOR, DOWNSTAIRS, FOOD, FOYER, G_BD_N, G_CORR_USED, G_DS_USED, G_MB, G_MKT_C, G_MKT_N,
     G_MKT_T, G_OPT, G_PEND, G_PEND_N, G_PL, G_Q, G_QH, G_QT, G_SCR, G_SLOT, G_STK, G_STN, G_SUP_H, G_SUP_S, HALLWAY,
     LIVING, LIVING_TARGET, MAX_STACK, N_ROOMS, N_SIZES, OPT_PASS, OPT_PIECE, OUTDOOR, PB, PLACE, P_COMPL, P_DS, P_MMB,

@@ -1,9 +1,9 @@
-"""§4.4 legality for the numba castle (engine_castle's block): G1-G6 as bit tests (`violation`), the candidate
+"""§4.4 legality for the numba castle (engine.castle's block): G1-G6 as bit tests (`violation`), the candidate
 placements of a tile, its distinct legal placements sorted (`legal_placements`) and whether it has one (`can_place`).
 
 A module of its own because these are the engine's hot loop (about two thirds of a 4-player uniform game) and
-engine_castle, which lays tiles and keeps the block's facts, was past the house's size. Reads the block only (but for
-the grid_refusals count C[H_REFUSED]); the layout and the bit helpers are engine_castle's.
+engine.castle, which lays tiles and keeps the block's facts, was past the house's size. Reads the block only (but for
+the grid_refusals count C[H_REFUSED]); the layout and the bit helpers are engine.castle's.
 
 Placements are (rot, x, y, level) as geometry.place. `legal_placements` writes the distinct legal ones sorted
 ascending as tuples (PROTOCOL.md 4) into a preallocated [n, 4] buffer, with a scratch key buffer of `KEYS_SIZE`
@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from zoosim.games.castles.engine_castle import (
+from zoosim.games.castles.engine.castle import (
     DIR_DX, DIR_DY, DOWN, H_DOOR, H_DOWN_BOX, H_EWORDS, H_FENCE, H_FENCE_BOX, H_GRID, H_N_DOWN_DOORS, H_N_FENCE,
     H_N_HALF, H_N_OPEN, H_OCC, H_OPEN_UP, H_REFUSED, H_WALL, H_WORDS, HALF_LIST, JOIN, N_JOIN, OPEN_LIST, R_MIN_EXT,
     R_MIXED_ILLEGAL, R_SHARING, ROW_ALL, ROW_FULL, SR_DIAGONAL, SR_FENCE_ROW, SR_H, SR_HALF, SR_HALF_FENCE, SR_N_HALF,

@@ -1,115 +1,35 @@
 """Castles of Mad King Ludwig in plain Python: the executable specification.
 
 Written from shared/specs/castles-of-mad-king-ludwig.md (§2-§7 with the readings of §9.2) and PROTOCOL.md, on
-data.py and geometry.py, so that a numba engine can be played beside it for the same (seed, game index) and
-compared event for event. One function per rule; the castle's incremental geometry is in reference_castle.py,
-the scoring in reference_scoring.py.
+components.data and components.geometry, so that a numba engine can be played beside it for the same (seed, game
+index) and compared event for event. One function per rule; the event rows, hooks and `State` are reference.state's,
+the castle's incremental geometry reference.castle's, the scoring reference.scoring's.
 
-Decisions go through `policy.choose(state, hook, player, options) -> index` at the hooks of §9 (PROTOCOL.md 4);
-`Uniform` is the measuring stick of §9.1, `Random` is uniform over each hook's option list; `Greedy` and
-`Heuristic` (reference_policies.py) are PROTOCOL.md 8's deterministic baselines.
+Decisions go through `policy.choose(state, hook, player, options) -> index` at the hooks of §9 (PROTOCOL.md 4); the
+policies (`uniform`, `random` and PROTOCOL.md 8's deterministic `greedy` and `heuristic`) are reference.policies'.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import combinations
-from typing import Protocol
 
 from zoosim.core.rng import PyRng
 from zoosim.errors import ZoosimError
-from zoosim.games.castles import data
-from zoosim.games.castles.geometry import BLOCKED
-from zoosim.games.castles.reference_castle import Castle, Placement
-from zoosim.games.castles.reference_policies import Greedy, Heuristic
-from zoosim.games.castles.reference_scoring import (
+from zoosim.games.castles.components import data
+from zoosim.games.castles.components.geometry import BLOCKED
+from zoosim.games.castles.reference.castle import Castle, Placement
+from zoosim.games.castles.reference.policies import make_policy
+from zoosim.games.castles.reference.scoring import (
     bonus_card_points, exhausted_points, favor_metric, favor_shares, living_rescore, metrics, placement_points,
     ranks,
 )
+from zoosim.games.castles.reference.state import (
+    ACT, BONUS_DRAW, BONUS_RETURN, BUY_PIECE, BUY_ROOM, CARD_EMPTY, COMPLETE, COMPONENTS, CORRIDOR_PICK, DS_WILD,
+    END_DECK, END_ROUND_CAP, EXTRA_ACTION, FAVOR, KEEP_BONUS, LIVING_TARGET, LIVING_TARGET_HOOK, MARKET_IN, PASS, PLACE,
+    PLACE_HOOK, PRICE, PRICE_HOOK, REWARD, REWARD_TYPES, ROUND_END, ROUND_START, SCORE, SEATS, SLEEPING_PICK,
+    SLEEPING_TAKE, UPKEEP, A_BUY_PIECE, A_BUY_ROOM, A_PASS, Event, IllegalMove, Player, State,
+)
 from zoosim.games.castles.rules import Rules, validate
-
-# ---------------------------------------------------------------- event rows (PROTOCOL.md 6)
-(SEATS, FAVOR, BONUS_DRAW, BONUS_RETURN, MARKET_IN, CARD_EMPTY, ROUND_START, UPKEEP, PRICE, BUY_ROOM, BUY_PIECE,
- PASS, PLACE, SCORE, COMPLETE, REWARD, SLEEPING_TAKE, EXTRA_ACTION, ROUND_END, LIVING_TARGET) = range(1, 21)
-Event = tuple[int, int, int, int, int, int, int]
-
-# hooks (§9, PROTOCOL.md 4) and action kinds
-KEEP_BONUS, PRICE_HOOK, ACT, PLACE_HOOK, SLEEPING_PICK, CORRIDOR_PICK, DS_WILD, LIVING_TARGET_HOOK = (
-    "keep_bonus", "price", "act", "place", "sleeping_pick", "corridor_pick", "ds_wild", "living_target")
-A_BUY_ROOM, A_BUY_PIECE, A_PASS = 0, 1, 2
-END_DECK, END_ROUND_CAP = 0, 1
-REWARD_TYPES = tuple(range(7))  # living .. corridor: the types a downstairs wild reward may copy
-COMPONENTS = ("start_points", "placement_points", "completion_rewards", "exhausted_stacks", "favors",
-              "bonus_cards", "money_points")
-
-
-class IllegalMove(ZoosimError):
-    """A decision the rules do not allow."""
-
-
-class Policy(Protocol):
-    def choose(self, state: State, hook: str, player: int, options: list) -> int: ...
-
-
-# ---------------------------------------------------------------- state
-@dataclass
-class Player:
-    castle: Castle
-    money: int
-    parts: dict[str, int]
-    bonus_cards: list[int] = field(default_factory=list)
-    ds_completed: int = 0
-    passes: int = 0
-    times_mb: int = 0
-    money_as_mb: int = 0
-    points_as_mb: int = 0  # placement points and completion rewards scored in rounds as MB
-
-
-@dataclass
-class State:
-    rules: Rules
-    players: int
-    rng: PyRng
-    policies: list  # the policy of each seat
-    seat_policy: list[int]  # index into the policies given to play_game
-    stacks: list[list[int]] = field(default_factory=list)   # per size, top first
-    unseen: list[int] = field(default_factory=list)         # tiles left out at setup (§2 step 1)
-    supply: dict[int, int] = field(default_factory=dict)    # HALLWAY / STAIRS -> pieces left
-    deck: list[int] = field(default_factory=list)           # room cards (sizes), top first
-    discards: list[int] = field(default_factory=list)
-    bonus_deck: list[int] = field(default_factory=list)     # bonus card indices, top first
-    favors: list[int] = field(default_factory=list)         # favours in play
-    market: list[list[int]] = field(default_factory=list)   # [tile, coins] in market order
-    slot_tile: list[int] = field(default_factory=list)      # price slot -> tile on it, -1 empty
-    pending: list[int] = field(default_factory=list)        # sleeping picks waiting for a Refill (FIFO)
-    seats: list[Player] = field(default_factory=list)
-    round: int = 0
-    mb: int = 0
-    final_round: bool = False
-    game_over: bool = False
-    end_reason: int = -1
-    turns: int = 0
-    corridor_used: bool = False   # once-per-turn flags (§6, R2, R3)
-    ds_used: bool = False
-    placing: int = -1             # the tile the place hook is about (policies read it)
-    bank_out: int = 0             # marks the bank paid (pass, outdoor, upkeep coins)
-    bank_in: int = 0              # marks paid to the bank (the MB's own purchases)
-    events: list[Event] = field(default_factory=list)
-
-    def log(self, kind: int, player: int, a: int = 0, b: int = 0, c: int = 0, d: int = 0, e: int = 0) -> None:
-        self.events.append((kind, player, a, b, c, d, e))
-
-    def ask(self, hook: str, player: int, options: list) -> int:
-        """A decision: the seat's policy picks an index into the option list; a single option is taken without
-        asking (no draw, PROTOCOL.md 4)."""
-        if len(options) == 1:
-            return 0
-        k = self.policies[player].choose(self, hook, player, options)
-        if not 0 <= k < len(options):
-            raise IllegalMove(f"{hook}: option {k} of {len(options)}")
-        return k
-
-    def prices(self) -> tuple[int, ...]:
-        return self.rules.for_players("price_slots", self.players)
 
 
 def shuffle(items: list, rng: PyRng) -> None:
@@ -249,10 +169,6 @@ def price_market(state: State) -> None:
         state.log(PRICE, state.mb, tile, slot, state.prices()[slot])
 
 
-def coins_on(state: State, tile: int) -> int:
-    return next(c for t, c in state.market if t == tile)
-
-
 # ---------------------------------------------------------------- §3.1 actions
 def act_options(state: State, p: int, extra: bool) -> list[tuple[int, int]]:
     """The legal actions in canonical order (PROTOCOL.md 4): BUY_ROOM(price slot) ascending, BUY_PIECE(hallway),
@@ -262,7 +178,7 @@ def act_options(state: State, p: int, extra: bool) -> list[tuple[int, int]]:
     for slot, tile in enumerate(state.slot_tile):
         if tile < 0:
             continue
-        budget = me.money + (coins_on(state, tile) if rules.coins_count_toward_price else 0)
+        budget = me.money + (state.coins_on(tile) if rules.coins_count_toward_price else 0)
         if budget >= state.prices()[slot] and me.castle.can_place(tile):
             out.append((A_BUY_ROOM, slot))
     for piece in (data.HALLWAY, data.STAIRS):
@@ -592,52 +508,6 @@ def game_record(state: State) -> GameRecord:
                                 by_type, m.hallways, m.stairs, m.completed, me.castle.count_doors(BLOCKED),
                                 me.times_mb, me.money_as_mb, me.passes, me.points_as_mb))
     return GameRecord(list(state.events), seats, state.round, state.turns, state.end_reason)
-
-
-# ---------------------------------------------------------------- policies (§9.1, PROTOCOL.md 5)
-class Random:
-    """Uniform over each hook's option list: options[below(len(options))]; ds_wild: among the usable rewards
-    (all 7 when none is usable)."""
-
-    def __init__(self, rng: PyRng | None = None) -> None:
-        self.rng = rng
-
-    def choose(self, state: State, hook: str, player: int, options: list) -> int:
-        rng = self.rng or state.rng
-        if hook == DS_WILD:
-            usable = [i for i, (_, ok) in enumerate(options) if ok]
-            if usable:
-                return usable[rng.below(len(usable))]
-        return rng.below(len(options))
-
-
-class Uniform(Random):
-    """§9.1 the measuring stick: as Random, except sleeping_pick (a uniform stack, then k uniform in
-    0..min(max, stack size), then a uniform k-subset) and ds_wild (uniform over all 7, an unusable one is lost)."""
-
-    def choose(self, state: State, hook: str, player: int, options: list) -> int:
-        rng = self.rng or state.rng
-        if hook == DS_WILD:
-            return rng.below(len(options))
-        if hook == SLEEPING_PICK:
-            sizes = sorted({s for s, _ in options})
-            size = sizes[rng.below(len(sizes))]
-            n = len(state.stacks[size])
-            k = rng.below(min(state.rules.sleeping_reward_max_tiles, n) + 1)
-            same = [i for i, (s, combo) in enumerate(options) if s == size and len(combo) == k]
-            return same[rng.below(len(same))]
-        return rng.below(len(options))
-
-
-POLICIES = {"uniform": Uniform, "random": Random, "greedy": Greedy, "heuristic": Heuristic}
-
-
-def make_policy(name: str, params: tuple[float, ...] | None = None) -> Policy:
-    """A policy by name; `params` only for heuristic (its 8 weights, PROTOCOL.md 8)."""
-    if name not in POLICIES or params is not None and name != "heuristic":
-        raise ZoosimError(f"unknown castles policy {name!r} with parameters {params} (accepted: "
-                          f"{', '.join(POLICIES)}; parameters only for heuristic)")
-    return POLICIES[name]() if params is None else Heuristic(params)
 
 
 def play_game(rules: Rules, players: int, policies, seed: int, game_index: int, check=None) -> GameRecord:

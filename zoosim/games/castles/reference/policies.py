@@ -1,4 +1,5 @@
-"""Castles baselines `greedy` and `heuristic` (PROTOCOL.md 8, spec §9.1's baselines) for the plain-Python reference.
+"""The plain-Python reference's policies: the baselines `greedy` and `heuristic` (PROTOCOL.md 8, spec §9.1's
+baselines), `uniform` and `random`.
 
 Both draw no random numbers: every hook takes the first option with the highest value, values being IEEE doubles
 evaluated as PROTOCOL.md 8 writes them, left to right, so that the numba engine, written from the same text, makes
@@ -10,34 +11,31 @@ do), the placement values PV_greedy / PV_heuristic, `card_gain` / `favour_gain`,
 facts from the castle's look-up tables without copying (what the policies call, hundreds of times a turn); tests
 hold the two equal on random castles.
 
-This module must not import reference.py (reference imports it to register the policies; the project forbids
-import cycles between sibling modules), so the hook names and action kinds of PROTOCOL.md 4 are spelled here
-again; a test checks that they equal reference.py's.
+`Uniform` (the measuring stick of §9.1) and `Random` (uniform over each hook's option list) are here too, and
+`make_policy`, which reference.game.play_game asks for a policy by name.
 """
 from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
+from zoosim.core.rng import PyRng
 from zoosim.errors import ZoosimError
-from zoosim.games.castles import data, policies
-from zoosim.games.castles.geometry import BLOCKED, CONNECTED, OPEN
-from zoosim.games.castles.reference_castle import Castle, footprint
-from zoosim.games.castles.reference_scoring import (
+from zoosim.games.castles import policies
+from zoosim.games.castles.components import data
+from zoosim.games.castles.components.geometry import BLOCKED, CONNECTED, OPEN
+from zoosim.games.castles.reference.castle import Castle, footprint
+from zoosim.games.castles.reference.scoring import (
     Metrics, bonus_card_points, castle_type, favor_metric, living_rescore, metrics, placement_points, rule_type,
     rule_value,
 )
+from zoosim.games.castles.reference.state import (
+    A_BUY_PIECE, A_BUY_ROOM, A_PASS, DS_WILD, SLEEPING_PICK, Policy, State,
+)
 from zoosim.games.castles.rules import Rules
 
-if TYPE_CHECKING:
-    from zoosim.games.castles.reference import State
-
-# the hooks and action kinds of PROTOCOL.md 4 (equal to reference.py's, checked by a test)
-KEEP_BONUS, PRICE_HOOK, ACT, PLACE_HOOK, SLEEPING_PICK, CORRIDOR_PICK, DS_WILD, LIVING_TARGET_HOOK = (
-    "keep_bonus", "price", "act", "place", "sleeping_pick", "corridor_pick", "ds_wild", "living_target")
-A_BUY_ROOM, A_BUY_PIECE, A_PASS = 0, 1, 2
 PIECES = (data.HALLWAY, data.STAIRS, data.FOYER)  # what pieces_give_rewards speaks of
 
 
@@ -87,7 +85,7 @@ class PlacementFacts:
 
 def placement_facts(castle: Castle, rules: Rules, tile: int, rot: int, x: int, y: int, level: int) -> PlacementFacts:
     """The oracle: lay the tile on a copy of the castle with `Castle.add` and read the facts off the copy (the same
-    completion check as reference.place_tile)."""
+    completion check as reference.game.place_tile)."""
     trial = copy.deepcopy(castle)
     n, gained = trial.add(tile, rot, x, y, level)
     complete = tuple(t for t in [n] + gained if not trial.complete[t] and trial.is_complete_now(t))
@@ -101,7 +99,7 @@ def placement_facts(castle: Castle, rules: Rules, tile: int, rot: int, x: int, y
 def placement_preview(castle: Castle, rules: Rules, tile: int, rot: int, x: int, y: int,
                       level: int) -> PlacementFacts:
     """The same facts as `placement_facts` for a legal placement, from the castle's tables without copying it:
-    Castle.add's door states and touching, then reference_scoring.placement_points' sum, on the would-be tile n."""
+    Castle.add's door states and touching, then reference.scoring.placement_points' sum, on the would-be tile n."""
     fp = footprint(tile, rot % 4, level)
     n = len(castle.tiles)
     full = {(cx + x, cy + y) for cx, cy in fp.full}
@@ -353,7 +351,7 @@ class Heuristic:
             if kind == A_PASS:
                 continue
             tile = state.slot_tile[arg] if kind == A_BUY_ROOM else arg
-            cost = state.prices()[arg] - coins_on(state, tile) if kind == A_BUY_ROOM else state.rules.piece_price
+            cost = state.prices()[arg] - state.coins_on(tile) if kind == A_BUY_ROOM else state.rules.piece_price
             buys.append(i)
             costed.append((kind, tile, cost))
         kept = [buys[b] for b in self.shortlist(state, player, costed)]
@@ -428,6 +426,47 @@ class Greedy(Heuristic):
         return self.act_by_ratio(state, player, options, 0.0)
 
 
-def coins_on(state: State, tile: int) -> int:
-    """The coins lying on a market tile (the buyer takes them)."""
-    return next(c for t, c in state.market if t == tile)
+# ---------------------------------------------------------------- uniform and random (§9.1, PROTOCOL.md 4)
+class Random:
+    """Uniform over each hook's option list: options[below(len(options))]; ds_wild: among the usable rewards
+    (all 7 when none is usable)."""
+
+    def __init__(self, rng: PyRng | None = None) -> None:
+        self.rng = rng
+
+    def choose(self, state: State, hook: str, player: int, options: list) -> int:
+        rng = self.rng or state.rng
+        if hook == DS_WILD:
+            usable = [i for i, (_, ok) in enumerate(options) if ok]
+            if usable:
+                return usable[rng.below(len(usable))]
+        return rng.below(len(options))
+
+
+class Uniform(Random):
+    """§9.1 the measuring stick: as Random, except sleeping_pick (a uniform stack, then k uniform in
+    0..min(max, stack size), then a uniform k-subset) and ds_wild (uniform over all 7, an unusable one is lost)."""
+
+    def choose(self, state: State, hook: str, player: int, options: list) -> int:
+        rng = self.rng or state.rng
+        if hook == DS_WILD:
+            return rng.below(len(options))
+        if hook == SLEEPING_PICK:
+            sizes = sorted({s for s, _ in options})
+            size = sizes[rng.below(len(sizes))]
+            n = len(state.stacks[size])
+            k = rng.below(min(state.rules.sleeping_reward_max_tiles, n) + 1)
+            same = [i for i, (s, combo) in enumerate(options) if s == size and len(combo) == k]
+            return same[rng.below(len(same))]
+        return rng.below(len(options))
+
+
+POLICIES = {"uniform": Uniform, "random": Random, "greedy": Greedy, "heuristic": Heuristic}
+
+
+def make_policy(name: str, params: tuple[float, ...] | None = None) -> Policy:
+    """A policy by name; `params` only for heuristic (its 8 weights, PROTOCOL.md 8)."""
+    if name not in POLICIES or params is not None and name != "heuristic":
+        raise ZoosimError(f"unknown castles policy {name!r} with parameters {params} (accepted: "
+                          f"{', '.join(POLICIES)}; parameters only for heuristic)")
+    return POLICIES[name]() if params is None else Heuristic(params)

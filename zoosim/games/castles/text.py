@@ -1,5 +1,5 @@
 """Castles as text, for `zoosim replay castles` and `zoosim score castles`: short tile and card names, and a castle
-(reference_castle.Castle) drawn as a character grid with its doorways' states. Pure Python (no numba).
+(reference.castle.Castle) drawn as a character grid with its doorways' states. Pure Python (no numba).
 
 The drawing crops the grid to the castle's bounding box and puts one character on every cell and one on every edge
 between two cells (so a castle w cells wide is 2w + 1 characters wide):
@@ -12,9 +12,9 @@ Upstairs and downstairs tiles share one plane (a cell holds one tile whatever it
 """
 from __future__ import annotations
 
-from zoosim.games.castles import data
-from zoosim.games.castles.geometry import BLOCKED, CONNECTED, DOWN, OPEN
-from zoosim.games.castles.reference_castle import Castle
+from zoosim.games.castles.components import data
+from zoosim.games.castles.components.geometry import BLOCKED, CONNECTED, DOWN, OPEN
+from zoosim.games.castles.reference.castle import Castle
 
 PIECE_NAMES = {data.HALLWAY: "Hallway", data.STAIRS: "Stairs", data.FOYER: "Foyer"}
 # tile labels by castle index: no O or X (read as doorway marks), then lowercase, digits and signs

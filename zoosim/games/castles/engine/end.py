@@ -1,25 +1,48 @@
 """Castles final scoring in numba (PROTOCOL.md 7, spec §7): exhausted stacks, King's Favors with their ties,
-bonus cards, money, ranks by (score, area), the per-seat result rows (O_*). State layout in play_state.
+bonus cards, money, ranks by (score, area), the per-seat result rows (O_*). State layout in engine.state.
 """
 from __future__ import annotations
 
 from numba import njit
 
-from zoosim.games.castles import engine_castle as EC
-from zoosim.games.castles import engine_points as EP
-from zoosim.games.castles.play_policies import card_points
-from zoosim.games.castles.play_state import (
+from zoosim.games.castles.engine import castle as EC
+from zoosim.games.castles.engine import points as EP
+from zoosim.games.castles.engine.state import (
     FOYER, G_END, G_FAV, G_N, G_NFAV, G_PL, G_ROUND, G_SCR, G_SEATPOL, G_STN, G_SUP_H, G_SUP_S,
     G_TURNS, HALLWAY, K_MONEY, K_MONEY_UNITS, K_SIZE, MAX_PLAYERS, N_ROOMS, N_TYPES, O_AREA, O_BLOCKED, O_BON,
     O_BY_TYPE, O_COMPL, O_COMPLETED, O_END, O_EXH, O_FAV, O_HALLWAYS, O_MMB, O_MONEY, O_MONEYPTS, O_PASSES, O_PLACE,
     O_POLICY, O_RANK, O_ROUNDS, O_SCORE, O_STAIRS, O_START, O_TMB, O_TURNS, O_WINNERS, PB, P_BONP, P_BONUS, P_BONUS_N,
     P_COMPL, P_EXH, P_FAVP, P_MMB, P_MONEY, P_MONEYPTS, P_PASSES, P_PLACE, P_START, P_TMB, RG_EXHAUST, RG_FAVPTS,
     RG_MONEY_PER_PT, RG_MONEY_UNIT, STAIRS, TL_SIZE, TL_TYPE, N_FAVORS, O_POSITION, O_PTS_MB, O_REFUSED,
-    P_PTS_MB, RG_FAV,
+    P_PTS_MB, RG_FAV, ALL_SIZES, ALL_TYPES, N_SIZES, RG_BKIND, RG_BON, RG_BUNIT,
 )
 
 
 # ---------------------------------------------------------------- the end (PROTOCOL.md 7)
+@njit(cache=True, _nrt=False)
+def card_points(RG, c, mv, add_type, add_size):
+    """Bonus card c's points (§7.3) at metrics mv with one more room of type add_type and of size add_size (-1: none
+    added)."""
+    kind = RG[RG_BKIND + c]
+    if kind == ALL_SIZES or kind == ALL_TYPES:
+        base = EP.M_COUNT_BY_SIZE if kind == ALL_SIZES else EP.M_COUNT_BY_TYPE
+        extra = add_size if kind == ALL_SIZES else add_type
+        count = N_SIZES if kind == ALL_SIZES else N_TYPES
+        for s in range(count):
+            if mv[base + s] == 0 and s != extra:
+                return 0
+        return RG[RG_BUNIT + c]
+    row = RG_BON + c * K_SIZE
+    pts = 0
+    for k in range(K_SIZE):
+        pts += RG[row + k] * mv[k]
+    if add_type >= 0:
+        pts += RG[row + EP.M_COUNT_BY_TYPE + add_type]
+    if add_size >= 0:
+        pts += RG[row + EP.M_COUNT_BY_SIZE + add_size]
+    return pts
+
+
 @njit(cache=True, _nrt=False)
 def final_scoring(G, CS, R, RG, out):
     """Exhausted stacks, favours, bonus cards, money; ranks by (score, area); per-seat rows into out (by position)."""

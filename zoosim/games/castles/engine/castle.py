@@ -1,13 +1,13 @@
 """One player's castle for the numba engine: a flat int64 block, placing a tile, door states and touching (spec
-§4.3-§4.6); which placements are legal is engine_legal's part (§4.4), points, completion and the end's castle metrics
-engine_points' (§5-§7).
+§4.3-§4.6); which placements are legal is engine.legal's part (§4.4), points, completion and the end's castle metrics
+engine.points' (§5-§7).
 
-The same facts as reference_castle.Castle (which keeps them in dictionaries) kept in fixed-size arrays, so a game
+The same facts as reference.castle.Castle (which keeps them in dictionaries) kept in fixed-size arrays, so a game
 never allocates: cells and edges are bit sets, doors and tiles are rows of fixed length. Tests play the two side by
 side on random castles (tests/games/castles/test_engine.py).
 
 Rules reach these functions as `R`, a small int64 array (`rules_array`, offsets R_*); the grid size is a rule, so
-nothing here depends on it at compile time: the shape tables (engine_tables) are relative to the placement's offset and
+nothing here depends on it at compile time: the shape tables (engine.tables) are relative to the placement's offset and
 `grid_size` only enters through arithmetic (a row mask is a <= 7-bit pattern shifted by x, an edge id is
 (y * (grid_size + 1) + x) * 2 + o as geometry.edge_id).
 
@@ -36,16 +36,15 @@ The castle block `C` (int64, `castle_size(grid_size)` long, made by `new_castle`
                 level) on edge e, the open list's edges (a preview counts the OPEN doors a footprint blocks by rows)
 A game keeps one block per player (rows of a 2-D array).
 
-Placements are (rot, x, y, level) as geometry.place; which are legal (§4.4) is engine_legal's part.
+Placements are (rot, x, y, level) as geometry.place; which are legal (§4.4) is engine.legal's part.
 """
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
-from zoosim.games.castles import geometry as g
-from zoosim.games.castles.rules import Rules
-from zoosim.games.castles.engine_tables import (  # noqa: F401  (re-exported: the castle's modules read them here)
+from zoosim.games.castles.components import geometry as g
+from zoosim.games.castles.engine.tables import (  # noqa: F401  (re-exported: the castle's modules read them here)
     DIR_DX, DIR_DY, DOWN, FOYER, JOIN, MAX_BOX, MAX_CANDIDATES, MAX_CASTLE_DOORS, MAX_DOORS,
     MAX_TILES, N_JOIN, ROW_ALL,
     ROW_FULL, ROW_HALF, RULE_CASTLE, RULE_CONN, RULE_TOUCH, S, SR_DIAGONAL, SR_FENCE,
@@ -54,6 +53,7 @@ from zoosim.games.castles.engine_tables import (  # noqa: F401  (re-exported: th
     TL_DOOR_ROW, TL_DOOR_SIDE, TL_HAS_DOWN_DOOR, TL_HAS_FENCE, TL_IS_PIECE, TL_N_DOORS, TL_RULE_KIND, TL_RULE_VALUE,
     TL_SHAPE, TL_TYPE, UP,
 )
+from zoosim.games.castles.rules import Rules
 
 MAX_HALF_CLAIMS = MAX_TILES * g.MAX_HALF
 OPEN, CONNECTED, BLOCKED = g.OPEN, g.CONNECTED, g.BLOCKED
@@ -64,22 +64,24 @@ OPEN, CONNECTED, BLOCKED = g.OPEN, g.CONNECTED, g.BLOCKED
 R_SIZE = 12
 
 
+# the Rules fields the castle reads as they are (a switch as 0 / 1), by offset
+R_FIELDS = {
+    R_GRID: "grid_size", R_SHARING: "allow_half_cell_sharing", R_MIN_EXT: "min_external_entrances",
+    R_PIECES_CORRIDOR: "pieces_are_corridor_for_room_rules", R_PIECES_CASTLE: "pieces_count_for_castle_rules",
+    R_CASTLE_SELF: "castle_rule_counts_self", R_PER_LINK: "bonus_per_link",
+    R_LIVING_NEIGHBOURS: "living_rescore_includes_neighbours", R_CARD_PIECES: "corridor_pieces_in_card_counts",
+    R_AREA_PIECES: "area_includes_pieces",
+}
+
+
 def rules_array(rules: Rules) -> np.ndarray:
     """The castle's rules as int64 (offsets R_*): geometry readings (§4.6), scoring switches (§5) and what the
     end's castle metrics count (§7)."""
     r = np.zeros(R_SIZE, np.int64)
-    r[R_GRID] = rules.grid_size
+    for at, name in R_FIELDS.items():
+        r[at] = getattr(rules, name)
     r[R_FOYER_XY] = rules.geometry().foyer_xy
-    r[R_SHARING] = rules.allow_half_cell_sharing
     r[R_MIXED_ILLEGAL] = rules.mixed_level_door_contact == "illegal"
-    r[R_MIN_EXT] = rules.min_external_entrances
-    r[R_PIECES_CORRIDOR] = rules.pieces_are_corridor_for_room_rules
-    r[R_PIECES_CASTLE] = rules.pieces_count_for_castle_rules
-    r[R_CASTLE_SELF] = rules.castle_rule_counts_self
-    r[R_PER_LINK] = rules.bonus_per_link
-    r[R_LIVING_NEIGHBOURS] = rules.living_rescore_includes_neighbours
-    r[R_CARD_PIECES] = rules.corridor_pieces_in_card_counts
-    r[R_AREA_PIECES] = rules.area_includes_pieces
     return r
 
 
@@ -380,7 +382,7 @@ def add_tile(C, R, tile, rot, x0, y0, level):
 def touching(C, tile, r, x0, y0, among):
     """§4.3 touching: the bit mask of the castle's tiles in `among` (a mask; -1: all) that `tile` laid at (r, x0, y0)
     would touch: a straight wall on one of its walls, or a diagonal wall opposite one of its own in a shared cell.
-    Reads only, so that add_tile and a placement preview (engine_points.preview, which asks only of the tiles a touch
+    Reads only, so that add_tile and a placement preview (engine.points.preview, which asks only of the tiles a touch
     rule could score) share it."""
     n = C[H_N]
     grid = C[H_GRID]

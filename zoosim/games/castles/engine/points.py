@@ -2,17 +2,17 @@
 completion (§6), the castle metrics the end counts (§7, offsets M_*), and `preview`, what placing a tile would do
 without placing it (the scripted policies' look-ahead, PROTOCOL.md 8).
 
-Reads the castle block of engine_castle (layout there); writes nothing to it except `completions`' marks. `preview`
-shares add_tile's own pieces (engine_castle.touching, door_on_edge) and `relation_points` with placement_points, so
-no rule is written twice; tests hold it to reference_policies.placement_facts, which adds the tile to a copy.
+Reads the castle block of engine.castle (layout there); writes nothing to it except `completions`' marks. `preview`
+shares add_tile's own pieces (engine.castle.touching, door_on_edge) and `relation_points` with placement_points, so
+no rule is written twice; tests hold it to reference.policies.placement_facts, which adds the tile to a copy.
 """
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
-from zoosim.games.castles import data
-from zoosim.games.castles.engine_castle import (
+from zoosim.games.castles.components import data
+from zoosim.games.castles.engine.castle import (
     BLOCKED,
     CONNECTED,
     D_PARTNER,
@@ -69,7 +69,7 @@ from zoosim.games.castles.engine_castle import (
 # ---------------------------------------------------------------- §5 scoring, §6 completion
 @njit(cache=True, _nrt=False, inline="always")
 def _rule_type(R, tile):
-    """The type a neighbour's conn/touch rule sees (reference_scoring.rule_type)."""
+    """The type a neighbour's conn/touch rule sees (reference.scoring.rule_type)."""
     if TL_IS_PIECE[tile] and not R[R_PIECES_CORRIDOR]:
         return -1
     return TL_TYPE[tile]
@@ -77,7 +77,7 @@ def _rule_type(R, tile):
 
 @njit(cache=True, _nrt=False, inline="always")
 def _castle_type(R, tile):
-    """The type a castle-wide rule counts (reference_scoring.castle_type)."""
+    """The type a castle-wide rule counts (reference.scoring.castle_type)."""
     if TL_IS_PIECE[tile] and not R[R_PIECES_CASTLE]:
         return -1
     return TL_TYPE[tile]
@@ -112,7 +112,7 @@ def _conn_points(C, R, a, b):
 
 @njit(cache=True, _nrt=False)
 def relation_points(C, R, tile, x, touch, P, p0):
-    """§5 for `tile` as castle index x (reference_scoring.placement_points): base, both conn rules over its connected
+    """§5 for `tile` as castle index x (reference.scoring.placement_points): base, both conn rules over its connected
     tiles, both touch rules over its touching tiles (`touch`, a bit mask), the castle-wide rules of the tiles
     0..x-1 and x+1..H_N-1 counting it, its own over tiles 0..x. P[p0 + k] is the tile door k connects, or -1:
     the castle's D_PARTNER row once placed, a preview's scratch before (so both read one rule)."""
@@ -184,7 +184,7 @@ def placement_points(C, R, x):
 
 @njit(cache=True, _nrt=False)
 def living_rescore(C, R, x):
-    """§5 living re-score (reference_scoring.living_rescore)."""
+    """§5 living re-score (reference.scoring.living_rescore)."""
     pts = TL_BASE[C[T_TILE + x]]
     seen = np.int64(0)
     for k in range(TL_N_DOORS[C[T_TILE + x]]):
@@ -245,7 +245,7 @@ TL_SIZE_SQFT = np.ascontiguousarray(data.TILE_SIZE_SQFT)
 
 @njit(cache=True, _nrt=False)
 def castle_metrics(C, R, out):
-    """What bonus cards, favours and the tie-break count in the castle (reference_scoring.metrics without money)
+    """What bonus cards, favours and the tie-break count in the castle (reference.scoring.metrics without money)
     into out[:M_SIZE] (offsets M_*)."""
     for i in range(M_SIZE):
         out[i] = 0
