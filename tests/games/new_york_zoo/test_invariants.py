@@ -4,7 +4,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from zoosim.games.new_york_zoo import GAME, data, reference
+from zoosim.games.new_york_zoo import GAME, reference
+from zoosim.games.new_york_zoo.components import data
 from zoosim.games.new_york_zoo.protocol import EV_ATTRACTION, EV_ENCLOSURE
 from zoosim.games.new_york_zoo.rules import Rules
 

@@ -2,7 +2,8 @@
 import pytest
 
 from zoosim.games.base import ZoosimError
-from zoosim.games.new_york_zoo import GAME, data, run_game
+from zoosim.games.new_york_zoo import GAME, run_game
+from zoosim.games.new_york_zoo.components import data
 from zoosim.games.new_york_zoo.positions import format_score_text, score_position
 from zoosim.games.new_york_zoo.replay import BoardView
 from zoosim.games.new_york_zoo.rules import Rules

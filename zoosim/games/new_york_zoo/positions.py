@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from zoosim.games.base import ZoosimError
-from zoosim.games.new_york_zoo import data
-from zoosim.games.new_york_zoo.reference import solo_score
+from zoosim.games.new_york_zoo.components import data
+from zoosim.games.new_york_zoo.reference.game import solo_score
 from zoosim.games.new_york_zoo.rules import Rules
 
 PLAYER_KEYS = ("board", "rows", "covered", "cells_left", "animals")

@@ -11,12 +11,12 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from zoosim.games.base import PolicySpec
-from zoosim.games.new_york_zoo import data
+from zoosim.games.new_york_zoo.components import data
 from zoosim.games.new_york_zoo.protocol import (
     END_REASONS, EV_ANIMAL, EV_ATTRACTION, EV_BRED, EV_BREEDING, EV_END, EV_ENCLOSURE, EV_FULL, EV_KEEP,
     EV_MOVE, EV_PASS, HOUSE, SUPPLY,
 )
-from zoosim.games.new_york_zoo.reference import placements_on_empty
+from zoosim.games.new_york_zoo.reference.pieces import placements_on_empty
 from zoosim.games.new_york_zoo.rules import Rules
 
 ENCLOSURE_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789"

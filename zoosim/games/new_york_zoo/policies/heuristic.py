@@ -10,7 +10,7 @@ The race is to cover the board, so every value is in squares covered, now or lat
 - a move that covers the last square wins and is taken;
 - a tile goes where it leaves the fewest isolated uncovered squares and pairs of squares (only
   attractions fill those), then where it touches the fewest uncovered squares.
-The parameters are the heuristic's PolicyParams in __init__.py, indices below. `reference_policies.py` mirrors this
+The parameters are the heuristic's PolicyParams in policies/__init__.py, indices below. `reference/policies.py` mirrors this
 module in plain Python, operation for operation.
 """
 from __future__ import annotations
@@ -18,22 +18,23 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from zoosim.games.new_york_zoo import data
-from zoosim.games.new_york_zoo.bits import (
+from zoosim.games.new_york_zoo.components import data
+from zoosim.games.new_york_zoo.state.bits import (
     BOARD_NOT_LEFT, BOARD_NOT_RIGHT, BOARD_WIDTH, U1, U63, U64, ZERO, popcount, spread,
 )
-from zoosim.games.new_york_zoo.layout import (
+from zoosim.games.new_york_zoo.components.tables import ob
+from zoosim.games.new_york_zoo.state.layout import (
     E_CAPACITY, E_COUNT, E_SPECIES, G_ELEPHANT, G_HEIGHT, G_STACK, G_SUPPLY, OPT, P_BOARD, P_HOUSE, P_HOUSES,
-    P_NENC, eb, ob, pb,
+    P_NENC, eb, pb,
 )
-from zoosim.games.new_york_zoo.placements import N_ORIENTATIONS, fits, legal_anchors, placement_mask, uncovered
+from zoosim.games.new_york_zoo.state.placements import N_ORIENTATIONS, fits, legal_anchors, placement_mask, uncovered
 from zoosim.games.new_york_zoo.protocol import (
     D_ANIMAL_DEST, D_ANIMAL_OPTION, D_ATTRACTION_KIND, D_ATTRACTION_PLACE, D_BONUS_BREED, D_BREED,
     D_DESTINATION, D_ENCLOSURE_PLACE, D_POPULATE_FIRST, D_POPULATE_SECOND, D_SHORT_PLACE, HOUSE, SUPPLY,
 )
 from zoosim.games.new_york_zoo.rules import R_MOVE_MAX, R_MOVE_MIN, R_PLAYERS
 
-# parameter indices (order of the heuristic's PolicyParams in __init__.py; tests/games/new_york_zoo/test_policies.py checks it)
+# parameter indices (order of the heuristic's PolicyParams in policies/__init__.py; tests/games/new_york_zoo/test_policies.py checks it)
 PARAM_NAMES = ("isolated_weight", "pair_weight", "exposed_weight", "cover_value", "attraction_value", "fill_value",
                "progress_value", "house_value", "breed_value", "rival_breed_weight", "fit_weight", "kind_value",
                "deny_weight")

@@ -1,11 +1,11 @@
-"""New York Zoo's numba state as two flat int64 arrays: the game `S` and the placement tables `T`.
+"""New York Zoo's numba state: one game is one flat int64 array `S`, laid out here.
 
 Every array argument of a non-inlined numba function costs reference counting in the hot loop
 (NUMBA-NOTES); with the game state as a tuple of ten arrays that was over half of the engine's time. So
 one game is one int64 array `S` (rules, game, players, enclosures, option scratch, random stream, event
-log) and the component tables are one read-only int64 array `T`; only the scored policies add their
-parameters (float64 `F`, one row per seat). Bit masks are stored as int64 and read back with
-`np.uint64(...)` (a free reinterpretation). Offsets below are module constants, so numba folds them.
+log) and the component tables are one read-only int64 array `T` (components/tables.py); only the scored
+policies add their parameters (float64 `F`, one row per seat). Bit masks are stored as int64 and read
+back with `np.uint64(...)` (a free reinterpretation). Offsets below are module constants, so numba folds them.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from zoosim.core.rng import seed_stream
-from zoosim.games.new_york_zoo import data
+from zoosim.games.new_york_zoo.components import data
 from zoosim.games.new_york_zoo.rules import R_SIZE
 
 MAX_PLAYERS = 5
@@ -36,7 +36,7 @@ PLAYERS = G_LINES + 8
 P_BOARD, P_HOUSES, P_NENC, P_ENCLOSURES_PLACED, P_ATTRACTIONS, P_BREEDINGS, P_OWN_TURNS, P_TURNS_TO_FINISH = range(8)
 P_HOUSE = 8                         # N_SPECIES entries: animals of each species in houses
 P_COVERED = P_HOUSE + 8             # 2 entries: covered cells (house corner + tiles), 128-bit mask lo, hi
-P_FITS = P_COVERED + 2              # N_TILES entries: 0 never fits, o * 128 + anchor + 1 fitted last time (placements.fits)
+P_FITS = P_COVERED + 2              # N_TILES entries: 0 never fits, o * 128 + anchor + 1 fitted last time (state/placements.fits)
 P_SIZE = P_FITS + N_TILES
 # per enclosure, at ENCLOSURES + (p * MAX_ENCLOSURES + e) * E_SIZE (see `eb`)
 ENCLOSURES = PLAYERS + MAX_PLAYERS * P_SIZE
@@ -46,70 +46,9 @@ OPT = ENCLOSURES + MAX_PLAYERS * MAX_ENCLOSURES * E_SIZE  # MAX_OPTIONS rows of 
 LOG = OPT + 4 * MAX_OPTIONS         # event log rows of 6 (G_LOG_ROWS of them, and a spare) follow the state
 STATE_SIZE = LOG
 
-# ---- T: placement masks (lo, hi per placement), then per (board, tile) the first placement and the
-# count, then per (board, tile) one block per orientation (placements.py): the anchors (top-left of the
-# bounding box) where it lies on the board off the house corner, its first placement index, its shape
-# anchored at cell 0, and its cells as offsets from the anchor
-N_BOARDS = len(data.BOARDS)
-N_PLACEMENTS = len(data.TABLES["place_lo"])
-MAX_ORIENTATIONS = 8
-O_VALID, O_FIRST, O_SHAPE, O_CELLS, O_OFFSET = 0, 2, 3, 5, 6  # O_VALID, O_SHAPE: 2 words; O_OFFSET: 8
-O_SIZE = 16
-T_MASK = 0
-T_START = T_MASK + 2 * N_PLACEMENTS
-T_COUNT = T_START + N_BOARDS * N_TILES
-T_ORIENT = T_COUNT + N_BOARDS * N_TILES
-T_SIZE = T_ORIENT + N_BOARDS * N_TILES * MAX_ORIENTATIONS * O_SIZE
-
-
-def _words(x: int) -> tuple[int, int]:
-    """A 128-bit mask as two int64 words (lo, hi)."""
-    return (int(np.uint64(x & (2**64 - 1)).view(np.int64)), int(np.uint64(x >> 64).view(np.int64)))
-
-
-def _orientation_blocks(out: np.ndarray) -> None:
-    for b in data.BOARDS:
-        corner = b.house_corner
-        for tile in data.TILES:
-            first = 0
-            for o, shape in enumerate(tile.orientations):
-                at = T_ORIENT + (b.index * N_TILES + tile.index) * MAX_ORIENTATIONS * O_SIZE + o * O_SIZE
-                offsets = [dr * b.width + dc for dr, dc in shape]
-                shape_mask = sum(1 << d for d in offsets)
-                height = 1 + max(r for r, _ in shape)
-                width = 1 + max(c for _, c in shape)
-                valid = 0
-                for r in range(b.height - height + 1):
-                    for c in range(b.width - width + 1):
-                        if (shape_mask << (r * b.width + c)) & corner == 0:
-                            valid |= 1 << (r * b.width + c)
-                out[at + O_VALID:at + O_VALID + 2] = _words(valid)
-                out[at + O_FIRST] = first
-                out[at + O_SHAPE:at + O_SHAPE + 2] = _words(shape_mask)
-                out[at + O_CELLS] = len(offsets)
-                out[at + O_OFFSET:at + O_OFFSET + len(offsets)] = offsets
-                first += bin(valid).count("1")
-            assert first == data.TABLES["place_count"][b.index, tile.index]
-
-
-def build_tables() -> np.ndarray:
-    """The flat table array `T` (read-only)."""
-    t = data.TABLES
-    out = np.zeros(T_SIZE, np.int64)
-    out[T_MASK:T_START:2] = t["place_lo"].view(np.int64)
-    out[T_MASK + 1:T_START:2] = t["place_hi"].view(np.int64)
-    out[T_START:T_COUNT] = t["place_start"].ravel()
-    out[T_COUNT:T_ORIENT] = t["place_count"].ravel()
-    _orientation_blocks(out)
-    out.setflags(write=False)
-    return out
-
-
-TABLE = build_tables()
-
 
 def new_state(log_rows: int) -> np.ndarray:
-    """A zeroed game array with room for `log_rows` event log rows (and engine.log_event's spare row)."""
+    """A zeroed game array with room for `log_rows` event log rows (and engine/actions.log_event's spare row)."""
     s = np.zeros(STATE_SIZE + 6 * (log_rows + 1), np.int64)
     s[G_LOG_ROWS] = log_rows
     return s
@@ -125,18 +64,6 @@ def pb(p):
 def eb(p, e):
     """Start of enclosure e of player p in S."""
     return ENCLOSURES + (p * MAX_ENCLOSURES + e) * E_SIZE
-
-
-@njit(cache=True, nogil=True, inline="always")
-def bt(b, tile):
-    """Index of (board, tile) in T's per-(board, tile) tables."""
-    return b * N_TILES + tile
-
-
-@njit(cache=True, nogil=True, inline="always")
-def ob(b, tile, o):
-    """Start of orientation o of `tile` on board b in T (O_* fields)."""
-    return T_ORIENT + ((b * N_TILES + tile) * MAX_ORIENTATIONS + o) * O_SIZE
 
 
 # ---- the game's random stream: zoosim.core.rng's xoshiro256** and below(n), on S[G_RNG..G_RNG+4]

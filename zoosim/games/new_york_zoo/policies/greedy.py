@@ -4,20 +4,20 @@ Greedy scores each option and takes the first best (no draws). Tiles go where th
 isolated uncovered cells (cells no tile of 2+ squares can reach), then where they touch the fewest
 uncovered cells; moves are worth the cells a harbour tile covers, or the animals an animal space
 brings (filling an enclosure is worth an attraction); breeding, house bonus, keeping an animal and
-taking an attraction are always taken. `reference_policies.py` is the same code in plain Python.
+taking an attraction are always taken. `reference/policies.py` is the same code in plain Python.
 """
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
-from zoosim.games.new_york_zoo import data
-from zoosim.games.new_york_zoo.bits import U1, ZERO, popcount, spread
-from zoosim.games.new_york_zoo.layout import (
-    E_CAPACITY, E_COUNT, E_SPECIES, G_ELEPHANT, G_HEIGHT, G_STACK, OPT, P_BOARD,
-    P_HOUSE, P_HOUSES, P_NENC, T_MASK, T_START, bt, eb, ob, pb,
+from zoosim.games.new_york_zoo.components import data
+from zoosim.games.new_york_zoo.state.bits import U1, ZERO, popcount, spread
+from zoosim.games.new_york_zoo.components.tables import T_MASK, T_START, bt, ob
+from zoosim.games.new_york_zoo.state.layout import (
+    E_CAPACITY, E_COUNT, E_SPECIES, G_ELEPHANT, G_HEIGHT, G_STACK, OPT, P_BOARD, P_HOUSE, P_HOUSES, P_NENC, eb, pb,
 )
-from zoosim.games.new_york_zoo.placements import N_ORIENTATIONS, legal_anchors, placement_mask, uncovered
+from zoosim.games.new_york_zoo.state.placements import N_ORIENTATIONS, legal_anchors, placement_mask, uncovered
 from zoosim.games.new_york_zoo.protocol import (
     D_ANIMAL_DEST, D_ANIMAL_OPTION, D_ATTRACTION_KIND, D_ATTRACTION_PLACE, D_BONUS_BREED, D_BREED,
     D_DESTINATION, D_ENCLOSURE_PLACE, D_POPULATE_FIRST, D_POPULATE_SECOND, D_SHORT_PLACE, HOUSE, SUPPLY,

@@ -1,12 +1,12 @@
-"""The scripted policies of `greedy.py` and `heuristic.py` in plain Python, for the reference game.
+"""The scripted policies of `policies/greedy.py` and `policies/heuristic.py` in plain Python, for the reference game.
 
 Same option values, same arithmetic order and the same first-best tie rule, so that the engine and the
 reference take the same decisions (tests/games/new_york_zoo/test_differential.py).
 """
 from __future__ import annotations
 
-from zoosim.games.new_york_zoo import data
-from zoosim.games.new_york_zoo.reference_pieces import Enclosure, placements_on_empty
+from zoosim.games.new_york_zoo.components import data
+from zoosim.games.new_york_zoo.reference.pieces import Enclosure, placements_on_empty
 from zoosim.games.new_york_zoo.protocol import (
     D_ANIMAL_DEST, D_ANIMAL_OPTION, D_ATTRACTION_KIND, D_ATTRACTION_PLACE, D_BONUS_BREED, D_BREED,
     D_DESTINATION, D_ENCLOSURE_PLACE, D_POPULATE_FIRST, D_POPULATE_SECOND, D_SHORT_PLACE, HOUSE, SUPPLY,
@@ -38,7 +38,7 @@ def placement_score(free: int, mask: int, board: data.Board, isolated_weight: fl
 
 
 class ScoredPolicy:
-    """greedy: greedy.py's option values (its weights are GREEDY_PARAMS)."""
+    """greedy: policies/greedy.py's option values (its weights are GREEDY_PARAMS)."""
 
     def __init__(self) -> None:
         self.prm = GREEDY_PARAMS
@@ -150,7 +150,7 @@ def first_best(values: list[float]) -> int:
     return best
 
 
-# ---------------------------------------------------------------- heuristic (heuristic.py)
+# ---------------------------------------------------------------- heuristic (policies/heuristic.py)
 (W_ISOLATED, W_PAIR, W_EXPOSED, W_COVER, W_ATTRACTION, W_FILL, W_PROGRESS, W_HOUSE, W_BREED, W_RIVAL, W_FIT,
  W_KIND, W_DENY) = range(13)
 WIN = 1000.0
@@ -169,7 +169,7 @@ def exactly_one_neighbour(u: int, board: data.Board) -> int:
 
 
 class HeuristicPolicy:
-    """heuristic: heuristic.py's option values with the parameters of its PolicySpec."""
+    """heuristic: policies/heuristic.py's option values with the parameters of its PolicySpec."""
 
     def __init__(self, params) -> None:
         self.prm = tuple(params)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from zoosim.games.new_york_zoo import data
+from zoosim.games.new_york_zoo.components import data
 
 BOARD_WIDTH = np.array(data.TABLES["board_width"])
 BOARD_FULL = np.array(data.TABLES["board_full"])
