@@ -1,31 +1,37 @@
-"""New York Zoo's engine as the simulation layer plays it: a batch of games on one thread (`play_many`).
+"""New York Zoo's engine as the rest of zoosim plays it.
 
+- `play_many`: a block of games on one thread, what `blocks.kernel_game`'s play_block runs on each thread
+  range (the nogil kernel is `play_games`, handed the table array);
+- `play_traced`: one game with its event log (PROTOCOL.md section 9), for `replay.py` and the tests.
 The game loop itself is `engine/game.py`.
 """
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import numpy as np
 from numba import njit
 
 from zoosim.core.borrow import borrowed
-from zoosim.games.new_york_zoo.engine.game import N_RESULT_COLUMNS, play_game, results
-from zoosim.games.new_york_zoo.rules import R_PLAYERS, R_SIZE
-from zoosim.games.new_york_zoo.state.layout import G_END_REASON, G_POLICY, G_TURNS, LOG, MAX_PLAYERS, new_state
+from zoosim.games.base import PolicySpec, policy_arrays
+from zoosim.games.new_york_zoo.components.tables import TABLE
+from zoosim.games.new_york_zoo.engine.game import (
+    C_CELLS_LEFT, C_RANK, C_ROUNDS, C_SCORE, C_TURNS, N_RESULT_COLUMNS, play_game, results,
+)
+from zoosim.games.new_york_zoo.policies import MAX_PARAMS
+from zoosim.games.new_york_zoo.rules import R_PLAYERS, R_SIZE, Rules, pack
+from zoosim.games.new_york_zoo.state.layout import G_NEVENTS, G_POLICY, LOG, MAX_PLAYERS, new_state
 
-
-def new_game(R, pol, log_rows):
-    """A game array for these packed rules and seat policies (state/layout.new_state, filled)."""
-    S = new_state(log_rows)
-    S[:R_SIZE] = R
-    S[G_POLICY:G_POLICY + len(pol)] = pol
-    return S
+# the result rows as blocks.play_kernel_block reads them; the game's own columns start at O_CELLS_LEFT
+O_SCORE, O_RANK, O_ROUNDS, O_TURNS, O_CELLS_LEFT = C_SCORE, C_RANK, C_ROUNDS, C_TURNS, C_CELLS_LEFT
+N_OUT = N_RESULT_COLUMNS
 
 
 @njit(cache=True, nogil=True)
-def play_many(R, pol, par, seed, first_index, count, T, out, share, game_turns, game_end):
+def play_games(R, pol, par, seed, first_index, count, T, out, share):
     """Play games first_index .. first_index+count-1; seat rows of game i at out[i*players + seat].
 
-    It releases the GIL, so `play_block` runs one call per thread on disjoint ranges of games.
+    It releases the GIL, so a block runs one call per thread on disjoint ranges of games.
     """
     players = R[R_PLAYERS]
     S = np.zeros(LOG + 6, np.int64)  # no event log (only the spare row of engine/actions.log_event)
@@ -44,5 +50,39 @@ def play_many(R, pol, par, seed, first_index, count, T, out, share, game_turns, 
             for c in range(N_RESULT_COLUMNS):
                 out[i * players + p, c] = seat_out[p, c]
             share[i * players + p] = seat_share[p]
-        game_turns[i] = S[G_TURNS]
-        game_end[i] = S[G_END_REASON]
+
+
+def play_many(R: np.ndarray, seed: int, first_index: int, count: int, ids: np.ndarray, params: np.ndarray,
+              rows: np.ndarray, shares: np.ndarray, round_scores: np.ndarray) -> None:
+    """`play_games` in run_in_threads' argument order, with the table array (too large for a numba constant).
+    New York Zoo keeps no rounds log: `round_scores` is empty."""
+    play_games(R, ids, params, seed, first_index, count, TABLE, rows, shares)
+
+
+def new_game(R: np.ndarray, pol: np.ndarray, log_rows: int) -> np.ndarray:
+    """A game array for these packed rules and seat policies (state/layout.new_state, filled)."""
+    S = new_state(log_rows)
+    S[:R_SIZE] = R
+    S[G_POLICY:G_POLICY + len(pol)] = pol
+    return S
+
+
+def play_traced(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, game_index: int,
+                log_rows: int = 50_000) -> tuple[list[tuple[int, ...]], np.ndarray, np.ndarray, np.ndarray]:
+    """Play one game and keep its event log: (events, per-seat result rows, win shares, final state).
+
+    `policies` holds one policy per seat, or one for all seats.
+    """
+    seats = list(policies) * players if len(policies) == 1 else list(policies)
+    ids, params = policy_arrays(seats, MAX_PARAMS)
+    state = new_game(pack(rules, players), ids, log_rows)
+    play_game(state, TABLE, params, seed, game_index)
+    n_events = int(state[G_NEVENTS])
+    if n_events > log_rows:
+        raise RuntimeError(f"event log overflow: {n_events} events, room for {log_rows}")
+    out = np.zeros((MAX_PLAYERS, N_RESULT_COLUMNS), np.int64)
+    shares = np.zeros(MAX_PLAYERS)
+    results(state, out, shares)
+    log = state[LOG:LOG + 6 * n_events].reshape(n_events, 6)
+    events = [tuple(int(x) for x in row) for row in log]
+    return events, out[:players], shares[:players], state

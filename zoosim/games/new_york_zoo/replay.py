@@ -139,9 +139,9 @@ def describe(ev: tuple[int, ...]) -> str | None:
 
 def replay_text(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, game_index: int) -> str:
     """The whole game: each turn's events, then every board; finally the results."""
-    from zoosim.games.new_york_zoo import run_game
+    from zoosim.games.new_york_zoo.play import play_traced  # the numba engine, imported when a game is replayed
 
-    events, out, shares, _state = run_game(rules, players, list(policies), seed, game_index)
+    events, out, shares, _state = play_traced(rules, players, list(policies), seed, game_index)
     views = [BoardView.new(data.board_for(players, s, rules.solo_side)) for s in range(players)]
     lines = [f"new-york-zoo, {players} player{'s' if players > 1 else ''}, seed {seed}, game index {game_index}"]
     seats = list(policies) * players if len(policies) == 1 else list(policies)

@@ -223,9 +223,11 @@ def play_game(S, T, F, seed, game_index):
 
 
 # ---------------------------------------------------------------- results
-# per-seat result columns of `results` (int64 matrix; win_share separately)
-C_SCORE, C_RANK, C_CELLS_LEFT, C_ANIMALS, C_ENCLOSURES, C_ATTRACTIONS, C_BREEDINGS, C_TURNS_TO_FINISH = range(8)
-N_RESULT_COLUMNS = 8
+# per-seat result columns of `results` (int64 matrix; win_share separately): score and rank, the log's own
+# columns in the order of the package's COLUMNS (cells_left .. end_reason), then rounds and turns
+(C_SCORE, C_RANK, C_CELLS_LEFT, C_ANIMALS, C_ENCLOSURES, C_ATTRACTIONS, C_BREEDINGS, C_TURNS_TO_FINISH, C_END_REASON,
+ C_ROUNDS, C_TURNS) = range(11)
+N_RESULT_COLUMNS = 11
 
 
 @njit(cache=True, nogil=True)
@@ -233,6 +235,9 @@ def results(S, out, share):
     """Fill out[seat, C_*] and share[seat] from a finished game."""
     players = S[R_PLAYERS]
     for p in range(players):
+        out[p, C_END_REASON] = S[G_END_REASON]
+        out[p, C_ROUNDS] = (S[G_TURNS] + players - 1) // players
+        out[p, C_TURNS] = S[G_TURNS]
         out[p, C_CELLS_LEFT] = cells_left(S, p)
         out[p, C_ANIMALS] = animals(S, p)
         out[p, C_ENCLOSURES] = S[pb(p) + P_ENCLOSURES_PLACED]
