@@ -19,8 +19,8 @@ from zoosim.games.new_york_zoo.engine.game import (
     C_CELLS_LEFT, C_RANK, C_ROUNDS, C_SCORE, C_TURNS, N_RESULT_COLUMNS, play_game, results,
 )
 from zoosim.games.new_york_zoo.policies import MAX_PARAMS
-from zoosim.games.new_york_zoo.rules import R_PLAYERS, R_SIZE, Rules, pack
-from zoosim.games.new_york_zoo.state.layout import G_NEVENTS, G_POLICY, LOG, MAX_PLAYERS, new_state
+from zoosim.games.new_york_zoo.rules import MAX_PLAYERS, R_PLAYERS, R_SIZE, Rules, pack
+from zoosim.games.new_york_zoo.state.layout import G_NEVENTS, G_POLICY, LOG, new_state
 
 # the result rows as blocks.play_kernel_block reads them; the game's own columns start at O_CELLS_LEFT
 O_SCORE, O_RANK, O_ROUNDS, O_TURNS, O_CELLS_LEFT = C_SCORE, C_RANK, C_ROUNDS, C_TURNS, C_CELLS_LEFT

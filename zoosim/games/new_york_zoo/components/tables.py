@@ -1,4 +1,5 @@
-"""New York Zoo's components as the numba code reads them: the read-only table array `T`, built once at import.
+"""New York Zoo's components as the numba code reads them, built once at import: small constant arrays
+(numba freezes a global array into the compiled code) and the read-only table array `T`.
 
 T holds the placement masks (lo, hi per placement), then per (board, tile) the first placement and the
 count, then per (board, tile) one block per orientation: the anchors (top-left of the bounding box) where
@@ -13,6 +14,24 @@ from numba import njit
 
 from zoosim.games.new_york_zoo.components import data
 
+# rondel (0-based space index = space number - 1), tiles, boards: data.TABLES as writable copies
+SPACE_HARBOUR = np.array(data.TABLES["space_harbour"])   # harbour index of a space, -1 for an animal space
+SPACE_ANIMALS = np.array(data.TABLES["space_animals"])   # the two species of an animal space
+LINE_SPECIES = np.array(data.TABLES["line_species"])     # species of the breeding line crossed by entering a space
+HARBOUR_STACK_SIZES = np.array(data.TABLES["harbour_stack_sizes"])  # tile sizes of a harbour's stack, bottom first
+TILE_SIZE = np.array(data.TABLES["tile_size"])
+TILE_COUNT = np.array(data.TABLES["tile_count"])
+TILE_UNLIMITED = np.array(data.TABLES["tile_unlimited"])
+N_ORIENTATIONS = np.array([len(t.orientations) for t in data.TILES], np.int64)
+BOARD_WIDTH = np.array(data.TABLES["board_width"])
+BOARD_HOUSES = np.array(data.TABLES["board_houses"])
+BOARD_START = np.array(data.TABLES["board_start"])       # the two species of the starting animals
+BOARD_CORNER = np.array(data.TABLES["board_corner"])     # 128-bit masks (lo, hi): the house corner,
+BOARD_FULL = np.array(data.TABLES["board_full"])         # the whole grid,
+BOARD_NOT_LEFT = np.array(data.TABLES["board_not_left"])     # the grid but its left column,
+BOARD_NOT_RIGHT = np.array(data.TABLES["board_not_right"])   # the grid but its right column
+
+# ---- T
 N_TILES = data.N_TILES
 N_BOARDS = len(data.BOARDS)
 N_PLACEMENTS = len(data.TABLES["place_lo"])

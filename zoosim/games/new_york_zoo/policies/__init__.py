@@ -11,6 +11,19 @@ from zoosim.games.base import PolicyInfo, PolicyParam
 POLICY_UNIFORM, POLICY_GREEDY, POLICY_HEURISTIC = range(3)  # the policy ids the engine reads (S[G_POLICY + seat])
 MAX_PARAMS = 16  # parameters per seat (the width of the engine's F)
 
+# greedy's fixed weights by index: isolated cells, fill, cover, own breeding, rivals' breeding, house
+H_ISOLATED, H_FILL, H_COVER, H_BREED, H_RIVAL_BREED, H_HOUSE = range(6)
+GREEDY_WEIGHTS = (4.0, 6.0, 1.0, 0.0, 0.0, 0.25)
+
+# heuristic's parameters by index: the order of its PolicyParams below (tests/games/new_york_zoo/test_policies.py
+# checks it); the numba and the reference heuristic read them so
+PARAM_NAMES = ("isolated_weight", "pair_weight", "exposed_weight", "cover_value", "attraction_value", "fill_value",
+               "progress_value", "house_value", "breed_value", "rival_breed_weight", "fit_weight", "kind_value",
+               "deny_weight")
+(W_ISOLATED, W_PAIR, W_EXPOSED, W_COVER, W_ATTRACTION, W_FILL, W_PROGRESS, W_HOUSE, W_BREED, W_RIVAL, W_FIT,
+ W_KIND, W_DENY) = range(13)
+WIN = 1000.0  # the heuristic's value of a move that covers the last square
+
 POLICIES = {
     "uniform": PolicyInfo(
         "uniform", POLICY_UNIFORM,

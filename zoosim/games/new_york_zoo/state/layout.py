@@ -14,9 +14,8 @@ from numba import njit
 
 from zoosim.core.rng import seed_stream
 from zoosim.games.new_york_zoo.components import data
-from zoosim.games.new_york_zoo.rules import R_SIZE
+from zoosim.games.new_york_zoo.rules import MAX_PLAYERS, R_SIZE
 
-MAX_PLAYERS = 5
 MAX_ENCLOSURES = 32
 MAX_OPTIONS = 640
 N_TILES = data.N_TILES

@@ -12,15 +12,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from zoosim.games.new_york_zoo.components import data
-from zoosim.games.new_york_zoo.state.bits import U1, ZERO, popcount
-from zoosim.games.new_york_zoo.components.tables import O_CELLS, O_FIRST, O_OFFSET, O_SHAPE, O_VALID, ob
+from zoosim.games.new_york_zoo.components.tables import (
+    BOARD_FULL, N_ORIENTATIONS, O_CELLS, O_FIRST, O_OFFSET, O_SHAPE, O_VALID, ob,
+)
+from zoosim.games.new_york_zoo.state.bits import U1, U63, U64, ZERO, popcount
 from zoosim.games.new_york_zoo.state.layout import OPT, P_BOARD, P_COVERED, P_FITS, pb
-
-N_ORIENTATIONS = np.array([len(t.orientations) for t in data.TILES], np.int64)
-BOARD_FULL = np.array(data.TABLES["board_full"])
-U63 = np.uint64(63)
-U64 = np.uint64(64)
 
 
 @njit(cache=True, nogil=True, inline="always")
