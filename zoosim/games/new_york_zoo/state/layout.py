@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from zoosim.core.rng import seed_stream
+from zoosim.core.rng import scaled, seed_stream, step
 from zoosim.games.new_york_zoo.components import data
 from zoosim.games.new_york_zoo.rules import MAX_PLAYERS, R_SIZE
 
@@ -66,10 +66,6 @@ def eb(p, e):
 
 
 # ---- the game's random stream: zoosim.core.rng's xoshiro256** and below(n), on S[G_RNG..G_RNG+4]
-U5, U7, U9, U17, U19, U32, U45, U57 = (np.uint64(k) for k in (5, 7, 9, 17, 19, 32, 45, 57))
-LOW32 = np.uint64(0xFFFFFFFF)
-
-
 @njit(cache=True, nogil=True)
 def seed_game(S, seed, game_index):
     """Seed the stream of (seed, game index) exactly as zoosim.core.rng.seed_stream does."""
@@ -82,23 +78,10 @@ def seed_game(S, seed, game_index):
 @njit(cache=True, nogil=True, inline="always")
 def draw(S, n):
     """A draw from 0..n-1: zoosim.core.rng.below on the stream in S (same numbers, no extra array)."""
-    s0 = np.uint64(S[G_RNG])
-    s1 = np.uint64(S[G_RNG + 1])
-    s2 = np.uint64(S[G_RNG + 2])
-    s3 = np.uint64(S[G_RNG + 3])
-    x = s1 * U5
-    result = ((x << U7) | (x >> U57)) * U9
-    t = s1 << U17
-    s2 ^= s0
-    s3 ^= s1
-    s1 ^= s2
-    s0 ^= s3
-    s2 ^= t
-    s3 = (s3 << U45) | (s3 >> U19)
+    x, s0, s1, s2, s3 = step(np.uint64(S[G_RNG]), np.uint64(S[G_RNG + 1]), np.uint64(S[G_RNG + 2]),
+                             np.uint64(S[G_RNG + 3]))
     S[G_RNG] = np.int64(s0)
     S[G_RNG + 1] = np.int64(s1)
     S[G_RNG + 2] = np.int64(s2)
     S[G_RNG + 3] = np.int64(s3)
-    un = np.uint64(n)
-    high = (result >> U32) * un + (((result & LOW32) * un) >> U32)
-    return np.int64(high >> U32)
+    return scaled(x, n)
