@@ -1,8 +1,9 @@
 """New York Zoo's numba actions: one game on one flat int64 array, move for move as `reference/game.py`.
 
 The actions of spec 5-6 (breeding is in `breeding.py`, the turn loop in `game.py`). Every function works
-on the game array `S` (state/layout.py), the table array `T` (components/tables.py) and, where a decision
-is taken, the policies' parameters `F`; helpers take small integers, so the hot loop passes three arrays at most.
+on the game array `S` (state/layout.py), the table array `T` (components/tables.py) and, where a
+decision is taken, the policies' parameters `F`; helpers take small integers, so the hot loop passes
+three arrays at most.
 Decisions go to `policies.decide`; the option lists and their order are PROTOCOL.md's.
 """
 from __future__ import annotations

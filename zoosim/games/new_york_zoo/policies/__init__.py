@@ -40,7 +40,7 @@ POLICIES = {
     ),
     "heuristic": PolicyInfo(
         "heuristic", POLICY_HEURISTIC,
-        "Greedy's decisions with option values in squares covered (policies/heuristic.py): a harbour is worth its "
+        "Greedy's decisions with option values in squares covered (heuristic.py): a harbour is worth its "
         "tile's squares plus fit_weight times the tile's best placement value; filling an enclosure is "
         "worth fill_value plus attraction_value per square of the largest attraction in the supply that "
         "fits; another animal is worth progress_value times its enclosure's fill fraction; a move is also "

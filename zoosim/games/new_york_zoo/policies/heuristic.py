@@ -10,8 +10,8 @@ The race is to cover the board, so every value is in squares covered, now or lat
 - a move that covers the last square wins and is taken;
 - a tile goes where it leaves the fewest isolated uncovered squares and pairs of squares (only
   attractions fill those), then where it touches the fewest uncovered squares.
-The parameters are the heuristic's PolicyParams in policies/__init__.py (indices W_* there). `reference/policies.py` mirrors this
-module in plain Python, operation for operation.
+The parameters are the heuristic's PolicyParams in policies/__init__.py (indices W_* there).
+`reference/policies.py` mirrors this module in plain Python, operation for operation.
 """
 from __future__ import annotations
 

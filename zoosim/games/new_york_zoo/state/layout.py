@@ -35,7 +35,7 @@ PLAYERS = G_LINES + 8
 P_BOARD, P_HOUSES, P_NENC, P_ENCLOSURES_PLACED, P_ATTRACTIONS, P_BREEDINGS, P_OWN_TURNS, P_TURNS_TO_FINISH = range(8)
 P_HOUSE = 8                         # N_SPECIES entries: animals of each species in houses
 P_COVERED = P_HOUSE + 8             # 2 entries: covered cells (house corner + tiles), 128-bit mask lo, hi
-P_FITS = P_COVERED + 2              # N_TILES entries: 0 never fits, o * 128 + anchor + 1 fitted last time (state/placements.fits)
+P_FITS = P_COVERED + 2              # N_TILES entries: 0 never fits, o * 128 + anchor + 1 fitted last time (placements.fits)
 P_SIZE = P_FITS + N_TILES
 # per enclosure, at ENCLOSURES + (p * MAX_ENCLOSURES + e) * E_SIZE (see `eb`)
 ENCLOSURES = PLAYERS + MAX_PLAYERS * P_SIZE

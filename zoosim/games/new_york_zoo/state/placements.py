@@ -1,8 +1,8 @@
 """Where a tile can go, bit-parallel: all legal anchors of one orientation in a few 128-bit operations.
 
 An orientation of a tile lies at anchor a (the top-left cell of its bounding box) when a is one of its
-valid anchors on the board (in bounds, off the house corner; components/tables.O_VALID) and every cell a + d of the
-shape is uncovered, d running over its cell offsets. So the legal anchors are the valid ones AND, over
+valid anchors on the board (in bounds, off the house corner; components/tables.O_VALID) and every cell
+a + d of the shape is uncovered, d running over its cell offsets. So the legal anchors are the valid ones AND, over
 the shape's cells, the uncovered cells shifted down by d: one shift and AND per square, with no table
 of placements to read. Placement indices (PROTOCOL.md section 2: by orientation, then anchor) follow
 from the orientation's first index and the rank of the anchor among its valid anchors.
