@@ -29,9 +29,9 @@ from zoosim.games.new_york_zoo.rules import Rules  # noqa: E402
 def engine_speed(players: int, policy: str, games: int, seed: int) -> tuple[float, float, float]:
     """(games/s wall, games/s CPU, mean turns) with one thread."""
     spec = GAME.policy(policy)
-    GAME.play_block(Rules(), players, [spec], seed, 0, 20, threads=1)  # warm-up / compile
+    GAME.play_block(Rules(), players, [spec] * players, seed, 0, 20, threads=1)  # warm-up / compile
     wall, cpu = time.perf_counter(), time.process_time()
-    out = GAME.play_block(Rules(), players, [spec], seed, 0, games, threads=1)
+    out = GAME.play_block(Rules(), players, [spec] * players, seed, 0, games, threads=1)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     return games / wall, games / cpu, float(out["turns"][::players].mean())
 

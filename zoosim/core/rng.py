@@ -52,8 +52,9 @@ def seed_stream(state, seed, game_index):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _step(s0, s1, s2, s3):
-    """next_u64 on a state held in locals: (result, new state)."""
+def step(s0, s1, s2, s3):
+    """next_u64 on a state held in locals: (result, new state). For loops that keep the state in registers
+    (`shuffle`) and engines that keep it inside their own state array."""
     x = s1 * _U5
     result = ((x << _U7) | (x >> _U57)) * _U9
     t = s1 << _U17
@@ -68,7 +69,7 @@ def _step(s0, s1, s2, s3):
 
 @njit(cache=True, _nrt=False, inline="always")
 def next_u64(state):
-    result, s0, s1, s2, s3 = _step(state[0], state[1], state[2], state[3])
+    result, s0, s1, s2, s3 = step(state[0], state[1], state[2], state[3])
     state[0] = s0
     state[1] = s1
     state[2] = s2
@@ -79,11 +80,11 @@ def next_u64(state):
 @njit(cache=True, _nrt=False, inline="always")
 def below(state, n):
     """A draw from 0..n-1 (n >= 1, n < 2^32): the high word of next_u64() * n."""
-    return _scaled(next_u64(state), n)
+    return scaled(next_u64(state), n)
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _scaled(x, n):
+def scaled(x, n):
     """floor(x * n / 2^64) for a u64 draw x: below's draw from 0..n-1."""
     un = np.uint64(n)
     high = (x >> _U32) * un + (((x & _LOW32) * un) >> _U32)
@@ -102,8 +103,8 @@ def shuffle(values, n, state):
     s2 = state[2]
     s3 = state[3]
     for i in range(n - 1, 0, -1):
-        x, s0, s1, s2, s3 = _step(s0, s1, s2, s3)
-        j = _scaled(x, i + 1)
+        x, s0, s1, s2, s3 = step(s0, s1, s2, s3)
+        j = scaled(x, i + 1)
         held = values[i]
         values[i] = values[j]
         values[j] = held

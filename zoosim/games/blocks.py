@@ -129,7 +129,7 @@ def kernel_game(*, id: str, title: str, min_players: int, max_players: int, pack
             raise ValueError(f"{id} cannot record a cards log")
         return play_kernel_block(f"{package}.play", first_column, pack_rules(rules, players), players,
                                  seat_policies, seed, first_index, count, threads, columns, max_params, rounds_log,
-                                 rules.max_rounds, cards_log)
+                                 rules.max_rounds if rounds_log else MAX_LOG_ROUNDS, cards_log)
 
     cards_log_enabled = cards_log
     pack_rules = pack if pack is not None else rules_module.pack

@@ -1,11 +1,12 @@
-"""Reading a position from JSON (`zoosim score`): the checks every game's positions.py makes.
+"""Reading a position from JSON (`zoosim score`): the checks every game's positions.py makes, and the
+table of per-player results it prints.
 
 Each check raises a one-line ZoosimError that says where in the file the problem is ("player 0,
 enclosure 2 (E3): ..."), what was wrong and what is accepted.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn
 
 from zoosim.games.base import ZoosimError
@@ -46,3 +47,12 @@ def species_index(value: Any, species: int, where: str, names: Sequence[str | No
         return list(names).index(value.strip().lower())
     named = ", ".join(n for n in names if n)
     fail(where, f"unknown species {value!r}; accepted: {named + ' or ' if named else ''}0-{species - 1}")
+
+
+def score_table(players: Sequence[Mapping[str, Any]], labels: Sequence[str]) -> list[str]:
+    """The lines of `zoosim score`'s table: a column per player, a row per label (each player's value of it)."""
+    width = max(len(label) for label in labels)
+    lines = [" " * width + "".join(f"{'player ' + str(i):>10}" for i in range(len(players)))]
+    for label in labels:
+        lines.append(f"{label:<{width}}" + "".join(f"{str(p[label]):>10}" for p in players))
+    return lines

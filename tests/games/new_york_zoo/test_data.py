@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from zoosim.games.new_york_zoo import data
+from zoosim.games.new_york_zoo.components import data
 from tests.support.paths import SPECS
 
 # The spec's data file as shared/specs holds it (SHA-256): the package copy must be that file, byte for byte.

@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from zoosim.games.new_york_zoo import GAME, run_game
-from zoosim.games.new_york_zoo import reference
+from zoosim.games.new_york_zoo import GAME, reference
+from zoosim.games.new_york_zoo.play import play_traced
 from zoosim.games.new_york_zoo.rules import Rules
 
 SEED = 20261129
@@ -42,7 +42,7 @@ def reference_policies(specs, players):
 
 def assert_same_game(rules: Rules, players: int, policy_texts, seed: int, index: int) -> None:
     specs = [GAME.policy(t) for t in policy_texts]
-    events, out, shares, _ = run_game(rules, players, specs, seed, index)
+    events, out, shares, _ = play_traced(rules, players, specs, seed, index)
     match = reference.play(rules, players, reference_policies(specs, players), seed, index)
     if events != match.events:
         shorter = min(len(events), len(match.events))

@@ -4,7 +4,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from zoosim.games.new_york_zoo import GAME, data, reference
+from zoosim.games.new_york_zoo import GAME, reference
+from zoosim.games.new_york_zoo.components import data
 from zoosim.games.new_york_zoo.protocol import EV_ATTRACTION, EV_ENCLOSURE
 from zoosim.games.new_york_zoo.rules import Rules
 
@@ -51,7 +52,7 @@ def test_reference_invariants_every_turn(players, rules):
 def test_result_rows(players):
     spec = GAME.policy("uniform")
     count = 300
-    out = GAME.play_block(Rules(), players, [spec], 5, 0, count)
+    out = GAME.play_block(Rules(), players, [spec] * players, 5, 0, count)
     n = count * players
     assert list(out)[:7] == ["game_index", "seat", "score", "rank", "win_share", "rounds", "turns"]
     for column in GAME.columns:
@@ -82,15 +83,15 @@ def test_result_rows(players):
 
 def test_results_do_not_depend_on_blocks_or_threads():
     spec = GAME.policy("uniform")
-    whole = GAME.play_block(Rules(), 3, [spec], 11, 100, 40, threads=2)
-    parts = [GAME.play_block(Rules(), 3, [spec], 11, 100 + k, 10, threads=1) for k in range(0, 40, 10)]
+    whole = GAME.play_block(Rules(), 3, [spec] * 3, 11, 100, 40, threads=2)
+    parts = [GAME.play_block(Rules(), 3, [spec] * 3, 11, 100 + k, 10, threads=1) for k in range(0, 40, 10)]
     for name, column in whole.items():
         assert np.array_equal(column, np.concatenate([p[name] for p in parts])), name
 
 
 def test_engine_result_matches_reference_in_block():
     spec = GAME.policy("uniform")
-    out = GAME.play_block(Rules(), 4, [spec], 3, 7, 5)
+    out = GAME.play_block(Rules(), 4, [spec] * 4, 3, 7, 5)
     for k in range(5):
         m = reference.play(Rules(), 4, [reference.UniformPolicy()] * 4, 3, 7 + k)
         rows = slice(4 * k, 4 * k + 4)

@@ -8,7 +8,7 @@ import pytest
 from zoosim.stats import wilson
 from zoosim.games.base import seat_policies
 from zoosim.games.new_york_zoo import GAME
-from zoosim.games.new_york_zoo.heuristic import PARAM_NAMES
+from zoosim.games.new_york_zoo.policies import PARAM_NAMES
 from zoosim.games.new_york_zoo.rules import Rules
 
 

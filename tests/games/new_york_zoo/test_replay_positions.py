@@ -2,7 +2,9 @@
 import pytest
 
 from zoosim.games.base import ZoosimError
-from zoosim.games.new_york_zoo import GAME, data, run_game
+from zoosim.games.new_york_zoo import GAME
+from zoosim.games.new_york_zoo.components import data
+from zoosim.games.new_york_zoo.play import play_traced
 from zoosim.games.new_york_zoo.positions import format_score_text, score_position
 from zoosim.games.new_york_zoo.replay import BoardView
 from zoosim.games.new_york_zoo.rules import Rules
@@ -12,7 +14,7 @@ from zoosim.games.new_york_zoo.rules import Rules
 def test_boards_rebuilt_from_events_match_the_results(players, rules):
     for index in range(6):
         specs = [GAME.policy("heuristic" if index % 2 else "uniform")]
-        events, out, shares, _ = run_game(rules, players, specs, 8, index)
+        events, out, shares, _ = play_traced(rules, players, specs, 8, index)
         views = [BoardView.new(data.board_for(players, s, rules.solo_side)) for s in range(players)]
         for ev in events:
             if ev[1] >= 0:

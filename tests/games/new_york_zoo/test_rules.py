@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from zoosim.games.new_york_zoo import data, reference
+from zoosim.games.new_york_zoo import reference
+from zoosim.games.new_york_zoo.components import data
 from zoosim.games.new_york_zoo.protocol import (
     D_ANIMAL_DEST, D_ANIMAL_OPTION, D_BONUS_BREED, D_BREED, D_DESTINATION, D_HOUSE_BONUS, D_KEEP,
     D_POPULATE_FIRST, D_POPULATE_SECOND, END_COVERED, EV_ATTRACTION, EV_BRED, EV_BREEDING, EV_FULL, HOUSE, SUPPLY,

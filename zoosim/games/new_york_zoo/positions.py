@@ -14,36 +14,13 @@ animals; equal ones share the rank); `winners`: the covered players of rank 1.
 """
 from __future__ import annotations
 
-from typing import Any
-
-from zoosim.games.base import ZoosimError
-from zoosim.games.new_york_zoo import data
-from zoosim.games.new_york_zoo.reference import solo_score
+from zoosim.games.new_york_zoo.components import data
+from zoosim.games.new_york_zoo.reference.game import solo_score
 from zoosim.games.new_york_zoo.rules import Rules
+from zoosim.games.position_input import expect_keys, fail, score_table, whole_number
 
 PLAYER_KEYS = ("board", "rows", "covered", "cells_left", "animals")
 TOP_KEYS = ("players", "travelled", "elephant")
-
-
-def _fail(where: str, message: str) -> None:
-    raise ZoosimError(f"{where}: {message}")
-
-
-def _whole(value: Any, where: str, what: str, low: int = 0, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        _fail(where, f"{what} must be a whole number, got {value!r}")
-    if value < low or (high is not None and value > high):
-        _fail(where, f"{what} must be {low}-{high if high is not None else 'more'}, got {value}")
-    return value
-
-
-def _keys(obj: Any, allowed: tuple[str, ...], where: str) -> dict:
-    if not isinstance(obj, dict):
-        _fail(where, f"expected an object, got {type(obj).__name__}")
-    unknown = [k for k in obj if k not in allowed]
-    if unknown:
-        _fail(where, f"unknown key {unknown[0]!r}; accepted: {', '.join(allowed)}")
-    return obj
 
 
 def _board(entry: dict, players: int, seat: int, rules: Rules, where: str) -> data.Board:
@@ -51,60 +28,60 @@ def _board(entry: dict, players: int, seat: int, rules: Rules, where: str) -> da
     if key is None:
         return data.board_for(players, seat, rules.solo_side)
     if key not in data.BOARD_BY_KEY:
-        _fail(where, f"unknown board {key!r}; accepted: {', '.join(data.BOARD_BY_KEY)}")
+        fail(where, f"unknown board {key!r}; accepted: {', '.join(data.BOARD_BY_KEY)}")
     return data.BOARD_BY_KEY[key]
 
 
 def _cells_left(entry: dict, board: data.Board, where: str) -> int:
     given = [k for k in ("rows", "covered", "cells_left") if k in entry]
     if len(given) != 1:
-        _fail(where, "give exactly one of rows, covered, cells_left")
+        fail(where, "give exactly one of rows, covered, cells_left")
     if "cells_left" in entry:
-        return _whole(entry["cells_left"], where, "cells_left", 0, bin(board.brown).count("1"))
+        return whole_number(entry["cells_left"], where, "cells_left", 0, bin(board.brown).count("1"))
     if "covered" in entry:
         covered = 0
         for cell in entry["covered"]:
             if not (isinstance(cell, list) and len(cell) == 2):
-                _fail(where, f"a covered cell is [row, col], got {cell!r}")
-            r = _whole(cell[0], where, "row", 0, board.height - 1)
-            c = _whole(cell[1], where, "col", 0, board.width - 1)
+                fail(where, f"a covered cell is [row, col], got {cell!r}")
+            r = whole_number(cell[0], where, "row", 0, board.height - 1)
+            c = whole_number(cell[1], where, "col", 0, board.width - 1)
             if (board.house_corner >> (r * board.width + c)) & 1:
-                _fail(where, f"cell [{r}, {c}] is in the house corner and cannot be covered")
+                fail(where, f"cell [{r}, {c}] is in the house corner and cannot be covered")
             covered |= 1 << (r * board.width + c)
         return bin(board.brown & ~covered).count("1")
     rows = entry["rows"]
     if not (isinstance(rows, list) and len(rows) == board.height and all(isinstance(r, str) for r in rows)):
-        _fail(where, f"rows must be {board.height} strings of {board.width} characters for board {board.key}")
+        fail(where, f"rows must be {board.height} strings of {board.width} characters for board {board.key}")
     left = 0
     for r, (row, mask_row) in enumerate(zip(rows, board.mask)):
         if len(row) != board.width:
-            _fail(where, f"row {r} has {len(row)} characters, board {board.key} is {board.width} wide")
+            fail(where, f"row {r} has {len(row)} characters, board {board.key} is {board.width} wide")
         for c, (ch, m) in enumerate(zip(row, mask_row)):
             if (ch == "H") != (m == "H"):
-                _fail(where, f"row {r} col {c}: 'H' must mark exactly the house corner of board {board.key}")
+                fail(where, f"row {r} col {c}: 'H' must mark exactly the house corner of board {board.key}")
             left += ch == "."
     return left
 
 
 def score_position(position: dict, rules: Rules) -> dict:
     """Cells left, animals, score and rank of every player; the winners (spec 8)."""
-    _keys(position, TOP_KEYS, "position")
+    expect_keys(position, TOP_KEYS, "position")
     entries = position.get("players")
     if not isinstance(entries, list) or not 1 <= len(entries) <= 5:
-        _fail("position", "players must be a list of 1-5 players")
+        fail("position", "players must be a list of 1-5 players")
     n = len(entries)
     out = []
     for seat, entry in enumerate(entries):
         where = f"player {seat}"
-        _keys(entry, PLAYER_KEYS, where)
+        expect_keys(entry, PLAYER_KEYS, where)
         board = _board(entry, n, seat, rules, where)
         left = _cells_left(entry, board, where)
-        animals = _whole(entry.get("animals", 0), where, "animals")
+        animals = whole_number(entry.get("animals", 0), where, "animals")
         out.append({"board": board.key, "covered": left == 0, "cells_left": left, "animals": animals,
                     "score": -left})
     if n == 1 and "travelled" in position:
-        travelled = _whole(position["travelled"], "position", "travelled")
-        elephant = _whole(position.get("elephant", data.START_SPACE), "position", "elephant", 1, data.N_SPACES)
+        travelled = whole_number(position["travelled"], "position", "travelled")
+        elephant = whole_number(position.get("elephant", data.START_SPACE), "position", "elephant", 1, data.N_SPACES)
         out[0]["score"] = solo_score(rules, out[0]["covered"], travelled, elephant, out[0]["cells_left"])
     keys = [(p["cells_left"], -p["animals"]) for p in out]
     for p, key in zip(out, keys):
@@ -115,12 +92,7 @@ def score_position(position: dict, rules: Rules) -> dict:
 
 def format_score_text(result: dict) -> str:
     """The result of `score_position` as a small text table."""
-    labels = ["board", "covered", "cells_left", "animals", "score", "rank"]
-    width = max(len(label) for label in labels)
-    players = result["players"]
-    lines = [" " * width + "".join(f"{'player ' + str(i):>10}" for i in range(len(players)))]
-    for label in labels:
-        lines.append(f"{label:<{width}}" + "".join(f"{str(p[label]):>10}" for p in players))
+    lines = score_table(result["players"], ["board", "covered", "cells_left", "animals", "score", "rank"])
     winners = result["winners"]
     if not winners:
         lines.append("no winner: no board is covered")

@@ -1,5 +1,5 @@
-"""Codes shared by the engine, the policies and the reference (see PROTOCOL.md): event kinds,
-decision kinds, special destinations and end reasons. Plain ints so numba reads them as constants."""
+"""The codes of PROTOCOL.md, shared by the engine, the policies and the reference: event kinds, decision
+kinds, special destinations and end reasons. Plain ints, so numba reads them as constants."""
 
 # Event log rows: (kind, player, a, b, c, d)
 EV_MOVE = 1         # a = destination space (1..25), b = counted steps, c = raw spaces, d = solo tile (-1 = none/free)
@@ -39,8 +39,3 @@ END_COVERED = 0
 END_TURN_CAP = 1
 END_SOLO_LAPS = 2
 END_REASONS = ("covered", "turn_cap", "solo_laps")
-
-# Policy ids
-POLICY_UNIFORM = 0
-POLICY_GREEDY = 1
-POLICY_HEURISTIC = 2

@@ -11,12 +11,12 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from zoosim.games.base import PolicySpec
-from zoosim.games.new_york_zoo import data
+from zoosim.games.new_york_zoo.components import data
 from zoosim.games.new_york_zoo.protocol import (
     END_REASONS, EV_ANIMAL, EV_ATTRACTION, EV_BRED, EV_BREEDING, EV_END, EV_ENCLOSURE, EV_FULL, EV_KEEP,
     EV_MOVE, EV_PASS, HOUSE, SUPPLY,
 )
-from zoosim.games.new_york_zoo.reference import placements_on_empty
+from zoosim.games.new_york_zoo.reference.pieces import placements_on_empty
 from zoosim.games.new_york_zoo.rules import Rules
 
 ENCLOSURE_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789"
@@ -139,9 +139,9 @@ def describe(ev: tuple[int, ...]) -> str | None:
 
 def replay_text(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, game_index: int) -> str:
     """The whole game: each turn's events, then every board; finally the results."""
-    from zoosim.games.new_york_zoo import run_game
+    from zoosim.games.new_york_zoo.play import play_traced  # the numba engine, imported when a game is replayed
 
-    events, out, shares, _state = run_game(rules, players, list(policies), seed, game_index)
+    events, out, shares, _state = play_traced(rules, players, list(policies), seed, game_index)
     views = [BoardView.new(data.board_for(players, s, rules.solo_side)) for s in range(players)]
     lines = [f"new-york-zoo, {players} player{'s' if players > 1 else ''}, seed {seed}, game index {game_index}"]
     seats = list(policies) * players if len(policies) == 1 else list(policies)

@@ -3,7 +3,7 @@ per-player-count numbers of the data file (movement range, bonus breeding), is a
 
 Defaults are the spec's readings. `pack()` turns them into one int64 array for the numba core, so a
 sweep over rule values never recompiles. The `R_*` constants are the indices into that array.
-Component data (shapes, boards, rondel) is not a rule: it lives in `data.toml` (see `data.py`).
+Component data (shapes, boards, rondel) is not a rule: it lives in `components/data.toml` (see `components/data.py`).
 """
 from __future__ import annotations
 

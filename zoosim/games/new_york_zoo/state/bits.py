@@ -7,12 +7,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from zoosim.games.new_york_zoo import data
-
-BOARD_WIDTH = np.array(data.TABLES["board_width"])
-BOARD_FULL = np.array(data.TABLES["board_full"])
-BOARD_NOT_LEFT = np.array(data.TABLES["board_not_left"])
-BOARD_NOT_RIGHT = np.array(data.TABLES["board_not_right"])
+from zoosim.games.new_york_zoo.components.tables import BOARD_FULL, BOARD_NOT_LEFT, BOARD_NOT_RIGHT, BOARD_WIDTH
 
 ZERO = np.uint64(0)
 U1 = np.uint64(1)

@@ -4,36 +4,32 @@ Greedy scores each option and takes the first best (no draws). Tiles go where th
 isolated uncovered cells (cells no tile of 2+ squares can reach), then where they touch the fewest
 uncovered cells; moves are worth the cells a harbour tile covers, or the animals an animal space
 brings (filling an enclosure is worth an attraction); breeding, house bonus, keeping an animal and
-taking an attraction are always taken. `reference_policies.py` is the same code in plain Python.
+taking an attraction are always taken. `reference/policies.py` is the same code in plain Python.
 """
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
-from zoosim.games.new_york_zoo import data
-from zoosim.games.new_york_zoo.bits import U1, ZERO, popcount, spread
-from zoosim.games.new_york_zoo.layout import (
-    E_CAPACITY, E_COUNT, E_SPECIES, G_ELEPHANT, G_HEIGHT, G_STACK, OPT, P_BOARD,
-    P_HOUSE, P_HOUSES, P_NENC, T_MASK, T_START, bt, eb, ob, pb,
+from zoosim.games.new_york_zoo.components.data import N_SPACES, N_SPECIES
+from zoosim.games.new_york_zoo.components.tables import (
+    LINE_SPECIES, N_ORIENTATIONS, SPACE_ANIMALS, SPACE_HARBOUR, T_MASK, T_START, TILE_SIZE, bt, ob,
 )
-from zoosim.games.new_york_zoo.placements import N_ORIENTATIONS, legal_anchors, placement_mask, uncovered
+from zoosim.games.new_york_zoo.policies import (
+    GREEDY_WEIGHTS, H_BREED, H_COVER, H_FILL, H_HOUSE, H_ISOLATED, H_RIVAL_BREED,
+)
 from zoosim.games.new_york_zoo.protocol import (
     D_ANIMAL_DEST, D_ANIMAL_OPTION, D_ATTRACTION_KIND, D_ATTRACTION_PLACE, D_BONUS_BREED, D_BREED,
     D_DESTINATION, D_ENCLOSURE_PLACE, D_POPULATE_FIRST, D_POPULATE_SECOND, D_SHORT_PLACE, HOUSE, SUPPLY,
 )
 from zoosim.games.new_york_zoo.rules import R_PLAYERS
+from zoosim.games.new_york_zoo.state.bits import U1, ZERO, popcount, spread
+from zoosim.games.new_york_zoo.state.layout import (
+    E_CAPACITY, E_COUNT, E_SPECIES, G_ELEPHANT, G_HEIGHT, G_STACK, OPT, P_BOARD, P_HOUSE, P_HOUSES, P_NENC, eb, pb,
+)
+from zoosim.games.new_york_zoo.state.placements import legal_anchors, placement_mask, uncovered
 
-# greedy's weights: isolated cells, fill, cover, own breeding, rivals' breeding, house
-H_ISOLATED, H_FILL, H_COVER, H_BREED, H_RIVAL_BREED, H_HOUSE = range(6)
-GREEDY_PARAMS = np.array([4.0, 6.0, 1.0, 0.0, 0.0, 0.25])
-
-N_SPECIES = data.N_SPECIES
-N_SPACES = data.N_SPACES
-TILE_SIZE = np.array(data.TABLES["tile_size"])
-SPACE_HARBOUR = np.array(data.TABLES["space_harbour"])
-SPACE_ANIMALS = np.array(data.TABLES["space_animals"])
-LINE_SPECIES = np.array(data.TABLES["line_species"])
+GREEDY_PARAMS = np.array(GREEDY_WEIGHTS)  # F's row for a greedy seat is not read: greedy's weights are fixed
 
 
 @njit(cache=True, nogil=True)

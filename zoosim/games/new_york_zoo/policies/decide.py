@@ -5,16 +5,16 @@ order are fixed by PROTOCOL.md. Every policy returns 0 without a draw when n == 
 - uniform: option below(n) at each decision.
 - greedy: scores each option and takes the first best, no draws (greedy.py).
 - heuristic: the same with its own option values and parameters (heuristic.py).
-`reference_policies.py` is the same code in plain Python (the differential test holds them equal).
+`reference/policies.py` is the same code in plain Python (the differential test holds them equal).
 """
 from __future__ import annotations
 
 from numba import njit
 
-from zoosim.games.new_york_zoo.greedy import GREEDY_PARAMS, greedy_choice
-from zoosim.games.new_york_zoo.heuristic import heuristic_choice
-from zoosim.games.new_york_zoo.layout import G_POLICY, draw
-from zoosim.games.new_york_zoo.protocol import POLICY_GREEDY, POLICY_UNIFORM
+from zoosim.games.new_york_zoo.policies import POLICY_GREEDY, POLICY_UNIFORM
+from zoosim.games.new_york_zoo.policies.greedy import GREEDY_PARAMS, greedy_choice
+from zoosim.games.new_york_zoo.policies.heuristic import heuristic_choice
+from zoosim.games.new_york_zoo.state.layout import G_POLICY, draw
 
 
 @njit(cache=True, nogil=True, inline="always")

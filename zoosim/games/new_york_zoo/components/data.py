@@ -1,13 +1,13 @@
-"""New York Zoo's components, loaded once from the package's `data.toml` into lookup tables.
+"""New York Zoo's components, loaded once from `data.toml` (beside this file) into lookup tables.
 
 The TOML is a copy of `shared/specs/new-york-zoo-data.toml`. At import it becomes:
 - plain Python structures (`DATA`, `TILES`, `BOARDS`) for the reference and the tests, and
-- numpy tables for the numba core: every tile's distinct orientations, and for every (board, tile)
-  all legal placements on the empty board as 128-bit masks in two uint64 words (`PLACE_LO/HI`).
+- numpy tables (`TABLES`) for the numba core (laid out in `tables.py`): the rondel, the tiles, the boards,
+  and for every (board, tile) all legal placements on the empty board as 128-bit masks in two uint64
+  words (`place_lo`, `place_hi`, from `place_start`, `place_count` of them).
 
 Cell numbering on a board of width w: cell = row * w + col (row 0 at the top); bit `cell` of the
 128-bit mask is bit `cell % 64` of word `cell // 64` (lo = word 0, hi = word 1).
-`PLACE_CELL_START/PLACE_BY_CELL` list the same placements grouped by their lowest cell.
 Placement order (fixed by PROTOCOL.md): orientation index ascending, then anchor row, then anchor
 column, the anchor being the top-left corner of the oriented shape's bounding box.
 """
@@ -137,7 +137,6 @@ def _load_boards() -> list[Board]:
 
 BOARDS: list[Board] = _load_boards()
 BOARD_BY_KEY = {b.key: b for b in BOARDS}
-MAX_CELLS = 128
 
 
 def board_for(players: int, seat: int, solo_side: str = "A") -> Board:
@@ -217,21 +216,6 @@ def _build_tables() -> dict[str, np.ndarray]:
             masks.extend(ms)
     t["place_start"] = start
     t["place_count"] = count
-    # the same placements grouped by their lowest cell: a legal placement's lowest cell is uncovered,
-    # so late in a game only the few uncovered cells need looking at
-    cell_start = np.zeros((n_boards, N_TILES, MAX_CELLS + 1), np.int64)
-    by_cell: list[int] = []
-    for b in BOARDS:
-        for tl in TILES:
-            first = start[b.index, tl.index]
-            ms = masks[first:first + count[b.index, tl.index]]
-            lowest = [(m & -m).bit_length() - 1 for m in ms]
-            for cell in range(MAX_CELLS):
-                cell_start[b.index, tl.index, cell] = len(by_cell)
-                by_cell.extend(i for i, low in enumerate(lowest) if low == cell)
-            cell_start[b.index, tl.index, MAX_CELLS] = len(by_cell)
-    t["place_cell_start"] = cell_start
-    t["place_by_cell"] = np.array(by_cell, np.int64)
     t["place_lo"] = np.array([_u64(m) for m in masks], np.uint64)
     t["place_hi"] = np.array([_u64(m >> 64) for m in masks], np.uint64)
     for arr in t.values():

@@ -1,12 +1,12 @@
 """Pieces of the plain-Python game that both the reference game and its policies use: an enclosure,
 and the placements of a tile on an empty board (kept once computed). Kept apart so that neither
-`reference.py` nor `reference_policies.py` imports the other's module for them.
+`game.py` nor `policies.py` imports the other's module for them.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from zoosim.games.new_york_zoo import data
+from zoosim.games.new_york_zoo.components import data
 
 
 @dataclass

@@ -1,8 +1,8 @@
 """Where a tile can go, bit-parallel: all legal anchors of one orientation in a few 128-bit operations.
 
 An orientation of a tile lies at anchor a (the top-left cell of its bounding box) when a is one of its
-valid anchors on the board (in bounds, off the house corner; layout.O_VALID) and every cell a + d of the
-shape is uncovered, d running over its cell offsets. So the legal anchors are the valid ones AND, over
+valid anchors on the board (in bounds, off the house corner; components/tables.O_VALID) and every cell
+a + d of the shape is uncovered, d running over its cell offsets. So the legal anchors are the valid ones AND, over
 the shape's cells, the uncovered cells shifted down by d: one shift and AND per square, with no table
 of placements to read. Placement indices (PROTOCOL.md section 2: by orientation, then anchor) follow
 from the orientation's first index and the rank of the anchor among its valid anchors.
@@ -12,16 +12,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from zoosim.games.new_york_zoo import data
-from zoosim.games.new_york_zoo.bits import U1, ZERO, popcount
-from zoosim.games.new_york_zoo.layout import (
-    O_CELLS, O_FIRST, O_OFFSET, O_SHAPE, O_VALID, OPT, P_BOARD, P_COVERED, P_FITS, ob, pb,
+from zoosim.games.new_york_zoo.components.tables import (
+    BOARD_FULL, N_ORIENTATIONS, O_CELLS, O_FIRST, O_OFFSET, O_SHAPE, O_VALID, ob,
 )
-
-N_ORIENTATIONS = np.array([len(t.orientations) for t in data.TILES], np.int64)
-BOARD_FULL = np.array(data.TABLES["board_full"])
-U63 = np.uint64(63)
-U64 = np.uint64(64)
+from zoosim.games.new_york_zoo.state.bits import U1, U63, U64, ZERO, popcount
+from zoosim.games.new_york_zoo.state.layout import OPT, P_BOARD, P_COVERED, P_FITS, pb
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -1,6 +1,6 @@
 """New York Zoo in plain Python: the executable spec.
 
-Readable and slow on purpose. It plays exactly the game of the numba engine (`engine.py`) for the same
+Readable and slow on purpose. It plays exactly the game of the numba engine (`engine/`) for the same
 (rules, players, policies, seed, game index): same random draws, same options in the same order, same
 event log (PROTOCOL.md). Each rule of the spec is one method, named after it.
 Boards are Python ints used as bit sets (cell = row * width + col).
@@ -10,15 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from zoosim.core.rng import PyRng
-from zoosim.games.new_york_zoo import data
+from zoosim.games.new_york_zoo.components import data
 from zoosim.games.new_york_zoo.protocol import (
     D_ANIMAL_DEST, D_ANIMAL_OPTION, D_ATTRACTION_KIND, D_ATTRACTION_PLACE, D_ATTRACTION_TAKE, D_BONUS_BREED,
     D_BREED, D_DESTINATION, D_ENCLOSURE_PLACE, D_HOUSE_BONUS, D_KEEP, D_POPULATE_FIRST, D_POPULATE_SECOND,
     D_SHORT_PLACE, END_COVERED, END_SOLO_LAPS, END_TURN_CAP, EV_ANIMAL, EV_BRED, EV_BREEDING, EV_END,
     EV_ENCLOSURE, EV_FULL, EV_KEEP, EV_MOVE, EV_PASS, EV_ATTRACTION, HOUSE, SUPPLY,
 )
-from zoosim.games.new_york_zoo.reference_pieces import Enclosure, placements_on_empty  # noqa: F401  (re-exported)
-from zoosim.games.new_york_zoo.reference_policies import HeuristicPolicy, ScoredPolicy
+from zoosim.games.new_york_zoo.reference.pieces import Enclosure, placements_on_empty
+from zoosim.games.new_york_zoo.reference.policies import HeuristicPolicy, ScoredPolicy
 from zoosim.games.new_york_zoo.rules import SOLO_TILE_4_PLUS, Rules, validate
 
 N_HARBOURS = len(data.HARBOUR_SPACES)

@@ -1,19 +1,20 @@
-"""The scripted policies of `greedy.py` and `heuristic.py` in plain Python, for the reference game.
+"""The scripted policies of `policies/greedy.py` and `policies/heuristic.py` in plain Python, for the reference game.
 
 Same option values, same arithmetic order and the same first-best tie rule, so that the engine and the
 reference take the same decisions (tests/games/new_york_zoo/test_differential.py).
 """
 from __future__ import annotations
 
-from zoosim.games.new_york_zoo import data
-from zoosim.games.new_york_zoo.reference_pieces import Enclosure, placements_on_empty
+from zoosim.games.new_york_zoo.components import data
+from zoosim.games.new_york_zoo.policies import (
+    GREEDY_WEIGHTS, H_BREED, H_COVER, H_FILL, H_HOUSE, H_ISOLATED, H_RIVAL_BREED, W_ATTRACTION, W_BREED, W_COVER,
+    W_DENY, W_EXPOSED, W_FILL, W_FIT, W_HOUSE, W_ISOLATED, W_KIND, W_PAIR, W_PROGRESS, W_RIVAL, WIN,
+)
 from zoosim.games.new_york_zoo.protocol import (
     D_ANIMAL_DEST, D_ANIMAL_OPTION, D_ATTRACTION_KIND, D_ATTRACTION_PLACE, D_BONUS_BREED, D_BREED,
     D_DESTINATION, D_ENCLOSURE_PLACE, D_POPULATE_FIRST, D_POPULATE_SECOND, D_SHORT_PLACE, HOUSE, SUPPLY,
 )
-
-GREEDY_PARAMS = (4.0, 6.0, 1.0, 0.0, 0.0, 0.25)
-ISOLATED, FILL, COVER, BREED, RIVAL_BREED, HOUSE_VALUE = range(6)
+from zoosim.games.new_york_zoo.reference.pieces import Enclosure, placements_on_empty
 
 
 def popcount(x: int) -> int:
@@ -38,10 +39,10 @@ def placement_score(free: int, mask: int, board: data.Board, isolated_weight: fl
 
 
 class ScoredPolicy:
-    """greedy: greedy.py's option values (its weights are GREEDY_PARAMS)."""
+    """greedy: policies/greedy.py's option values (its weights are GREEDY_WEIGHTS)."""
 
     def __init__(self) -> None:
-        self.prm = GREEDY_PARAMS
+        self.prm = GREEDY_WEIGHTS
 
     def choose(self, match, kind: int, player: int, options: list, context: int = 0) -> int:
         if len(options) <= 1:
@@ -61,7 +62,7 @@ class ScoredPolicy:
 
         masks = placements_on_empty(p.board, tile)
         free = ((1 << p.board.cells) - 1) & ~p.covered
-        scores = [placement_score(free, masks[i], p.board, self.prm[ISOLATED]) for i in options]
+        scores = [placement_score(free, masks[i], p.board, self.prm[H_ISOLATED]) for i in options]
         i = first_best(scores)
         return i, scores[i]
 
@@ -84,7 +85,7 @@ class ScoredPolicy:
             if option == SUPPLY:
                 return 0.0
             if option == HOUSE:
-                return prm[HOUSE_VALUE]
+                return prm[H_HOUSE]
             return self.enclosure_gain(p, option, context)
         if kind == D_BREED:
             v = 0.0
@@ -101,7 +102,7 @@ class ScoredPolicy:
         if after < e.capacity and p.houses[species] > 0:
             after += 1
         if after >= e.capacity:
-            return self.prm[FILL]
+            return self.prm[H_FILL]
         return after / e.capacity
 
     def breeding_gain(self, p, species: int) -> float:
@@ -111,7 +112,7 @@ class ScoredPolicy:
         return (gains[0] if gains else 0.0) + (gains[1] if len(gains) > 1 else 0.0)
 
     def animal_value(self, p, species: int) -> float:
-        best = self.prm[HOUSE_VALUE] if p.free_houses() > 0 else -1.0
+        best = self.prm[H_HOUSE] if p.free_houses() > 0 else -1.0
         for i, e in enumerate(p.enclosures):
             if e.count == 0 or e.species == species:
                 v = self.enclosure_gain(p, i, species)
@@ -123,22 +124,22 @@ class ScoredPolicy:
         prm = self.prm
         space = data.SPACES[dest]
         if space["kind"] == "harbour":
-            value = prm[COVER] * data.TILES[match.stacks[data.HARBOUR_SPACES.index(dest)][-1]].size
+            value = prm[H_COVER] * data.TILES[match.stacks[data.HARBOUR_SPACES.index(dest)][-1]].size
         else:
             a, b = (data.species_index(x) for x in space["animals"])
             value = max(self.animal_value(p, a), 0.0) + max(self.animal_value(p, b), 0.0)
             for s in range(data.N_SPECIES):
                 value = max(value, self.animal_value(p, s))
-        if prm[BREED] != 0.0 or prm[RIVAL_BREED] != 0.0:
+        if prm[H_BREED] != 0.0 or prm[H_RIVAL_BREED] != 0.0:
             pos = match.elephant
             for _ in range(raw):
                 pos = pos % data.N_SPACES + 1
                 if pos in data.LINE_SPECIES_AT:
                     x = data.LINE_SPECIES_AT[pos]
-                    value += prm[BREED] * self.breeding_gain(p, x)
+                    value += prm[H_BREED] * self.breeding_gain(p, x)
                     for q in match.players:
                         if q is not p:
-                            value -= prm[RIVAL_BREED] * self.breeding_gain(q, x)
+                            value -= prm[H_RIVAL_BREED] * self.breeding_gain(q, x)
         return value
 
 
@@ -150,12 +151,7 @@ def first_best(values: list[float]) -> int:
     return best
 
 
-# ---------------------------------------------------------------- heuristic (heuristic.py)
-(W_ISOLATED, W_PAIR, W_EXPOSED, W_COVER, W_ATTRACTION, W_FILL, W_PROGRESS, W_HOUSE, W_BREED, W_RIVAL, W_FIT,
- W_KIND, W_DENY) = range(13)
-WIN = 1000.0
-
-
+# ---------------------------------------------------------------- heuristic (policies/heuristic.py)
 def exactly_one_neighbour(u: int, board: data.Board) -> int:
     """The cells of u with exactly one orthogonal neighbour in u."""
     w = board.width
@@ -169,7 +165,7 @@ def exactly_one_neighbour(u: int, board: data.Board) -> int:
 
 
 class HeuristicPolicy:
-    """heuristic: heuristic.py's option values with the parameters of its PolicySpec."""
+    """heuristic: policies/heuristic.py's option values with the parameters of its PolicySpec."""
 
     def __init__(self, params) -> None:
         self.prm = tuple(params)

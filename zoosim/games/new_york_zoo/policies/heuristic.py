@@ -10,47 +10,34 @@ The race is to cover the board, so every value is in squares covered, now or lat
 - a move that covers the last square wins and is taken;
 - a tile goes where it leaves the fewest isolated uncovered squares and pairs of squares (only
   attractions fill those), then where it touches the fewest uncovered squares.
-The parameters are the heuristic's PolicyParams in __init__.py, indices below. `reference_policies.py` mirrors this
-module in plain Python, operation for operation.
+The parameters are the heuristic's PolicyParams in policies/__init__.py (indices W_* there).
+`reference/policies.py` mirrors this module in plain Python, operation for operation.
 """
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
-from zoosim.games.new_york_zoo import data
-from zoosim.games.new_york_zoo.bits import (
-    BOARD_NOT_LEFT, BOARD_NOT_RIGHT, BOARD_WIDTH, U1, U63, U64, ZERO, popcount, spread,
+from zoosim.games.new_york_zoo.components.data import ATTRACTION_BASE, N_ATTRACTION_KINDS, N_SPACES, N_SPECIES
+from zoosim.games.new_york_zoo.components.tables import (
+    BOARD_NOT_LEFT, BOARD_NOT_RIGHT, BOARD_WIDTH, HARBOUR_STACK_SIZES, LINE_SPECIES, N_ORIENTATIONS, SPACE_ANIMALS,
+    SPACE_HARBOUR, TILE_SIZE, TILE_UNLIMITED, ob,
 )
-from zoosim.games.new_york_zoo.layout import (
-    E_CAPACITY, E_COUNT, E_SPECIES, G_ELEPHANT, G_HEIGHT, G_STACK, G_SUPPLY, OPT, P_BOARD, P_HOUSE, P_HOUSES,
-    P_NENC, eb, ob, pb,
+from zoosim.games.new_york_zoo.policies import (
+    W_ATTRACTION, W_BREED, W_COVER, W_DENY, W_EXPOSED, W_FILL, W_FIT, W_HOUSE, W_ISOLATED, W_KIND, W_PAIR,
+    W_PROGRESS, W_RIVAL, WIN,
 )
-from zoosim.games.new_york_zoo.placements import N_ORIENTATIONS, fits, legal_anchors, placement_mask, uncovered
 from zoosim.games.new_york_zoo.protocol import (
     D_ANIMAL_DEST, D_ANIMAL_OPTION, D_ATTRACTION_KIND, D_ATTRACTION_PLACE, D_BONUS_BREED, D_BREED,
     D_DESTINATION, D_ENCLOSURE_PLACE, D_POPULATE_FIRST, D_POPULATE_SECOND, D_SHORT_PLACE, HOUSE, SUPPLY,
 )
 from zoosim.games.new_york_zoo.rules import R_MOVE_MAX, R_MOVE_MIN, R_PLAYERS
-
-# parameter indices (order of the heuristic's PolicyParams in __init__.py; tests/games/new_york_zoo/test_policies.py checks it)
-PARAM_NAMES = ("isolated_weight", "pair_weight", "exposed_weight", "cover_value", "attraction_value", "fill_value",
-               "progress_value", "house_value", "breed_value", "rival_breed_weight", "fit_weight", "kind_value",
-               "deny_weight")
-(W_ISOLATED, W_PAIR, W_EXPOSED, W_COVER, W_ATTRACTION, W_FILL, W_PROGRESS, W_HOUSE, W_BREED, W_RIVAL, W_FIT,
- W_KIND, W_DENY) = range(13)
-WIN = 1000.0  # value of a move that covers the last square
-
-N_SPECIES = data.N_SPECIES
-N_SPACES = data.N_SPACES
-ATTRACTION_BASE = data.ATTRACTION_BASE
-N_ATTRACTION_KINDS = data.N_ATTRACTION_KINDS
-TILE_SIZE = np.array(data.TABLES["tile_size"])
-TILE_UNLIMITED = np.array(data.TABLES["tile_unlimited"])
-SPACE_HARBOUR = np.array(data.TABLES["space_harbour"])
-SPACE_ANIMALS = np.array(data.TABLES["space_animals"])
-LINE_SPECIES = np.array(data.TABLES["line_species"])
-HARBOUR_STACK_SIZES = np.array(data.TABLES["harbour_stack_sizes"])
+from zoosim.games.new_york_zoo.state.bits import U1, U63, U64, ZERO, popcount, spread
+from zoosim.games.new_york_zoo.state.layout import (
+    E_CAPACITY, E_COUNT, E_SPECIES, G_ELEPHANT, G_HEIGHT, G_STACK, G_SUPPLY, OPT, P_BOARD, P_HOUSE, P_HOUSES,
+    P_NENC, eb, pb,
+)
+from zoosim.games.new_york_zoo.state.placements import fits, legal_anchors, placement_mask, uncovered
 
 
 # ---------------------------------------------------------------- placements
