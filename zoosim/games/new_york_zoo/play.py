@@ -20,7 +20,7 @@ from zoosim.games.new_york_zoo.engine.game import (
 )
 from zoosim.games.new_york_zoo.policies import MAX_PARAMS
 from zoosim.games.new_york_zoo.rules import MAX_PLAYERS, R_PLAYERS, R_SIZE, Rules, pack
-from zoosim.games.new_york_zoo.state.layout import G_NEVENTS, G_POLICY, LOG, new_state
+from zoosim.games.new_york_zoo.engine.state import G_NEVENTS, G_POLICY, LOG, new_state
 
 # the result rows as blocks.play_kernel_block reads them; the game's own columns start at O_CELLS_LEFT
 O_SCORE, O_RANK, O_ROUNDS, O_TURNS, O_CELLS_LEFT = C_SCORE, C_RANK, C_ROUNDS, C_TURNS, C_CELLS_LEFT
@@ -60,7 +60,7 @@ def play_many(R: np.ndarray, seed: int, first_index: int, count: int, ids: np.nd
 
 
 def new_game(R: np.ndarray, pol: np.ndarray, log_rows: int) -> np.ndarray:
-    """A game array for these packed rules and seat policies (state/layout.new_state, filled)."""
+    """A game array for these packed rules and seat policies (engine/state.new_state, filled)."""
     S = new_state(log_rows)
     S[:R_SIZE] = R
     S[G_POLICY:G_POLICY + len(pol)] = pol

@@ -4,7 +4,7 @@
 T holds the placement masks (lo, hi per placement), then per (board, tile) the first placement and the
 count, then per (board, tile) one block per orientation: the anchors (top-left of the bounding box) where
 it lies on the board off the house corner, its first placement index, its shape anchored at cell 0, and
-its cells as offsets from the anchor (state/placements.py searches them). Offsets are module constants,
+its cells as offsets from the anchor (engine/placements.py searches them). Offsets are module constants,
 so numba folds them; T is one array so that the hot loop passes few (NUMBA-NOTES).
 """
 from __future__ import annotations

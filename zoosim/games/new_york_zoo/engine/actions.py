@@ -1,7 +1,7 @@
 """New York Zoo's numba actions: one game on one flat int64 array, move for move as `reference/game.py`.
 
 The actions of spec 5-6 (breeding is in `breeding.py`, the turn loop in `game.py`). Every function works
-on the game array `S` (state/layout.py), the table array `T` (components/tables.py) and, where a
+on the game array `S` (engine/state.py), the table array `T` (components/tables.py) and, where a
 decision is taken, the policies' parameters `F`; helpers take small integers, so the hot loop passes
 three arrays at most.
 Decisions go to `policies.decide`; the option lists and their order are PROTOCOL.md's.
@@ -14,14 +14,14 @@ from zoosim.games.new_york_zoo.components.data import ATTRACTION_BASE, N_ATTRACT
 from zoosim.games.new_york_zoo.components.tables import (
     SPACE_ANIMALS, SPACE_HARBOUR, T_MASK, T_START, TILE_SIZE, TILE_UNLIMITED, bt,
 )
-from zoosim.games.new_york_zoo.policies.decide import decide
-from zoosim.games.new_york_zoo.state.bits import ZERO, popcount
-from zoosim.games.new_york_zoo.state.layout import (
+from zoosim.games.new_york_zoo.engine.decide import decide
+from zoosim.games.new_york_zoo.engine.bits import ZERO, popcount
+from zoosim.games.new_york_zoo.engine.state import (
     E_ADDED, E_CAPACITY, E_COUNT, E_RECEIVED, E_SPECIES, G_HEIGHT, G_LOG_ROWS, G_NEVENTS, G_OVER, G_END_REASON,
     G_FACE_UP, G_ELEPHANT, G_STACK, G_SUPPLY, LOG, OPT, P_ATTRACTIONS, P_BOARD, P_COVERED,
     P_ENCLOSURES_PLACED, P_HOUSE, P_HOUSES, P_NENC, P_OWN_TURNS, P_TURNS_TO_FINISH, eb, pb,
 )
-from zoosim.games.new_york_zoo.state.placements import fits, list_placements, uncovered
+from zoosim.games.new_york_zoo.engine.placements import fits, list_placements, uncovered
 from zoosim.games.new_york_zoo.protocol import (
     D_ANIMAL_DEST, D_ANIMAL_OPTION, D_ATTRACTION_KIND, D_ATTRACTION_PLACE, D_ATTRACTION_TAKE, D_ENCLOSURE_PLACE,
     D_HOUSE_BONUS, D_KEEP, D_POPULATE_FIRST, D_POPULATE_SECOND,

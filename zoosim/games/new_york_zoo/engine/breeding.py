@@ -1,6 +1,6 @@
 """New York Zoo breeding (spec 7) in numba: one player's part of a breeding event, and which lines breed.
 
-Apart from `actions.py` so that each module stays readable; the state is `state/layout.py`'s.
+Apart from `actions.py` so that each module stays readable; the state is `engine/state.py`'s.
 """
 from __future__ import annotations
 
@@ -9,12 +9,12 @@ from numba import njit
 from zoosim.games.new_york_zoo.components.data import N_SPACES
 from zoosim.games.new_york_zoo.components.tables import LINE_SPECIES
 from zoosim.games.new_york_zoo.engine.actions import house_bonus, log_event, resolve_if_full, under_cap
-from zoosim.games.new_york_zoo.policies.decide import decide
+from zoosim.games.new_york_zoo.engine.decide import decide
 from zoosim.games.new_york_zoo.protocol import D_BONUS_BREED, D_BREED, EV_BRED
 from zoosim.games.new_york_zoo.rules import (
     R_BONUS_BREEDING, R_BREEDING_LINE_INDEX_ORDER, R_BREEDING_OPTIONAL, R_MAX_ADDED, R_MAX_BREEDINGS,
 )
-from zoosim.games.new_york_zoo.state.layout import (
+from zoosim.games.new_york_zoo.engine.state import (
     E_ADDED, E_COUNT, E_RECEIVED, E_SPECIES, G_LINES, G_OVER, OPT, P_BREEDINGS, P_NENC, eb, pb,
 )
 

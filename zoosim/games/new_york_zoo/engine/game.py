@@ -17,7 +17,7 @@ from zoosim.games.new_york_zoo.engine.actions import (
     animal_action, animals, cells_left, harbour_action, is_covered, log_event, move_options, place_enclosure,
 )
 from zoosim.games.new_york_zoo.engine.breeding import breed, breeding_lines
-from zoosim.games.new_york_zoo.policies.decide import decide
+from zoosim.games.new_york_zoo.engine.decide import decide
 from zoosim.games.new_york_zoo.protocol import (
     D_DESTINATION, D_SHORT_PLACE, END_COVERED, END_SOLO_LAPS, END_TURN_CAP, EV_BREEDING, EV_END, EV_MOVE, EV_PASS,
 )
@@ -25,13 +25,13 @@ from zoosim.games.new_york_zoo.rules import (
     MAX_PLAYERS, R_MAX_ADDED, R_MAX_TURNS, R_PLAYERS, R_SHORT_GAME, R_SHORT_HEPTOMINOES, R_SHORT_HEXOMINOES, R_SIZE,
     R_SOLO_END, R_SOLO_LAP_LENGTH, R_SOLO_N_TILES, R_SOLO_SIDE, R_SOLO_TARGET, R_WIN_CHECK, WIN_PER_LINE,
 )
-from zoosim.games.new_york_zoo.state.layout import (
+from zoosim.games.new_york_zoo.engine.state import (
     E_ADDED, E_COUNT, E_SPECIES, G_ELEPHANT, G_END_REASON, G_FACE_UP, G_HEIGHT, G_LINES, G_LOG_ROWS, G_MOVER,
     G_OVER, G_STACK, G_SUPPLY, G_TRAVELLED, G_TURNS, N_HARBOURS, N_TILES, OPT,
     P_ATTRACTIONS, P_BOARD, P_BREEDINGS, P_COVERED, P_ENCLOSURES_PLACED, P_FITS, P_HOUSE, P_HOUSES, P_NENC,
     P_OWN_TURNS, P_SIZE, P_TURNS_TO_FINISH, PLAYERS, draw, eb, pb, seed_game,
 )
-from zoosim.games.new_york_zoo.state.placements import list_placements
+from zoosim.games.new_york_zoo.engine.placements import list_placements
 
 BOARD_INDEX = np.array([[data.board_for(n, s, side).index if s < n else -1 for s in range(MAX_PLAYERS)]
                         for n in range(1, MAX_PLAYERS + 1) for side in ("A", "B")], np.int64)  # row 2*(n-1)+side

@@ -1,4 +1,4 @@
-"""The scripted policies of `policies/greedy.py` and `policies/heuristic.py` in plain Python, for the reference game.
+"""The scripted policies of `engine/greedy.py` and `engine/heuristic.py` in plain Python, for the reference game.
 
 Same option values, same arithmetic order and the same first-best tie rule, so that the engine and the
 reference take the same decisions (tests/games/new_york_zoo/test_differential.py).
@@ -39,7 +39,7 @@ def placement_score(free: int, mask: int, board: data.Board, isolated_weight: fl
 
 
 class ScoredPolicy:
-    """greedy: policies/greedy.py's option values (its weights are GREEDY_WEIGHTS)."""
+    """greedy: engine/greedy.py's option values (its weights are GREEDY_WEIGHTS)."""
 
     def __init__(self) -> None:
         self.prm = GREEDY_WEIGHTS
@@ -151,7 +151,7 @@ def first_best(values: list[float]) -> int:
     return best
 
 
-# ---------------------------------------------------------------- heuristic (policies/heuristic.py)
+# ---------------------------------------------------------------- heuristic (engine/heuristic.py)
 def exactly_one_neighbour(u: int, board: data.Board) -> int:
     """The cells of u with exactly one orthogonal neighbour in u."""
     w = board.width
@@ -165,7 +165,7 @@ def exactly_one_neighbour(u: int, board: data.Board) -> int:
 
 
 class HeuristicPolicy:
-    """heuristic: policies/heuristic.py's option values with the parameters of its PolicySpec."""
+    """heuristic: engine/heuristic.py's option values with the parameters of its PolicySpec."""
 
     def __init__(self, params) -> None:
         self.prm = tuple(params)

@@ -1,7 +1,7 @@
 """New York Zoo's policies as plain data: what each is and does (`POLICIES`, printed by `zoosim policies`),
 the codes the engine knows them by, and how many parameters a seat carries.
 
-The numba policies are beside this file: `decide.py` hands each decision to the seat's policy, `greedy.py`
+The numba policies are in engine/: `decide.py` hands each decision to the seat's policy, `greedy.py`
 and `heuristic.py` score the options; `reference/policies.py` is the same code in plain Python.
 """
 from __future__ import annotations

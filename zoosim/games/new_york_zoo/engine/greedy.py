@@ -23,11 +23,11 @@ from zoosim.games.new_york_zoo.protocol import (
     D_DESTINATION, D_ENCLOSURE_PLACE, D_POPULATE_FIRST, D_POPULATE_SECOND, D_SHORT_PLACE, HOUSE, SUPPLY,
 )
 from zoosim.games.new_york_zoo.rules import R_PLAYERS
-from zoosim.games.new_york_zoo.state.bits import U1, ZERO, popcount, spread
-from zoosim.games.new_york_zoo.state.layout import (
+from zoosim.games.new_york_zoo.engine.bits import U1, ZERO, popcount, spread
+from zoosim.games.new_york_zoo.engine.state import (
     E_CAPACITY, E_COUNT, E_SPECIES, G_ELEPHANT, G_HEIGHT, G_STACK, OPT, P_BOARD, P_HOUSE, P_HOUSES, P_NENC, eb, pb,
 )
-from zoosim.games.new_york_zoo.state.placements import legal_anchors, placement_mask, uncovered
+from zoosim.games.new_york_zoo.engine.placements import legal_anchors, placement_mask, uncovered
 
 GREEDY_PARAMS = np.array(GREEDY_WEIGHTS)  # F's row for a greedy seat is not read: greedy's weights are fixed
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from numba import njit
 
 from zoosim.games.new_york_zoo.policies import POLICY_GREEDY, POLICY_UNIFORM
-from zoosim.games.new_york_zoo.policies.greedy import GREEDY_PARAMS, greedy_choice
-from zoosim.games.new_york_zoo.policies.heuristic import heuristic_choice
-from zoosim.games.new_york_zoo.state.layout import G_POLICY, draw
+from zoosim.games.new_york_zoo.engine.greedy import GREEDY_PARAMS, greedy_choice
+from zoosim.games.new_york_zoo.engine.heuristic import heuristic_choice
+from zoosim.games.new_york_zoo.engine.state import G_POLICY, draw
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -15,8 +15,8 @@ from numba import njit
 from zoosim.games.new_york_zoo.components.tables import (
     BOARD_FULL, N_ORIENTATIONS, O_CELLS, O_FIRST, O_OFFSET, O_SHAPE, O_VALID, ob,
 )
-from zoosim.games.new_york_zoo.state.bits import U1, U63, U64, ZERO, popcount
-from zoosim.games.new_york_zoo.state.layout import OPT, P_BOARD, P_COVERED, P_FITS, pb
+from zoosim.games.new_york_zoo.engine.bits import U1, U63, U64, ZERO, popcount
+from zoosim.games.new_york_zoo.engine.state import OPT, P_BOARD, P_COVERED, P_FITS, pb
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -10,7 +10,7 @@ The race is to cover the board, so every value is in squares covered, now or lat
 - a move that covers the last square wins and is taken;
 - a tile goes where it leaves the fewest isolated uncovered squares and pairs of squares (only
   attractions fill those), then where it touches the fewest uncovered squares.
-The parameters are the heuristic's PolicyParams in policies/__init__.py (indices W_* there).
+The parameters are the heuristic's PolicyParams in policies.py (indices W_* there).
 `reference/policies.py` mirrors this module in plain Python, operation for operation.
 """
 from __future__ import annotations
@@ -32,12 +32,12 @@ from zoosim.games.new_york_zoo.protocol import (
     D_DESTINATION, D_ENCLOSURE_PLACE, D_POPULATE_FIRST, D_POPULATE_SECOND, D_SHORT_PLACE, HOUSE, SUPPLY,
 )
 from zoosim.games.new_york_zoo.rules import R_MOVE_MAX, R_MOVE_MIN, R_PLAYERS
-from zoosim.games.new_york_zoo.state.bits import U1, U63, U64, ZERO, popcount, spread
-from zoosim.games.new_york_zoo.state.layout import (
+from zoosim.games.new_york_zoo.engine.bits import U1, U63, U64, ZERO, popcount, spread
+from zoosim.games.new_york_zoo.engine.state import (
     E_CAPACITY, E_COUNT, E_SPECIES, G_ELEPHANT, G_HEIGHT, G_STACK, G_SUPPLY, OPT, P_BOARD, P_HOUSE, P_HOUSES,
     P_NENC, eb, pb,
 )
-from zoosim.games.new_york_zoo.state.placements import fits, legal_anchors, placement_mask, uncovered
+from zoosim.games.new_york_zoo.engine.placements import fits, legal_anchors, placement_mask, uncovered
 
 
 # ---------------------------------------------------------------- placements
