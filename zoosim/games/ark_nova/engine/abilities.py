@@ -16,7 +16,6 @@ from zoosim.games.ark_nova.components.effects import Op
 from zoosim.games.ark_nova.engine.build import has_passive
 from zoosim.games.ark_nova.engine.piles import discard_card, draw_deck, refill_display, snap, take_from_display, to_hand
 from zoosim.games.ark_nova.engine.state import (
-    E_GAIN,
     E_TOKEN,
     G_BASE_PILE,
     G_BASE_PILE_N,
@@ -60,7 +59,7 @@ from zoosim.games.ark_nova.engine.state import (
     _choose,
     _log,
 )
-from zoosim.games.ark_nova.engine.tracks import gain_leaf
+from zoosim.games.ark_nova.engine.tracks import gain_leaf, pay
 
 CARDS_AT = SCR_EFFECT + 16
 C_KIND = cards.CARDS.kind.astype(np.int64)
@@ -89,14 +88,21 @@ def hand_take(G, p, i):
 
 
 @njit(cache=True, _nrt=False)
-def hunter(G, R, EV, rng, p, n):
-    """§11 hunter: reveal n, keep 1 animal (KEEP_CARD over the animals), discard the rest in reveal order."""
+def _reveal(G, R, EV, rng, n):
+    """Up to n cards drawn from the deck into G[CARDS_AT:] (fewer when the deck runs out); returns how many."""
     m = 0
     for _ in range(n):
         c = draw_deck(G, R, EV, rng)
         if c >= 0:
             G[CARDS_AT + m] = c
             m += 1
+    return m
+
+
+@njit(cache=True, _nrt=False)
+def hunter(G, R, EV, rng, p, n):
+    """§11 hunter: reveal n, keep 1 animal (KEEP_CARD over the animals), discard the rest in reveal order."""
+    m = _reveal(G, R, EV, rng, n)
     na = 0
     for i in range(m):
         if C_KIND[G[CARDS_AT + i]] == ANIMAL:
@@ -120,12 +126,7 @@ def hunter(G, R, EV, rng, p, n):
 @njit(cache=True, _nrt=False)
 def perception(G, R, EV, rng, p, n, keep):
     """§11 perception: draw n, keep min(keep, drawn) (lexicographic subsets; keep <= 2), discard the rest."""
-    m = 0
-    for _ in range(n):
-        c = draw_deck(G, R, EV, rng)
-        if c >= 0:
-            G[CARDS_AT + m] = c
-            m += 1
+    m = _reveal(G, R, EV, rng, n)
     if m == 0:
         return
     kk = min(keep, m)
@@ -379,14 +380,6 @@ def _pilfer_target(G, R, EV, rng, p, field, floor):
 
 
 @njit(cache=True, _nrt=False)
-def _pay(G, EV, q, amount):
-    if amount > 0:
-        b = G_PL + q * P_SIZE
-        G[b + P_MONEY] -= amount
-        _log(G, EV, E_GAIN, q, 1, -amount, G[b + P_MONEY], 0)
-
-
-@njit(cache=True, _nrt=False)
 def pilfering(G, R, EV, rng, p, n):
     """§11.2 pilfering: the top-appeal, then (n = 2) the top-CP exposed player gives 5 money or a random card."""
     b = G_PL + p * P_SIZE
@@ -403,14 +396,14 @@ def pilfering(G, R, EV, rng, p, n):
         has_hand = G[bq + P_HAND_N] > 0
         if not money5 and not has_hand:
             amount = G[bq + P_MONEY]
-            _pay(G, EV, q, amount)
+            pay(G, EV, q, amount)
             gain_leaf(G, R, EV, p, 1, amount)
             continue
         give = _choose(G, EV, rng, q, H_PILFER_GIVE, (1 if money5 else 0) + (1 if has_hand else 0))
         if not money5:
             give = 1
         if give == 0:
-            _pay(G, EV, q, 5)
+            pay(G, EV, q, 5)
             gain_leaf(G, R, EV, p, 1, 5)
         else:
             c = hand_take(G, q, below(rng, G[bq + P_HAND_N]))

@@ -46,12 +46,7 @@ from zoosim.games.ark_nova.engine.cards import (
 )
 from zoosim.games.ark_nova.engine.piles import take_from_display, to_hand
 from zoosim.games.ark_nova.engine.place import _cubes
-from zoosim.games.ark_nova.engine.projects import (
-    association_unit,
-    pay,
-    push_gain,
-    take_for_play,
-)
+from zoosim.games.ark_nova.engine.projects import association_unit, take_for_play
 from zoosim.games.ark_nova.engine.sponsors import C_LEVEL, sponsor_options
 from zoosim.games.ark_nova.engine.state import (
     B_SIZE,
@@ -113,7 +108,7 @@ from zoosim.games.ark_nova.engine.state import (
     _log,
     _push,
 )
-from zoosim.games.ark_nova.engine.tracks import gain_leaf
+from zoosim.games.ark_nova.engine.tracks import gain_leaf, pay, push_gain
 from zoosim.games.ark_nova.engine.triggers import push_enter, trigger_animal_played
 from zoosim.games.ark_nova.engine.turn_options import (
     can_perform,

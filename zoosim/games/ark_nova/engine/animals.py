@@ -102,6 +102,19 @@ OP_IGNORE_ROCKWATER = int(Op.IGNORE_ANIMAL_ROCKWATER)
 OP_FLOCK = int(Op.FLOCK)
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def animals_of_size(G, p, large):
+    """The animals in p's zoo that are small (size <= 2) or, with `large`, large (size >= 4): project conditions,
+    metrics and final cards count them alike (spec §10.1, §12, §13.2)."""
+    b = G_PL + p * P_SIZE
+    n = 0
+    for i in range(G[b + P_ANIMALS_N]):
+        size = C_SIZE[G[b + P_ANIMALS + i]]
+        if (large and size >= 4) or (not large and size <= 2):
+            n += 1
+    return n
+
+
 @njit(cache=True, _nrt=False)
 def icon_counts(G, p, at):
     """§7.1: the zoo's icons at G[at:at + N_ICONS]: its animals' and sponsors' icons (rock/water included; summed

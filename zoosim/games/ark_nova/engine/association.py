@@ -15,7 +15,7 @@ from numba import njit
 from zoosim.games.ark_nova.components import cards
 from zoosim.games.ark_nova.components.effects import Op
 from zoosim.games.ark_nova.components.vocab import CATEGORY_ICONS, CONTINENT_ICONS
-from zoosim.games.ark_nova.engine.animals import C_ICONS, C_SIZE, C_STD_OK, icon_counts
+from zoosim.games.ark_nova.engine.animals import C_ICONS, C_SIZE, C_STD_OK, animals_of_size, icon_counts
 from zoosim.games.ark_nova.engine.build import has_passive
 from zoosim.games.ark_nova.engine.piles import range_folders
 from zoosim.games.ark_nova.engine.state import (
@@ -90,18 +90,16 @@ def task_value(G, R, p, task):
     return R[R_TASK_VALUES + task]
 
 
-@njit(cache=True, _nrt=False)
-def partner_options(G, R, p, side2, at):
-    """PARTNER options (hook 15): continents on the board the player has no partner zoo of, ascending."""
-    b = G_PL + p * P_SIZE
-    if G[b + P_PARTNERS_N] >= R[R_MAX_PARTNER_ZOOS + (1 if side2 else 0)]:
-        return 0
+@njit(cache=True, _nrt=False, inline="always")
+def _lacking(G, board, first, last, own, own_n, at):
+    """The kinds first..last on the board (bits of `board`) that are not in the player's list G[own:own + own_n],
+    ascending, into G[at:]; returns how many."""
     n = 0
-    for k in range(FIRST_CONTINENT, LAST_CONTINENT + 1):
-        if G[G_BOARD_PARTNERS] >> k & 1:
+    for k in range(first, last + 1):
+        if board >> k & 1:
             owned = 0
-            for i in range(G[b + P_PARTNERS_N]):
-                if G[b + P_PARTNERS + i] == k:
+            for i in range(own_n):
+                if G[own + i] == k:
                     owned = 1
             if not owned:
                 G[at + n] = k
@@ -110,22 +108,21 @@ def partner_options(G, R, p, side2, at):
 
 
 @njit(cache=True, _nrt=False)
+def partner_options(G, R, p, side2, at):
+    """PARTNER options (hook 15): continents on the board the player has no partner zoo of, ascending."""
+    b = G_PL + p * P_SIZE
+    if G[b + P_PARTNERS_N] >= R[R_MAX_PARTNER_ZOOS + (1 if side2 else 0)]:
+        return 0
+    return _lacking(G, G[G_BOARD_PARTNERS], FIRST_CONTINENT, LAST_CONTINENT, b + P_PARTNERS, G[b + P_PARTNERS_N], at)
+
+
+@njit(cache=True, _nrt=False)
 def university_options(G, R, p, at):
     """UNIVERSITY options (hook 16): university types on the board the player lacks, ascending."""
     b = G_PL + p * P_SIZE
     if G[b + P_UNIVS_N] >= R[R_MAX_UNIVERSITIES]:
         return 0
-    n = 0
-    for u in range(3):
-        if G[G_BOARD_UNIVS] >> u & 1:
-            owned = 0
-            for i in range(G[b + P_UNIVS_N]):
-                if G[b + P_UNIVS + i] == u:
-                    owned = 1
-            if not owned:
-                G[at + n] = u
-                n += 1
-    return n
+    return _lacking(G, G[G_BOARD_UNIVS], 0, 2, b + P_UNIVS, G[b + P_UNIVS_N], at)
 
 
 @njit(cache=True, _nrt=False)
@@ -169,12 +166,7 @@ def slot_met(G, p, project, slot, wildcard, icons_at):
                 m += 1
         return m >= n
     if kind == SMALL_ANIMALS or kind == LARGE_ANIMALS:
-        m = 0
-        for i in range(G[b + P_ANIMALS_N]):
-            size = C_SIZE[G[b + P_ANIMALS + i]]
-            if (kind == SMALL_ANIMALS and size <= 2) or (kind == LARGE_ANIMALS and size >= 4):
-                m += 1
-        return m >= n
+        return animals_of_size(G, p, kind == LARGE_ANIMALS) >= n
     if kind == RELEASE:
         for i in range(G[b + P_ANIMALS_N]):
             if _releasable(G[b + P_ANIMALS + i], project, slot):

@@ -65,8 +65,7 @@ from zoosim.games.ark_nova.engine.tracks import (
     _cp_unit,
     _hire_worker,
     _rep_unit,
-    _start_cp,
-    gain_leaf,
+    push_gain,
 )
 from zoosim.games.ark_nova.engine.triggers import enter_unit, icons_unit
 from zoosim.games.ark_nova.engine.turn import break_unit, finish_unit, turn_unit
@@ -124,12 +123,8 @@ def gain(G, R, EV, rng, p, resource, amount):
     if amount <= 0:
         return
     depth = G[G_STACK_N]
-    if resource <= 2:
-        gain_leaf(G, R, EV, p, resource, amount)
-    elif resource == 3:
-        _push(G, F_REP, p, amount, -1, 0, 0)
-    elif resource == 4:
-        _start_cp(G, R, EV, p, amount, True)
+    if resource <= 4:
+        push_gain(G, R, EV, p, resource, amount)
     else:
         for _ in range(amount):
             _hire_worker(G, R, EV, p)

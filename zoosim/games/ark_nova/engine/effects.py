@@ -26,7 +26,6 @@ from zoosim.games.ark_nova.components import board
 from zoosim.games.ark_nova.components.effects import METRIC, N_MOMENTS, SCOPE_ALL, Moment, Op
 from zoosim.games.ark_nova.components.vocab import KIOSK, LARGE_BIRD_AVIARY, N_ICONS, ROCK, SCIENCE, WATER
 from zoosim.games.ark_nova.engine.abilities import (
-    C_SIZE,
     assertion,
     coin,
     constriction,
@@ -43,7 +42,7 @@ from zoosim.games.ark_nova.engine.abilities import (
     sponsor_magnet,
     venom,
 )
-from zoosim.games.ark_nova.engine.animals import icon_counts
+from zoosim.games.ark_nova.engine.animals import animals_of_size, icon_counts
 from zoosim.games.ark_nova.engine.build import connected, free_build2, posture_type_options, side_entrance_buildings
 from zoosim.games.ark_nova.engine.cards import advance_break, move_card
 from zoosim.games.ark_nova.engine.piles import draw_deck, take_card, to_hand
@@ -53,8 +52,6 @@ from zoosim.games.ark_nova.engine.state import (
     E_TOKEN,
     F_BUILD,
     F_EFFECT,
-    F_REP,
-    F_WORKERS,
     FR_A,
     FR_B,
     FR_C,
@@ -67,8 +64,6 @@ from zoosim.games.ark_nova.engine.state import (
     H_BOOST,
     H_CLEVER,
     H_POSTURE_TYPE,
-    P_ANIMALS,
-    P_ANIMALS_N,
     P_B_ANIMALS_N,
     P_B_KIND,
     P_BUILDINGS_N,
@@ -98,7 +93,7 @@ from zoosim.games.ark_nova.engine.state import (
     _ones,
     _push,
 )
-from zoosim.games.ark_nova.engine.tracks import _hire_worker, _start_cp, gain_leaf
+from zoosim.games.ark_nova.engine.tracks import _hire_worker, gain_leaf, push_gain
 from zoosim.games.ark_nova.pack import R_PEACEFUL, R_PEACOCKING_NEEDS_BUILD2, R_PLACE_UNIQUE
 
 UNSUPPORTED_EFFECT = 3          # G_UNSUPPORTED code: an effect row this module does not execute yet
@@ -212,12 +207,7 @@ def metric(G, p, m, scope):
                 n += 1
         return n
     if m == M_SMALL or m == M_LARGE:
-        n = 0
-        for i in range(G[b + P_ANIMALS_N]):
-            z = C_SIZE[G[b + P_ANIMALS + i]]
-            if (m == M_SMALL and z <= 2) or (m == M_LARGE and z >= 4):
-                n += 1
-        return n
+        return animals_of_size(G, p, m == M_LARGE)
     if m == M_X:
         return G[b + P_X]
     if m == M_PAIRS:
@@ -251,22 +241,7 @@ def metric(G, p, m, scope):
     return 0
 
 
-# ---------------------------------------------------------------- gains that may chain
-@njit(cache=True, _nrt=False)
-def push_gain(G, R, EV, p, resource, amount):
-    """reference.state.gain inside a frame: leaves at once, reputation / CP / workers pushed above it."""
-    if amount <= 0:
-        return
-    if resource <= 2:
-        gain_leaf(G, R, EV, p, resource, amount)
-    elif resource == 3:
-        _push(G, F_REP, p, amount, -1, 0, 0)
-    elif resource == 4:
-        _start_cp(G, R, EV, p, amount, True)
-    else:
-        _push(G, F_WORKERS, p, amount, 0, 0, 0)
-
-
+# ---------------------------------------------------------------- workers hired one by one
 @njit(cache=True, _nrt=False)
 def workers_unit(G, R, EV, rng, fr):
     """F_WORKERS: one worker per unit, each resolved (its CP) before the next."""

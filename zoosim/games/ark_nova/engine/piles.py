@@ -81,15 +81,21 @@ def to_hand(G, EV, p, card, source):
         _log(G, EV, E_DRAW, p, CARD_ID[card], source, 0, 0)
 
 
-@njit(cache=True, _nrt=False)
-def discard_card(G, EV, p, card):
-    """To the discard pile; a base project goes back to the base-project pile (PROTOCOL.md 9)."""
+@njit(cache=True, _nrt=False, inline="always")
+def put_away(G, card):
+    """To the discard pile; a base project goes back to the base-project pile (PROTOCOL.md 9). Not logged."""
     if FIRST_BASE <= card <= LAST_BASE:
         G[G_BASE_PILE + G[G_BASE_PILE_N]] = card
         G[G_BASE_PILE_N] += 1
     else:
         G[G_DISCARD + G[G_DISCARD_N]] = card
         G[G_DISCARD_N] += 1
+
+
+@njit(cache=True, _nrt=False)
+def discard_card(G, EV, p, card):
+    """put_away with its DISCARD row."""
+    put_away(G, card)
     _log(G, EV, E_DISCARD, p, CARD_ID[card], 0, 0, 0)
 
 

@@ -25,7 +25,7 @@ from zoosim.games.ark_nova.components.vocab import (
     ROCK,
     WATER,
 )
-from zoosim.games.ark_nova.engine.build import footprints, has_passive
+from zoosim.games.ark_nova.engine.build import footprints, has_passive, put_building
 from zoosim.games.ark_nova.engine.piles import take_card
 from zoosim.games.ark_nova.engine.state import (
     B_CAPACITY,
@@ -63,7 +63,6 @@ from zoosim.games.ark_nova.engine.state import (
     P_B_CUBES,
     P_B_KIND,
     P_B_MASK,
-    P_BUILDINGS_N,
     P_COVERED,
     P_FULL_COVER,
     P_HOME,
@@ -138,15 +137,7 @@ def _cover_money(G, R, EV, p, mask, terrain, cells):
 @njit(cache=True, _nrt=False)
 def place_building(G, R, EV, p, kind, mask):
     """The building with its immediate yields; its placement bonuses follow as an F_PLACE frame."""
-    b = G_PL + p * P_SIZE
-    i = G[b + P_BUILDINGS_N]
-    G[b + P_B_KIND + i] = kind
-    G[b + P_B_MASK + i] = mask
-    G[b + P_B_CUBES + i] = 0
-    G[b + P_B_ANIMALS_N + i] = 0
-    G[b + P_BUILDINGS_N] = i + 1
-    G[b + P_COVERED] |= mask
-    G[b + P_ZOO_VERSION] += 1
+    i = put_building(G, p, kind, mask)
     _log(G, EV, E_BUILD, p, kind, mask & 0xFFFFFFFF, mask >> 32, 0)
     if kind == PAVILION:
         gain_leaf(G, R, EV, p, 0, 1)

@@ -35,7 +35,7 @@ from zoosim.games.ark_nova.engine.association import (
     workers_needed,
 )
 from zoosim.games.ark_nova.engine.build import free_build2
-from zoosim.games.ark_nova.engine.piles import discard_card, snap, take_from_display
+from zoosim.games.ark_nova.engine.piles import discard_card, put_away, snap, take_from_display
 from zoosim.games.ark_nova.engine.place import _cubes, terrain_touched
 from zoosim.games.ark_nova.engine.state import (
     BASE_ROWS,
@@ -48,7 +48,6 @@ from zoosim.games.ark_nova.engine.state import (
     F_BUILD,
     F_COLUMN,
     F_PROJECT,
-    F_REP,
     FR_A,
     FR_B,
     FR_C,
@@ -57,10 +56,6 @@ from zoosim.games.ark_nova.engine.state import (
     FR_F,
     FR_P,
     FREE,
-    G_BASE_PILE,
-    G_BASE_PILE_N,
-    G_DISCARD,
-    G_DISCARD_N,
     G_DONATIONS,
     G_PL,
     G_ROW,
@@ -112,7 +107,7 @@ from zoosim.games.ark_nova.engine.state import (
     _push,
 )
 from zoosim.games.ark_nova.engine.tasks import TAKE_PARTNER, TAKE_UNIVERSITY, push_task
-from zoosim.games.ark_nova.engine.tracks import _start_cp, gain_leaf
+from zoosim.games.ark_nova.engine.tracks import _start_cp, gain_leaf, pay, push_gain
 from zoosim.games.ark_nova.pack import (
     R_DONATION_OVERFLOW,
     R_DONATIONS,
@@ -140,15 +135,6 @@ ASSOCIATION = 3
 
 
 @njit(cache=True, _nrt=False)
-def pay(G, EV, p, amount):
-    """reference.state.pay (the caller checked the money)."""
-    if amount > 0:
-        b = G_PL + p * P_SIZE
-        G[b + P_MONEY] -= amount
-        _log(G, EV, E_GAIN, p, 1, -amount, G[b + P_MONEY], 0)
-
-
-@njit(cache=True, _nrt=False)
 def take_for_play(G, EV, p, source, card):
     """A card leaves the hand (source -1) or display folder `source` (paying its number)."""
     b = G_PL + p * P_SIZE
@@ -167,20 +153,6 @@ def donation_cost(G, R):
     n = G[G_DONATIONS]
     return R[R_DONATIONS + n] if n < R[R_DONATIONS_N] else R[R_DONATION_OVERFLOW]
 
-
-
-@njit(cache=True, _nrt=False)
-def push_gain(G, R, EV, p, resource, amount):
-    """A gain inside a unit: leaves at once, reputation pushed, CP logged with its spaces pushed (the unit's last
-    act, so that it resolves before the unit's next stage)."""
-    if amount <= 0:
-        return
-    if resource <= 2:
-        gain_leaf(G, R, EV, p, resource, amount)
-    elif resource == 3:
-        _push(G, F_REP, p, amount, -1, 0, 0)
-    else:
-        _start_cp(G, R, EV, p, amount, True)
 
 
 # ---------------------------------------------------------------- the Association action (§5.4)
@@ -328,12 +300,7 @@ def _row_limit(G, R):
         G[G_ROW_N] -= 1
         out = G[G_ROW + G[G_ROW_N]]
         G[G_SLOT_ON + out - PROJECT_ROW0] = 0
-        if FIRST_BASE <= out <= LAST_BASE:
-            G[G_BASE_PILE + G[G_BASE_PILE_N]] = out
-            G[G_BASE_PILE_N] += 1
-        else:
-            G[G_DISCARD + G[G_DISCARD_N]] = out
-            G[G_DISCARD_N] += 1
+        put_away(G, out)
 
 
 @njit(cache=True, _nrt=False)

@@ -9,14 +9,12 @@ from numba import njit
 
 from zoosim.games.ark_nova.components import cards
 from zoosim.games.ark_nova.components.vocab import CATEGORY_ICONS, ROCK, SCIENCE, WATER
-from zoosim.games.ark_nova.engine.animals import C_SIZE, icon_counts
+from zoosim.games.ark_nova.engine.animals import animals_of_size, icon_counts
 from zoosim.games.ark_nova.engine.build import connected
 from zoosim.games.ark_nova.engine.state import (
     BORDER_CELLS,
     G_PL,
     G_PLAYERS,
-    P_ANIMALS,
-    P_ANIMALS_N,
     P_APPEAL,
     P_COVERED,
     P_CP,
@@ -59,12 +57,7 @@ def final_metric(G, q, metric, at):
     """§13.2: the count a final card measures (G[at:at + 30] is scratch for two icon counts)."""
     b = G_PL + q * P_SIZE
     if metric == LARGE_ANIMALS or metric == SMALL_ANIMALS:
-        n = 0
-        for i in range(G[b + P_ANIMALS_N]):
-            size = C_SIZE[G[b + P_ANIMALS + i]]
-            if (metric == LARGE_ANIMALS and size >= 4) or (metric == SMALL_ANIMALS and size <= 2):
-                n += 1
-        return n
+        return animals_of_size(G, q, metric == LARGE_ANIMALS)
     if metric == ARCHITECTURE:
         conn = connected(G, q)
         cov = G[b + P_COVERED]

@@ -13,8 +13,9 @@ frame simply returns and the new frame runs first, exactly as the nested call di
     F_REP  (p, steps left, space whose bonuses are being given or -1, next bonus entry)       gain_reputation
     F_CP   (p, CP before the gain, next space rank, sub-step, the space)                       gain_cp's milestones
 
-Leaf operations (appeal, money, X-tokens, an upgrade, a card taken) are done at once; the enclosure3 tile pushes a
-free building (engine.place's F_BUILD); the partner_zoo, university and sponsor tiles push engine.tasks' F_TASK. The entry points that run a chain to its end
+Leaf operations (appeal, money, X-tokens, paying, an upgrade, a card taken) are done at once; the enclosure3 tile
+pushes a free building (engine.place's F_BUILD); the partner_zoo, university and sponsor tiles push engine.tasks'
+F_TASK. `push_gain` is a gain inside a frame (what may chain is pushed); the entry points that run a chain to its end
 (`gain`, `hire_worker`, ...) are engine.chain's; `upgrade` here is a leaf and may be called from anywhere.
 """
 from __future__ import annotations
@@ -34,6 +35,7 @@ from zoosim.games.ark_nova.engine.state import (
     F_CP,
     F_REP,
     F_TASK,
+    F_WORKERS,
     FR_A,
     FR_B,
     FR_C,
@@ -140,6 +142,31 @@ def _hire_worker(G, R, EV, p):
     _log(G, EV, E_GAIN, p, 5, 1, G[b + P_WORKERS_ACTIVE], 0)
     if G[b + P_WORKERS_SUPPLY] == 0 and R[R_LAST_WORKER_CP] > 0:
         _start_cp(G, R, EV, p, R[R_LAST_WORKER_CP], True)
+
+
+@njit(cache=True, _nrt=False)
+def push_gain(G, R, EV, p, resource, amount):
+    """reference.state.gain inside a frame: leaves at once, reputation / CP / workers pushed above it (a unit's last
+    act, so that they resolve before the unit's next stage)."""
+    if amount <= 0:
+        return
+    if resource <= 2:
+        gain_leaf(G, R, EV, p, resource, amount)
+    elif resource == 3:
+        _push(G, F_REP, p, amount, -1, 0, 0)
+    elif resource == 4:
+        _start_cp(G, R, EV, p, amount, True)
+    else:
+        _push(G, F_WORKERS, p, amount, 0, 0, 0)
+
+
+@njit(cache=True, _nrt=False)
+def pay(G, EV, p, amount):
+    """reference.state.pay (the caller checked the money)."""
+    if amount > 0:
+        b = G_PL + p * P_SIZE
+        G[b + P_MONEY] -= amount
+        _log(G, EV, E_GAIN, p, 1, -amount, G[b + P_MONEY], 0)
 
 
 @njit(cache=True, _nrt=False)

@@ -29,7 +29,7 @@ from zoosim.games.ark_nova.components.vocab import ICONS, N_ICONS
 from zoosim.games.ark_nova.engine.abilities import C_SIZE, coin, hand_take
 from zoosim.games.ark_nova.engine.animals import C_ICONS, icon_counts
 from zoosim.games.ark_nova.engine.build import footprints, free_build2, zoo_memo
-from zoosim.games.ark_nova.engine.effects import UNSUPPORTED_EFFECT, push_effects, push_gain
+from zoosim.games.ark_nova.engine.effects import UNSUPPORTED_EFFECT, push_effects
 from zoosim.games.ark_nova.engine.sponsors import hand_sponsor_options
 from zoosim.games.ark_nova.engine.state import (
     AFTER_W,
@@ -73,7 +73,7 @@ from zoosim.games.ark_nova.engine.state import (
     _log,
     _push,
 )
-from zoosim.games.ark_nova.engine.tracks import gain_leaf
+from zoosim.games.ark_nova.engine.tracks import gain_leaf, push_gain
 from zoosim.games.ark_nova.pack import R_PEACEFUL
 
 TRIGGER = int(Moment.TRIGGER)

@@ -25,7 +25,6 @@ from zoosim.games.ark_nova.engine.build import kiosk_income
 from zoosim.games.ark_nova.engine.cards import move_card, strength
 from zoosim.games.ark_nova.engine.effects import push_effects, sponsors_by_id
 from zoosim.games.ark_nova.engine.piles import discard_card, refill_display
-from zoosim.games.ark_nova.engine.projects import pay, push_gain
 from zoosim.games.ark_nova.engine.scoring import final_card_cp, score
 from zoosim.games.ark_nova.engine.state import (
     AFTER_W,
@@ -109,7 +108,7 @@ from zoosim.games.ark_nova.engine.state import (
     _log,
     _push,
 )
-from zoosim.games.ark_nova.engine.tracks import _discard_final_cards, gain_leaf
+from zoosim.games.ark_nova.engine.tracks import _discard_final_cards, gain_leaf, pay, push_gain
 from zoosim.games.ark_nova.engine.triggers import after_item
 from zoosim.games.ark_nova.engine.turn_options import can_perform, kept_spends, side_bits, turn_options
 from zoosim.games.ark_nova.pack import (

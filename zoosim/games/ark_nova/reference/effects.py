@@ -176,22 +176,8 @@ def dispatch(s: State, p: int, card: int, op: int, args: tuple[int, ...]) -> int
                 refill_display(s)
     elif op == Op.DIGGING:
         digging(s, p, args[0])
-    elif op == Op.SUNBATHING:
-        for _ in range(args[0]):
-            if not s.ps[p].hand or not coin(s, p):
-                break
-            c = choose(s, p, H_HAND_CARD, list(s.ps[p].hand))
-            s.ps[p].hand.remove(c)
-            discard_card(s, p, c)
-            gain(s, p, 1, args[1])
-    elif op == Op.POUCH:
-        for _ in range(args[0]):
-            if not s.ps[p].hand or not coin(s, p):
-                break
-            c = choose(s, p, H_HAND_CARD, list(s.ps[p].hand))
-            s.ps[p].hand.remove(c)
-            s.ps[p].pouched.setdefault(card, []).append(c)
-            gain(s, p, 0, args[1])
+    elif op == Op.SUNBATHING or op == Op.POUCH:
+        sell_or_pouch(s, p, card, args[0], args[1], op == Op.POUCH)
     elif op == Op.JUMPING:
         advance_break(s, p, args[0])
         gain(s, p, 1, args[0])
@@ -263,6 +249,22 @@ def dispatch(s: State, p: int, card: int, op: int, args: tuple[int, ...]) -> int
     else:
         raise NotImplementedError(f"opcode {op.name} has no dispatcher case at this moment")
     return 0
+
+
+def sell_or_pouch(s: State, p: int, card: int, times: int, value: int, pouch: bool) -> None:
+    """§11 sunbathing (sell for `value` money) / pouch (under `card`, `value` appeal): up to `times` hand cards, each
+    after a coin."""
+    for _ in range(times):
+        if not s.ps[p].hand or not coin(s, p):
+            break
+        c = choose(s, p, H_HAND_CARD, list(s.ps[p].hand))
+        s.ps[p].hand.remove(c)
+        if pouch:
+            s.ps[p].pouched.setdefault(card, []).append(c)
+            gain(s, p, 0, value)
+        else:
+            discard_card(s, p, c)
+            gain(s, p, 1, value)
 
 
 def clever(s: State, p: int) -> None:
