@@ -26,8 +26,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench_common  # noqa: E402
 
-from zoosim.games.ark_nova import play, reference  # noqa: E402
-from zoosim.games.ark_nova import reference_policies as rp  # noqa: E402
+from zoosim.games.ark_nova import play  # noqa: E402
+from zoosim.games.ark_nova.reference import game as reference  # noqa: E402
+from zoosim.games.ark_nova.reference import policies as rp  # noqa: E402
 from zoosim.games.ark_nova.rules import Rules  # noqa: E402
 
 POLICIES = ("uniform", "random", "greedy", "heuristic")

@@ -20,7 +20,7 @@ import pytest
 from tests.support.cli_runner import run_cli as cli
 from zoosim.errors import ZoosimError
 from zoosim.games.ark_nova import GAME
-from zoosim.games.ark_nova import reference_state as rs
+from zoosim.games.ark_nova.reference import state as rs
 from zoosim.games.ark_nova.rules import Rules
 from zoosim.sim.runner import simulate_run
 from zoosim.sim.verify import verify_run
@@ -63,13 +63,13 @@ def kernel_cards(block: dict, game_index: int) -> list[tuple[int, int, int, int]
 @pytest.mark.parametrize("players, planner", [(2, False), (3, False), (4, False), (2, True)])
 def test_card_rows_are_the_events_read_in_plain_python(players, planner):
     from zoosim.games.ark_nova import play
-    from zoosim.games.ark_nova.engine_state import CARD_ID, G_ROW, G_ROW_N
+    from zoosim.games.ark_nova.engine.state import CARD_ID, G_ROW, G_ROW_N
 
     rng = random.Random(players)
     rules = GAME.default_rules()
     policies = [rng.choice(["uniform", "random"]) for _ in range(players)]
     games = 12
-    if planner:  # the turn planner's games (engine_game.play_game_planned), fewer: they are dearer
+    if planner:  # the turn planner's games (engine.game.play_game_planned), fewer: they are dearer
         policies, games = ["heuristic", "random"], 3
     block = GAME.play_block(rules, players, [GAME.policy(p) for p in policies], 31, 100, games, threads=1,
                             cards_log=True)
@@ -90,9 +90,9 @@ def test_card_rows_are_the_events_read_in_plain_python(players, planner):
 def test_played_projects_are_the_ones_the_reference_puts_into_the_row(monkeypatch):
     """Ground truth for the projects: the plain-Python reference game calls enter_row exactly when a project is
     played from a hand or the display (§10.1); the kernel's project rows are those calls, base projects left out."""
-    from zoosim.games.ark_nova import reference as ref
-    from zoosim.games.ark_nova import reference_association as ra
-    from zoosim.games.ark_nova import reference_policies as rp
+    from zoosim.games.ark_nova.reference import game as ref
+    from zoosim.games.ark_nova.reference import association as ra
+    from zoosim.games.ark_nova.reference import policies as rp
     from zoosim.games.ark_nova.play import SEAT_SALT
     from zoosim.core.rng import PyRng
 

@@ -1,4 +1,4 @@
-"""Shared by the Ark Nova engine tests: a reference `State` as `engine_codec.decode`'s plain-Python fields, random
+"""Shared by the Ark Nova engine tests: a reference `State` as `engine.codec.decode`'s plain-Python fields, random
 rules for setup, and the engine's setup run on a seed."""
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from dataclasses import replace
 import numpy as np
 
 from zoosim.core.rng import PyRng, seed_stream
-from zoosim.games.ark_nova import cards
-from zoosim.games.ark_nova import engine_state as es
-from zoosim.games.ark_nova import reference as ref
-from zoosim.games.ark_nova import reference_state as rs
-from zoosim.games.ark_nova import reference_setup as rsu
-from zoosim.games.ark_nova.engine_setup import setup
+from zoosim.games.ark_nova.components import cards
+from zoosim.games.ark_nova.engine import state as es
+from zoosim.games.ark_nova.engine.setup import setup
 from zoosim.games.ark_nova.pack import pack
+from zoosim.games.ark_nova.reference import game as ref
+from zoosim.games.ark_nova.reference import state as rs
+from zoosim.games.ark_nova.reference import setup as rsu
 from zoosim.games.ark_nova.rules import BONUS_TILES, Rules
 
 
@@ -48,7 +48,7 @@ def tile_names(d: dict, rules: Rules) -> dict:
 
 
 def reference_fields(s) -> dict:
-    """The reference state in `engine_codec.decode`'s format (bonus tiles as pool positions)."""
+    """The reference state in `engine.codec.decode`'s format (bonus tiles as pool positions)."""
     used: set[int] = set()
     d = {name: _copy(getattr(s, name)) for name in GAME_FIELDS}
     d["board_partner_zoos"] = sorted(s.board_partner_zoos)

@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from zoosim.errors import ZoosimError
-from zoosim.games.ark_nova import board, cards
-from zoosim.games.ark_nova.vocab import BUILDINGS, CELL_BONUSES, STANDARD_BUILDINGS, UNIQUE_BUILDINGS
+from zoosim.games.ark_nova.components import board, cards
+from zoosim.games.ark_nova.components.vocab import BUILDINGS, CELL_BONUSES, STANDARD_BUILDINGS, UNIQUE_BUILDINGS
 from tests.support.paths import SPECS
 
 SPEC_MAP_SHA256 = "025aa579c5924ec02992d82682bd6af1dbeb213735dee5cb3c2079c0a76a7e85"

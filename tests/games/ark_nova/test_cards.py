@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from zoosim.errors import ZoosimError
-from zoosim.games.ark_nova import cards, effects
-from zoosim.games.ark_nova.effects import MAX_ARGS, METRIC, Effect, Moment, Op, parse_tag, parse_tags
-from zoosim.games.ark_nova.vocab import ICONS, RESOURCES
+from zoosim.games.ark_nova.components import cards, effects
+from zoosim.games.ark_nova.components.effects import MAX_ARGS, METRIC, Effect, Moment, Op, parse_tag, parse_tags
+from zoosim.games.ark_nova.components.vocab import ICONS, RESOURCES
 from tests.support.paths import SPECS
 
 # The spec's card file as shared/specs holds it (SHA-256): the package copy must be that file, byte for byte.

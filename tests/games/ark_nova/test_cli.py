@@ -1,5 +1,5 @@
 """Ark Nova games through the simulation layer and the real CLI (the one test file that compiles the whole-game
-engine): the engine's result rows equal the reference's record (reference.seat_columns, result) for the same seeds
+engine): the engine's result rows equal the reference's record (reference.game.seat_columns, result) for the same seeds
 at 2, 3 and 4 players under a few rule variations, with the seats rotated by `start_seat_random` exactly as play.py
 documents; simulate writes every column, the score adds up, win shares sum to 1 per game; analyze, report and
 verify read the run; replay tells a game turn by turn and ends with the scores simulate logged; a policy the engine
@@ -18,9 +18,9 @@ import pytest
 from tests.support.cli_runner import run_cli as cli
 from zoosim.core.rng import PyRng
 from zoosim.errors import ZoosimError
-from zoosim.games.ark_nova import reference as ref
-from zoosim.games.ark_nova import reference_state as rs
 from zoosim.games.ark_nova.columns import COLUMNS, LOG_COLUMNS, SCORE_COMPONENTS
+from zoosim.games.ark_nova.reference import game as ref
+from zoosim.games.ark_nova.reference import state as rs
 from zoosim.games.ark_nova.rules import Rules
 
 GAME_ID = "ark-nova"
@@ -73,7 +73,7 @@ def first_of(seed: int, game_index: int, players: int, random_seats: bool = True
 ])
 def test_engine_rows_equal_the_reference_record(players, changes, seed, games, policies):
     from zoosim.games.ark_nova import play
-    from zoosim.games.ark_nova import reference_policies as rp
+    from zoosim.games.ark_nova.reference import policies as rp
 
     rules = replace(Rules(), **changes)
     rows = play.play_block(rules, players, list(policies), seed, 0, games)
@@ -230,7 +230,7 @@ def test_the_replay_tracks_end_where_the_engine_does():
     building list holds as many buildings as the engine's."""
     from zoosim.games.ark_nova import play
     from zoosim.games.ark_nova.replay import _Story
-    from zoosim.games.ark_nova.vocab import APPEAL, CP, MONEY, REPUTATION
+    from zoosim.games.ark_nova.components.vocab import APPEAL, CP, MONEY, REPUTATION
 
     for players, seed, g in ((2, 3, 1), (4, 8, 0)):
         events, rows, _ = play.play_traced(Rules(), players, ["uniform"] * players, seed, g)

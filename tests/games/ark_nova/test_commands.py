@@ -57,20 +57,19 @@ def test_rules_and_policies_print_everything_without_numba(tmp_path):
     assert "start_seat_random = true" in out and "break_track_len = [9, 12, 15]" in out
     assert "end_trigger_score = 100" in out and "end_trigger_score = 90" in out
     assert all(f"# {doc}" in out for doc in RULE_DOCS.values())
-    assert "max_rounds" not in out  # kernel_rules' property is not a rule
+    assert "max_rounds" not in out  # Rules.max_rounds is a property, not a rule
     assert "uniform: The spec's measuring stick (§15.2)" in out
     assert all(f"{name}:" in out for name in ("random", "greedy", "heuristic")) and "w_covered" in out
 
 
-def test_kernel_rules_are_the_rules_with_a_round_bound():
-    from zoosim.games.ark_nova import kernel_rules
+def test_the_rules_bound_the_rounds_without_a_rule_field():
     from zoosim.games.base import rules_hash, rules_to_dict
 
     game = get_game(GAME_ID)
     rules = game.rules_from({"max_turns": "40"}, 3)
-    assert isinstance(rules, Rules) and rules.max_rounds == 4 * 40 + 1
-    assert rules_to_dict(rules) == rules_to_dict(Rules(max_turns=40))
-    assert rules_hash(kernel_rules.Rules()) == rules_hash(Rules())
+    assert type(rules) is Rules and rules.max_rounds == 4 * 40 + 1
+    assert rules_to_dict(rules) == rules_to_dict(Rules(max_turns=40)) and "max_rounds" not in rules_to_dict(rules)
+    assert rules_hash(rules) == rules_hash(Rules(max_turns=40))
     assert game.variant(rules) == "max_turns=40" and game.variant(game.default_rules()) == "default"
 
 

@@ -1,6 +1,6 @@
-"""Ark Nova numba main actions (engine_actions' F_ACT: Cards, Build, Animals with WAZA's extra play, Sponsors,
+"""Ark Nova numba main actions (engine.actions' F_ACT: Cards, Build, Animals with WAZA's extra play, Sponsors,
 Association with projects, releases, the bonus column and donations) and the after-action abilities that perform
-an action (action:A, determination, hypnosis) against reference.perform / run_after_queue: on positions reached by
+an action (action:A, determination, hypnosis) against reference.game.perform / run_after_queue: on positions reached by
 reference games (money, X-tokens, workers, hands, sponsors disturbed so that every action has something to do),
 the same action at a random strength, side and acting sides, or a queued after-action row with the turn's tail,
 gives the reference's events, state, after-queue and stream."""
@@ -12,17 +12,17 @@ from dataclasses import replace
 import numpy as np
 from tests.games.ark_nova.common import positions, reference_fields, tile_names
 
-from zoosim.games.ark_nova import cards
-from zoosim.games.ark_nova import engine_effects as ee
-from zoosim.games.ark_nova import engine_game as eg
-from zoosim.games.ark_nova import engine_codec as codec
-from zoosim.games.ark_nova import engine_state as es
-from zoosim.games.ark_nova import reference as ref
-from zoosim.games.ark_nova import reference_effects as rfx
-from zoosim.games.ark_nova import reference_state as rs
-from zoosim.games.ark_nova import reference_tracks as rt
-from zoosim.games.ark_nova.effects import Moment, Op
+from zoosim.games.ark_nova.components import cards
+from zoosim.games.ark_nova.components.effects import Moment, Op
+from zoosim.games.ark_nova.engine import effects as ee
+from zoosim.games.ark_nova.engine import game as eg
+from zoosim.games.ark_nova.engine import codec
+from zoosim.games.ark_nova.engine import state as es
 from zoosim.games.ark_nova.pack import pack
+from zoosim.games.ark_nova.reference import game as ref
+from zoosim.games.ark_nova.reference import effects as rfx
+from zoosim.games.ark_nova.reference import state as rs
+from zoosim.games.ark_nova.reference import tracks as rt
 from zoosim.games.ark_nova.rules import BONUS_TILES, Rules
 
 WAZA_EXTRA = 228
@@ -151,7 +151,7 @@ AFTER_ACTION_CARDS = {False: (409, 430, 453, 515, 505, 509, 475, 485), True: (40
 
 def test_after_action_abilities_equal_the_reference():
     """An ACTION, DETERMINATION or HYPNOSIS row queued for a player (with other seats made appealing and exposed),
-    then the tail of a turn (the queue, venom fee, tokens, refill: F_TURN stage 3) as reference.play_turn's."""
+    then the tail of a turn (the queue, venom fee, tokens, refill: F_TURN stage 3) as reference.game.play_turn's."""
     rnd = random.Random(43)
     ops: Counter = Counter()
     for s in positions(20, rnd, action_rules, rate=0.04):

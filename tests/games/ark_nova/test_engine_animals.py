@@ -1,4 +1,4 @@
-"""Ark Nova numba Animals legality (engine_animals) against reference_state / reference_actions: on positions
+"""Ark Nova numba Animals legality (engine.animals) against reference.state / reference.actions: on positions
 reached by reference games, varied where the answers depend on them (partner zoos, universities, sponsors with
 discounts, Flock-free large-animal and rock/water passives, WAZA class, money, reputation, appeal, hypnotised
 sides), icon counts, unmet conditions, costs, homes, playability, the ANIMAL_PLAY options and can_animals equal the
@@ -9,14 +9,14 @@ from dataclasses import replace
 
 from tests.games.ark_nova.common import positions, reference_fields
 
-from zoosim.games.ark_nova import cards
-from zoosim.games.ark_nova import engine_animals as ea
-from zoosim.games.ark_nova import engine_codec as codec
-from zoosim.games.ark_nova import engine_state as es
-from zoosim.games.ark_nova import reference_actions as ra
-from zoosim.games.ark_nova import reference_state as rs
-from zoosim.games.ark_nova.effects import Op
+from zoosim.games.ark_nova.components import cards
+from zoosim.games.ark_nova.components.effects import Op
+from zoosim.games.ark_nova.engine import animals as ea
+from zoosim.games.ark_nova.engine import codec
+from zoosim.games.ark_nova.engine import state as es
 from zoosim.games.ark_nova.pack import pack
+from zoosim.games.ark_nova.reference import actions as ra
+from zoosim.games.ark_nova.reference import state as rs
 from zoosim.games.ark_nova.rules import Rules
 
 AT = es.SCR_FREE

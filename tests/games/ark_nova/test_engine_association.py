@@ -1,4 +1,4 @@
-"""Ark Nova numba Association legality (engine_association) against reference_association: on positions reached by
+"""Ark Nova numba Association legality (engine.association) against reference.association: on positions reached by
 reference games, varied where the answers depend on them (workers on tasks, partner zoos and universities on the
 board and owned, bonus tokens, wildcards, projects in hand and display, supported projects, money, the passives of
 203 Veterinarian-style project strength and release repeats), every option list and can_associate equal the
@@ -9,14 +9,14 @@ from dataclasses import replace
 
 from tests.games.ark_nova.common import positions, reference_fields
 
-from zoosim.games.ark_nova import cards
-from zoosim.games.ark_nova import engine_animals as ea
-from zoosim.games.ark_nova import engine_association as eas
-from zoosim.games.ark_nova import engine_codec as codec
-from zoosim.games.ark_nova import engine_state as es
-from zoosim.games.ark_nova import reference_association as rass
-from zoosim.games.ark_nova.effects import Op
+from zoosim.games.ark_nova.components import cards
+from zoosim.games.ark_nova.components.effects import Op
+from zoosim.games.ark_nova.engine import animals as ea
+from zoosim.games.ark_nova.engine import association as eas
+from zoosim.games.ark_nova.engine import codec
+from zoosim.games.ark_nova.engine import state as es
 from zoosim.games.ark_nova.pack import pack
+from zoosim.games.ark_nova.reference import association as rass
 from zoosim.games.ark_nova.rules import Rules
 
 AT = es.SCR_FREE

@@ -1,5 +1,5 @@
-"""Ark Nova numba map (engine_build) against reference_build: on positions reached by reference games under
-`uniform` (loaded into the engine block with engine_codec.encode), varied where legality depends on them (money,
+"""Ark Nova numba map (engine.build) against reference.build: on positions reached by reference games under
+`uniform` (loaded into the engine block with engine.codec.encode), varied where legality depends on them (money,
 Diversity Researcher 219, an empty map, covered_terrain_counts, building cost) and grown by random legal
 placements, every footprint list, every BUILD_TYPE, ENGINEER_TYPE and POSTURE_TYPE option list, can_build and the
 map counts (kiosk income, Side Entrance neighbours, connected cells) equal the reference's."""
@@ -9,15 +9,15 @@ from dataclasses import replace
 
 from tests.games.ark_nova.common import positions, reference_fields
 
-from zoosim.games.ark_nova import engine_build as eb
-from zoosim.games.ark_nova import engine_codec as codec
-from zoosim.games.ark_nova import engine_state as es
-from zoosim.games.ark_nova import reference as ref
-from zoosim.games.ark_nova import reference_build as rb
-from zoosim.games.ark_nova import reference_state as rs
+from zoosim.games.ark_nova.components.vocab import BUILDINGS, KIOSK, N_BUILDINGS, PAVILION
+from zoosim.games.ark_nova.engine import build as eb
+from zoosim.games.ark_nova.engine import codec
+from zoosim.games.ark_nova.engine import state as es
 from zoosim.games.ark_nova.pack import pack
+from zoosim.games.ark_nova.reference import game as ref
+from zoosim.games.ark_nova.reference import build as rb
+from zoosim.games.ark_nova.reference import state as rs
 from zoosim.games.ark_nova.rules import Rules
-from zoosim.games.ark_nova.vocab import BUILDINGS, KIOSK, N_BUILDINGS, PAVILION
 
 SIDE_ENTRANCE = BUILDINGS.index("side_entrance")
 

@@ -1,4 +1,4 @@
-"""Ark Nova numba Cards action, slots and break track (engine_cards) against reference_actions / reference_state:
+"""Ark Nova numba Cards action, slots and break track (engine.cards) against reference.actions / reference.state:
 on positions reached by reference games (folders emptied, break token near its end, hands of every size), Cards
 actions of every strength and side, card moves and break-token steps give the reference's events, state and
 stream; strengths equal the reference's."""
@@ -9,13 +9,13 @@ from dataclasses import replace
 import numpy as np
 from tests.games.ark_nova.common import positions, reference_fields, tile_names
 
-from zoosim.games.ark_nova import engine_cards as eca
-from zoosim.games.ark_nova import engine_codec as codec
-from zoosim.games.ark_nova import engine_state as es
-from zoosim.games.ark_nova import reference_actions as ra
-from zoosim.games.ark_nova import reference_state as rs
-from zoosim.games.ark_nova import reference_tracks as rt
+from zoosim.games.ark_nova.engine import cards as eca
+from zoosim.games.ark_nova.engine import codec
+from zoosim.games.ark_nova.engine import state as es
 from zoosim.games.ark_nova.pack import pack
+from zoosim.games.ark_nova.reference import actions as ra
+from zoosim.games.ark_nova.reference import state as rs
+from zoosim.games.ark_nova.reference import tracks as rt
 from zoosim.games.ark_nova.rules import Rules
 
 AT = es.SCR_FREE

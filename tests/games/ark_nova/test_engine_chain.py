@@ -1,4 +1,4 @@
-"""Ark Nova numba Build action and free buildings (engine_chain, engine_place) against reference_build: on
+"""Ark Nova numba Build action and free buildings (engine.chain, engine.place) against reference.build: on
 positions reached by reference games, given the sponsors that change building (217 Engineer, 219 rock/water, 221
 Archaeologist, 241/242 money next to water/rock), money, CP just below the bonus spaces and few workers left so that
 placement bonuses chain (reputation -> worker -> CP -> a tile: enclosure3 -> another building, partner zoo ->
@@ -11,16 +11,16 @@ from dataclasses import replace
 import numpy as np
 from tests.games.ark_nova.common import positions, reference_fields, tile_names
 
-from zoosim.games.ark_nova import engine_chain as ec
-from zoosim.games.ark_nova import engine_codec as codec
-from zoosim.games.ark_nova import engine_state as es
-from zoosim.games.ark_nova import reference_build as rb
-from zoosim.games.ark_nova import reference_state as rs
+from zoosim.games.ark_nova.components.vocab import FIRST_UNIQUE_BUILDING, N_BUILDINGS
+from zoosim.games.ark_nova.engine import chain as ec
+from zoosim.games.ark_nova.engine import codec
+from zoosim.games.ark_nova.engine import state as es
 from zoosim.games.ark_nova.pack import pack
+from zoosim.games.ark_nova.reference import build as rb
+from zoosim.games.ark_nova.reference import state as rs
 from zoosim.games.ark_nova.rules import BONUS_TILES, Rules
-from zoosim.games.ark_nova.vocab import FIRST_UNIQUE_BUILDING, N_BUILDINGS
 
-ENGINE_TILES = BONUS_TILES     # every tile (partner_zoo, university, sponsor: engine_tasks' F_TASK)
+ENGINE_TILES = BONUS_TILES     # every tile (partner_zoo, university, sponsor: engine.tasks' F_TASK)
 BUILDING_SPONSORS = (217, 219, 221, 241, 242)
 
 

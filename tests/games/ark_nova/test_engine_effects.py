@@ -1,4 +1,4 @@
-"""Ark Nova numba effect dispatcher (engine_effects, engine_abilities, engine_moments) against reference_effects: on
+"""Ark Nova numba effect dispatcher (engine.effects, engine.abilities, engine.moments) against reference.effects: on
 positions reached by reference games (money, appeal, CP, hands, sponsors and the discard pile disturbed so that
 abilities have something to act on), a card with each executed opcode runs its rows at that moment through the
 reference (`run`, `dispatch`, `fire`, income's sponsor loop, `end_effects`) and through the engine, and the
@@ -15,19 +15,19 @@ import numpy as np
 import pytest
 from tests.games.ark_nova.common import positions, reference_fields, tile_names
 
-from zoosim.games.ark_nova import cards
-from zoosim.games.ark_nova import engine_effects as ee
-from zoosim.games.ark_nova import engine_moments as em
-from zoosim.games.ark_nova import engine_codec as codec
-from zoosim.games.ark_nova import engine_state as es
-from zoosim.games.ark_nova import engine_triggers as et
-from zoosim.games.ark_nova import reference as ref
-from zoosim.games.ark_nova import reference_effects as rfx
-from zoosim.games.ark_nova import reference_state as rs
-from zoosim.games.ark_nova.effects import Moment, Op
+from zoosim.games.ark_nova.components import cards
+from zoosim.games.ark_nova.components.effects import Moment, Op
+from zoosim.games.ark_nova.components.vocab import ICONS
+from zoosim.games.ark_nova.engine import effects as ee
+from zoosim.games.ark_nova.engine import moments as em
+from zoosim.games.ark_nova.engine import codec
+from zoosim.games.ark_nova.engine import state as es
+from zoosim.games.ark_nova.engine import triggers as et
 from zoosim.games.ark_nova.pack import pack
+from zoosim.games.ark_nova.reference import game as ref
+from zoosim.games.ark_nova.reference import effects as rfx
+from zoosim.games.ark_nova.reference import state as rs
 from zoosim.games.ark_nova.rules import Rules
-from zoosim.games.ark_nova.vocab import ICONS
 
 ENGINE_TILES = ("money10", "rep2", "x3", "take3", "multiplier", "enclosure3")
 SPONSOR_IDS = [int(i) for i in cards.CARDS.ids if 201 <= i <= 264]
@@ -281,9 +281,9 @@ def enterable(peaceful: bool, card: int) -> bool:
 
 
 def test_enter_zoo_equals_the_reference():
-    """A played animal or sponsor entering the zoo (reference_actions.enter_zoo: appeal, CP, reputation, icons and
+    """A played animal or sponsor entering the zoo (reference.actions.enter_zoo: appeal, CP, reputation, icons and
     their triggers, wildcard/Okapi tokens, immediate rows, after-action rows queued), then the after-queue."""
-    from zoosim.games.ark_nova import reference_actions as ra
+    from zoosim.games.ark_nova.reference import actions as ra
     rnd = random.Random(35)
     checked = 0
     for s in positions(25, rnd, effect_rules, rate=0.03):

@@ -1,6 +1,6 @@
-"""Ark Nova numba whole games (engine_game.play_game: setup, turns with every action, the after-queue, breaks, the
-end and final scoring) against reference.play_game with uniform policies on the same (rules, players, seed, game
-index): every event row, the final state (engine_codec.decode), the stream position and the result are equal.
+"""Ark Nova numba whole games (engine.game.play_game: setup, turns with every action, the after-queue, breaks, the
+end and final scoring) against reference.game.play_game with uniform policies on the same (rules, players, seed, game
+index): every event row, the final state (engine.codec.decode), the stream position and the result are equal.
 
 Default counts keep the file quick; ZOOSIM_ARK_NOVA_GAMES=N plays N games per test (the release differential
 plays 200+ default-rule games over 2-4 players and as many with random rules)."""
@@ -10,11 +10,11 @@ from dataclasses import replace
 
 from tests.games.ark_nova.common import random_play_rules, reference_fields, tile_names
 
-from zoosim.games.ark_nova import engine_game as eg
-from zoosim.games.ark_nova import engine_codec as codec
-from zoosim.games.ark_nova import engine_state as es
-from zoosim.games.ark_nova import reference as ref
-from zoosim.games.ark_nova import reference_state as rs
+from zoosim.games.ark_nova.engine import game as eg
+from zoosim.games.ark_nova.engine import codec
+from zoosim.games.ark_nova.engine import state as es
+from zoosim.games.ark_nova.reference import game as ref
+from zoosim.games.ark_nova.reference import state as rs
 from zoosim.games.ark_nova.rules import Rules
 
 GAMES = int(os.environ.get("ZOOSIM_ARK_NOVA_GAMES", "0"))

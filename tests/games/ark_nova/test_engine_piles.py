@@ -1,5 +1,5 @@
-"""Ark Nova numba piles and display (engine_piles) against reference_state: on positions reached by reference games
-(loaded with engine_codec.encode, the stream's state copied), random sequences of refills, deck draws, takes from
+"""Ark Nova numba piles and display (engine.piles) against reference.state: on positions reached by reference games
+(loaded with engine.codec.encode, the stream's state copied), random sequences of refills, deck draws, takes from
 range or deck, snaps and discards give the same events, the same state and the same stream position. Folders are
 emptied and the deck moved to the discard pile at random, so that slides, partial refills and reshuffles happen."""
 import copy
@@ -9,12 +9,12 @@ from dataclasses import replace
 import numpy as np
 from tests.games.ark_nova.common import positions, reference_fields
 
-from zoosim.games.ark_nova import engine_piles as ep
-from zoosim.games.ark_nova import engine_codec as codec
-from zoosim.games.ark_nova import engine_state as es
-from zoosim.games.ark_nova import reference_state as rs
-from zoosim.games.ark_nova import reference_tracks as rt
+from zoosim.games.ark_nova.engine import piles as ep
+from zoosim.games.ark_nova.engine import codec
+from zoosim.games.ark_nova.engine import state as es
 from zoosim.games.ark_nova.pack import pack
+from zoosim.games.ark_nova.reference import state as rs
+from zoosim.games.ark_nova.reference import tracks as rt
 from zoosim.games.ark_nova.rules import Rules
 
 AT = es.SCR_FREE

@@ -1,4 +1,4 @@
-"""Ark Nova numba scoring pieces (engine_scoring) against reference.score / final_metric / final_card_cp: on
+"""Ark Nova numba scoring pieces (engine.scoring) against reference.game.score / final_metric / final_card_cp: on
 positions reached by reference games (and the same with appeal, CP and max_final_card_cp varied), every player's
 score, every final metric and every final card's CP equal the reference's."""
 import copy
@@ -7,12 +7,12 @@ from dataclasses import replace
 
 from tests.games.ark_nova.common import positions, reference_fields
 
-from zoosim.games.ark_nova import cards
-from zoosim.games.ark_nova import engine_scoring as esc
-from zoosim.games.ark_nova import engine_codec as codec
-from zoosim.games.ark_nova import engine_state as es
-from zoosim.games.ark_nova import reference as ref
+from zoosim.games.ark_nova.components import cards
+from zoosim.games.ark_nova.engine import scoring as esc
+from zoosim.games.ark_nova.engine import codec
+from zoosim.games.ark_nova.engine import state as es
 from zoosim.games.ark_nova.pack import pack
+from zoosim.games.ark_nova.reference import game as ref
 from zoosim.games.ark_nova.rules import Rules
 
 AT = es.SCR_FREE

@@ -1,4 +1,4 @@
-"""Ark Nova numba setup (engine_setup) against the reference's (reference_state.setup): the same event rows, the
+"""Ark Nova numba setup (engine.setup) against the reference's (reference.state.setup): the same event rows, the
 same state field by field, and the same position of the random stream afterwards, under `uniform`."""
 import random
 from itertools import combinations
@@ -13,11 +13,11 @@ from tests.games.ark_nova.common import (
 )
 
 from zoosim.core.rng import PyRng
-from zoosim.games.ark_nova import engine_codec as codec
-from zoosim.games.ark_nova import engine_state as es
-from zoosim.games.ark_nova import reference_state as rs
-from zoosim.games.ark_nova import reference_setup as rsu
-from zoosim.games.ark_nova.engine_setup import _comb, _unrank_subset
+from zoosim.games.ark_nova.engine import codec
+from zoosim.games.ark_nova.engine import state as es
+from zoosim.games.ark_nova.engine.setup import _comb, _unrank_subset
+from zoosim.games.ark_nova.reference import state as rs
+from zoosim.games.ark_nova.reference import setup as rsu
 from zoosim.games.ark_nova.rules import Rules
 
 

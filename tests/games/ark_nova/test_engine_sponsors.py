@@ -1,4 +1,4 @@
-"""Ark Nova numba sponsor legality (engine_sponsors) against reference_actions: on positions reached by reference
+"""Ark Nova numba sponsor legality (engine.sponsors) against reference.actions: on positions reached by reference
 games with random sponsors added to hands (the unique buildings' ones included) and varied money, sides and
 place_unique_buildings, sponsor_playable, the Sponsors action's SPONSOR_PLAY options at every budget and side, and
 the sponsor tile's / Okapi's hand options equal the reference's."""
@@ -8,13 +8,13 @@ from dataclasses import replace
 
 from tests.games.ark_nova.common import positions, reference_fields
 
-from zoosim.games.ark_nova import cards
-from zoosim.games.ark_nova import engine_animals as ea
-from zoosim.games.ark_nova import engine_sponsors as esp
-from zoosim.games.ark_nova import engine_codec as codec
-from zoosim.games.ark_nova import engine_state as es
-from zoosim.games.ark_nova import reference_actions as ra
+from zoosim.games.ark_nova.components import cards
+from zoosim.games.ark_nova.engine import animals as ea
+from zoosim.games.ark_nova.engine import sponsors as esp
+from zoosim.games.ark_nova.engine import codec
+from zoosim.games.ark_nova.engine import state as es
 from zoosim.games.ark_nova.pack import pack
+from zoosim.games.ark_nova.reference import actions as ra
 from zoosim.games.ark_nova.rules import Rules
 
 AT = es.SCR_FREE

@@ -1,9 +1,9 @@
-"""Ark Nova numba tracks (engine_tracks) against reference_state: on positions reached by reference games (loaded
-with engine_codec.encode, the stream's state copied), with the tracks, bonuses done, workers, sides and final cards
+"""Ark Nova numba tracks (engine.tracks) against reference.state: on positions reached by reference games (loaded
+with engine.codec.encode, the stream's state copied), with the tracks, bonuses done, workers, sides and final cards
 scrambled so that chains happen (reputation bonus -> last worker -> CP spaces -> tile -> reputation ...), random
 gains of every resource, hires and upgrades give the same events, state and stream position. Rules vary the bonus
 spaces (never two equal bonus spaces: the reference's dict of tiles by space would lose one pair), reputation
-bonuses and caps; the tile pool holds only the tiles engine_tracks resolves itself."""
+bonuses and caps; the tile pool holds only the tiles engine.tracks resolves itself."""
 import copy
 import random
 from dataclasses import replace
@@ -11,13 +11,13 @@ from dataclasses import replace
 import numpy as np
 from tests.games.ark_nova.common import positions, reference_fields, tile_names
 
-from zoosim.games.ark_nova import engine_chain as ec
-from zoosim.games.ark_nova import engine_codec as codec
-from zoosim.games.ark_nova import engine_state as es
-from zoosim.games.ark_nova import engine_tracks as et
-from zoosim.games.ark_nova import reference_state as rs
-from zoosim.games.ark_nova import reference_tracks as rt
+from zoosim.games.ark_nova.engine import chain as ec
+from zoosim.games.ark_nova.engine import codec
+from zoosim.games.ark_nova.engine import state as es
+from zoosim.games.ark_nova.engine import tracks as et
 from zoosim.games.ark_nova.pack import pack
+from zoosim.games.ark_nova.reference import state as rs
+from zoosim.games.ark_nova.reference import tracks as rt
 from zoosim.games.ark_nova.rules import REPUTATION_BONUS_KINDS, Rules
 
 LEAF_TILES = ("money10", "rep2", "x3", "take3", "multiplier")

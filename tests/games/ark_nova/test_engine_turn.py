@@ -1,5 +1,5 @@
-"""Ark Nova numba turns, breaks and final scoring (engine_turn's F_TURN, F_BREAK, F_FINISH) against
-reference.play_turn, after_turn, do_break and finish: on positions reached by reference games (multiplier, venom
+"""Ark Nova numba turns, breaks and final scoring (engine.turn's F_TURN, F_BREAK, F_FINISH) against
+reference.game.play_turn, after_turn, do_break and finish: on positions reached by reference games (multiplier, venom
 and constriction tokens, X-tokens, the break token near its end, the end trigger near, hands over the limit), a turn
 and its end, a break and final scoring give the reference's events, state and stream."""
 import copy
@@ -10,13 +10,13 @@ from dataclasses import replace
 import numpy as np
 from tests.games.ark_nova.common import positions, reference_fields, tile_names
 
-from zoosim.games.ark_nova import engine_game as eg
-from zoosim.games.ark_nova import engine_codec as codec
-from zoosim.games.ark_nova import engine_state as es
-from zoosim.games.ark_nova import reference as ref
-from zoosim.games.ark_nova import reference_state as rs
-from zoosim.games.ark_nova.effects import Moment
+from zoosim.games.ark_nova.components.effects import Moment
+from zoosim.games.ark_nova.engine import game as eg
+from zoosim.games.ark_nova.engine import codec
+from zoosim.games.ark_nova.engine import state as es
 from zoosim.games.ark_nova.pack import pack
+from zoosim.games.ark_nova.reference import game as ref
+from zoosim.games.ark_nova.reference import state as rs
 from zoosim.games.ark_nova.rules import BONUS_TILES, Rules
 
 INCOME_SPONSORS = [c for c in range(201, 265)

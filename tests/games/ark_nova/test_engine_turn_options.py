@@ -1,4 +1,4 @@
-"""Ark Nova numba turn options (engine_turn_options) against reference.turn_options / spend_options /
+"""Ark Nova numba turn options (engine.turn_options) against reference.game.turn_options / spend_options /
 can_perform: on positions reached by reference games (with X-tokens, constriction tokens and money varied, and
 allow_null_action sometimes on), the TURN options, the XSPEND options of every action and can_perform at every
 strength equal the reference's."""
@@ -8,11 +8,11 @@ from dataclasses import replace
 
 from tests.games.ark_nova.common import positions, reference_fields
 
-from zoosim.games.ark_nova import engine_codec as codec
-from zoosim.games.ark_nova import engine_state as es
-from zoosim.games.ark_nova import engine_turn_options as eto
-from zoosim.games.ark_nova import reference as ref
+from zoosim.games.ark_nova.engine import codec
+from zoosim.games.ark_nova.engine import state as es
+from zoosim.games.ark_nova.engine import turn_options as eto
 from zoosim.games.ark_nova.pack import pack
+from zoosim.games.ark_nova.reference import game as ref
 from zoosim.games.ark_nova.rules import Rules
 
 AT = es.SCR_FREE

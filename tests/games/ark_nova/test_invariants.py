@@ -8,12 +8,12 @@ from collections import Counter
 import pytest
 
 from zoosim.core.rng import PyRng
-from zoosim.games.ark_nova import cards
-from zoosim.games.ark_nova import reference as ref
-from zoosim.games.ark_nova import reference_state as rs
-from zoosim.games.ark_nova import reference_tracks as rt
-from zoosim.games.ark_nova import reference_setup as rsu
-from zoosim.games.ark_nova.reference_state import ASSOCIATION, CARDS_ACTION, E_DISCARD
+from zoosim.games.ark_nova.components import cards
+from zoosim.games.ark_nova.reference import game as ref
+from zoosim.games.ark_nova.reference import state as rs
+from zoosim.games.ark_nova.reference import tracks as rt
+from zoosim.games.ark_nova.reference import setup as rsu
+from zoosim.games.ark_nova.reference.state import ASSOCIATION, CARDS_ACTION, E_DISCARD
 from zoosim.games.ark_nova.rules import Rules
 
 R = Rules()

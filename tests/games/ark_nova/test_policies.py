@@ -1,5 +1,5 @@
-"""Ark Nova `random`, `greedy` and `heuristic` (PROTOCOL.md 10): the numba engine (engine_state._policy_choose,
-engine_planner) and the reference (reference_policies) play identical whole games for policy mixes at 2-4 players
+"""Ark Nova `random`, `greedy` and `heuristic` (PROTOCOL.md 10): the numba engine (engine.state._policy_choose,
+engine.planner) and the reference (reference.policies) play identical whole games for policy mixes at 2-4 players
 with random rules and parameter rows (events, final state, stream, result); `random`'s one draw covers every
 (card, x-spend) pair; hand-computed plans (the X action as the only gain, ties to the first option); the plan does
 not depend on what the seat cannot see; the script is left at the first mismatch or hidden draw.
@@ -15,20 +15,20 @@ import numpy as np
 from tests.games.ark_nova.common import random_play_rules, reference_fields, tile_names
 
 from zoosim.core.rng import PyRng, seed_stream
-from zoosim.games.ark_nova import engine_game as eg
-from zoosim.games.ark_nova import engine_planner as ep
-from zoosim.games.ark_nova import engine_codec as codec
-from zoosim.games.ark_nova import engine_state as es
-from zoosim.games.ark_nova import engine_turn_options as eto
-from zoosim.games.ark_nova import reference as ref
-from zoosim.games.ark_nova import reference_policies as rp
-from zoosim.games.ark_nova import reference_state as rs
-from zoosim.games.ark_nova import reference_setup as rsu
+from zoosim.games.ark_nova.engine import game as eg
+from zoosim.games.ark_nova.engine import planner as ep
+from zoosim.games.ark_nova.engine import codec
+from zoosim.games.ark_nova.engine import state as es
+from zoosim.games.ark_nova.engine import turn_options as eto
 from zoosim.games.ark_nova.pack import pack
 from zoosim.games.ark_nova.policies import (
     DEFAULTS, GREEDY, GREEDY_PARAMS, HEURISTIC, HEURISTIC_PARAMS, MAX_PLAN_PARAM, N_POLICY_PARAMS, RANDOM, UNIFORM,
     W_X, params_row,
 )
+from zoosim.games.ark_nova.reference import game as ref
+from zoosim.games.ark_nova.reference import policies as rp
+from zoosim.games.ark_nova.reference import state as rs
+from zoosim.games.ark_nova.reference import setup as rsu
 from zoosim.games.ark_nova.rules import Rules
 
 GAMES = int(os.environ.get("ZOOSIM_ARK_NOVA_GAMES", "0"))
@@ -104,7 +104,8 @@ class CountingRng(PyRng):
 
 
 def turn_start_states(rules, players, seed, game_index, policies, rate=1.0, rnd=None):
-    """Reference states at the turn starts of a game (before the seat's plan), as reference.play_game reaches them."""
+    """Reference states at the turn starts of a game (before the seat's plan), as reference.game.play_game reaches
+    them."""
     s = rsu.setup(rules, players, PyRng(seed, game_index), policies)
     s.seed, s.game_index = seed, game_index
     while not s.game_over:
@@ -149,7 +150,7 @@ def test_random_draws_once_over_every_card_and_x_spend_pair():
 
 # ---------------------------------------------------------------- the planners' rules
 def test_the_script_is_left_at_the_first_mismatch_or_hidden_draw():
-    """engine_state._policy_choose and reference_policies.TurnPlan on the same sequence of asked decisions."""
+    """engine.state._policy_choose and reference.policies.TurnPlan on the same sequence of asked decisions."""
     script = [(rs.H_TURN, 5, 3), (rs.H_XSPEND, 2, 1), (rs.H_ANIMAL_PLAY, 4, 2)]
 
     def engine(asked, hidden_at=None):

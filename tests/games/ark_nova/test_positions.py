@@ -8,12 +8,12 @@ import copy
 import pytest
 
 from zoosim.errors import ZoosimError
-from zoosim.games.ark_nova import reference as ref
-from zoosim.games.ark_nova import reference_state as rs
+from zoosim.games.ark_nova.components import board
+from zoosim.games.ark_nova.components.vocab import BUILDINGS, ICONS
 from zoosim.games.ark_nova.positions import CONTINENTS, UNIVERSITIES, format_score_text, score_position
+from zoosim.games.ark_nova.reference import game as ref
+from zoosim.games.ark_nova.reference import state as rs
 from zoosim.games.ark_nova.rules import Rules
-from zoosim.games.ark_nova.vocab import BUILDINGS, ICONS
-from zoosim.games.ark_nova import board
 
 R = Rules()
 

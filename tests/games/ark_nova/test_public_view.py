@@ -6,9 +6,9 @@ import random
 import zlib
 
 from zoosim.core.rng import PyRng
-from zoosim.games.ark_nova import reference as ref
-from zoosim.games.ark_nova import reference_state as rs
-from zoosim.games.ark_nova import reference_setup as rsu
+from zoosim.games.ark_nova.reference import game as ref
+from zoosim.games.ark_nova.reference import state as rs
+from zoosim.games.ark_nova.reference import setup as rsu
 from zoosim.games.ark_nova.rules import Rules
 
 R = Rules()

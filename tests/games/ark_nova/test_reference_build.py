@@ -4,15 +4,15 @@ from dataclasses import replace
 import pytest
 
 from zoosim.core.rng import PyRng
-from zoosim.games.ark_nova import board
-from zoosim.games.ark_nova import reference_build as rb
-from zoosim.games.ark_nova.reference_state import (
+from zoosim.games.ark_nova.components import board
+from zoosim.games.ark_nova.components.vocab import ENCLOSURE1, KIOSK, LARGE_BIRD_AVIARY, PAVILION, PETTING_ZOO, \
+    REPTILE_HOUSE, ROCK, WATER
+from zoosim.games.ark_nova.reference import build as rb
+from zoosim.games.ark_nova.reference.setup import setup
+from zoosim.games.ark_nova.reference.state import (
     BUILD, H_BUILD_TYPE, H_COIN, H_FOOTPRINT, Building, IllegalMove,
 )
-from zoosim.games.ark_nova.reference_setup import setup
 from zoosim.games.ark_nova.rules import Rules
-from zoosim.games.ark_nova.vocab import ENCLOSURE1, KIOSK, LARGE_BIRD_AVIARY, PAVILION, PETTING_ZOO, REPTILE_HOUSE, \
-    ROCK, WATER
 
 R = Rules()
 ENC = {n: ENCLOSURE1 + n - 1 for n in range(1, 6)}

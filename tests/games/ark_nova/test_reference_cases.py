@@ -8,19 +8,19 @@ from dataclasses import replace
 import pytest
 from tests.games.ark_nova.test_reference_play import R, Script, game, m  # noqa: F401  (helpers by module name)
 
-from zoosim.games.ark_nova import reference as ref
-from zoosim.games.ark_nova import reference_actions as ra
-from zoosim.games.ark_nova import reference_association as rass
-from zoosim.games.ark_nova import reference_build as rb
-from zoosim.games.ark_nova import reference_effects as rfx
-from zoosim.games.ark_nova import reference_state as rs
-from zoosim.games.ark_nova.effects import Op
-from zoosim.games.ark_nova.reference_actions import STOP
-from zoosim.games.ark_nova.reference_state import (
+from zoosim.games.ark_nova.components.effects import Op
+from zoosim.games.ark_nova.components.vocab import BUILDINGS, ENCLOSURE1
+from zoosim.games.ark_nova.reference import game as ref
+from zoosim.games.ark_nova.reference import actions as ra
+from zoosim.games.ark_nova.reference import association as rass
+from zoosim.games.ark_nova.reference import build as rb
+from zoosim.games.ark_nova.reference import effects as rfx
+from zoosim.games.ark_nova.reference import state as rs
+from zoosim.games.ark_nova.reference.actions import STOP
+from zoosim.games.ark_nova.reference.state import (
     ANIMALS, ASSOCIATION, BUILD, CARDS_ACTION, SPONSORS, Building, H_ANIMAL_PLAY, H_COIN, H_PROJECT, H_SNAP_FOLDER,
     H_SPONSOR_MODE, H_SPONSOR_PLAY,
 )
-from zoosim.games.ark_nova.vocab import BUILDINGS, ENCLOSURE1
 
 OKAPI_BUILDING = BUILDINGS.index("okapi")
 

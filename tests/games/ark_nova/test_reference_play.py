@@ -6,20 +6,20 @@ from dataclasses import replace
 import pytest
 
 from zoosim.core.rng import PyRng
-from zoosim.games.ark_nova import board, cards
-from zoosim.games.ark_nova import reference as ref
-from zoosim.games.ark_nova import reference_actions as ra
-from zoosim.games.ark_nova import reference_association as rass
-from zoosim.games.ark_nova import reference_effects as rfx
-from zoosim.games.ark_nova import reference_state as rs
-from zoosim.games.ark_nova import reference_tracks as rt
-from zoosim.games.ark_nova import reference_setup as rsu
-from zoosim.games.ark_nova.reference_state import (
+from zoosim.games.ark_nova.components import board, cards
+from zoosim.games.ark_nova.components.vocab import ENCLOSURE1, KIOSK
+from zoosim.games.ark_nova.reference import game as ref
+from zoosim.games.ark_nova.reference import actions as ra
+from zoosim.games.ark_nova.reference import association as rass
+from zoosim.games.ark_nova.reference import effects as rfx
+from zoosim.games.ark_nova.reference import state as rs
+from zoosim.games.ark_nova.reference import tracks as rt
+from zoosim.games.ark_nova.reference import setup as rsu
+from zoosim.games.ark_nova.reference.state import (
     ANIMALS, ASSOCIATION, BUILD, CARDS_ACTION, SPONSORS, Building, H_ANIMAL_HOME, H_ANIMAL_PLAY, H_CARDS_MODE,
     H_PROJECT, H_SPONSOR_MODE, H_TARGET, H_TASK, H_UPGRADE,
 )
 from zoosim.games.ark_nova.rules import Rules
-from zoosim.games.ark_nova.vocab import ENCLOSURE1, KIOSK
 
 R = Rules()
 
@@ -428,7 +428,7 @@ def test_opcode_positions():
                                          and C.size[k] >= 4 and C.req_animals2[k]
                                          and sum(C.req_icons[k]) == 0 and not C.req_partner_zoo_continent[k]), [False] * 5)
     s.ps[0].sponsors = [219]
-    from zoosim.games.ark_nova import reference_build as rb
+    from zoosim.games.ark_nova.reference import build as rb
     assert rb.legal_footprints(s, 0, ENCLOSURE1, False) != rb.legal_footprints(game()[0], 0, ENCLOSURE1, False)
     s.ps[0].sponsors = [224]
     assert rs.has_effect(s, 0, rfx.Op.RELEASE_REPEAT) and rs.has_effect(s, 0, rfx.Op.RELEASE_CP)

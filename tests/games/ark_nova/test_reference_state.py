@@ -7,13 +7,13 @@ from itertools import combinations
 import pytest
 
 from zoosim.core.rng import PyRng
-from zoosim.games.ark_nova import cards
-from zoosim.games.ark_nova import reference_tracks as rt
-from zoosim.games.ark_nova import reference_setup as rsu
-from zoosim.games.ark_nova.reference_state import (ANIMALS, ASSOCIATION, BLOCKED, BUILD, CARDS_ACTION, FREE, H_CP2,
+from zoosim.games.ark_nova.components import cards
+from zoosim.games.ark_nova.reference import tracks as rt
+from zoosim.games.ark_nova.reference import setup as rsu
+from zoosim.games.ark_nova.reference.setup import setup
+from zoosim.games.ark_nova.reference.state import (ANIMALS, ASSOCIATION, BLOCKED, BUILD, CARDS_ACTION, FREE, H_CP2,
     H_CP_TILE, H_KEEP, H_TAKE_SOURCE, H_UPGRADE, SPONSORS, shuffle, uniform)
-from zoosim.games.ark_nova.reference_tracks import (advance_break, gain)
-from zoosim.games.ark_nova.reference_setup import setup
+from zoosim.games.ark_nova.reference.tracks import (advance_break, gain)
 from zoosim.games.ark_nova.rules import Rules
 
 R = Rules()

@@ -8,19 +8,19 @@ import importlib
 import pytest
 from tests.games.ark_nova.test_reference_play import game, m  # helpers by module name
 
-from zoosim.games.ark_nova import board, cards, effects
-from zoosim.games.ark_nova import reference as ref
-from zoosim.games.ark_nova import reference_actions as ra
-from zoosim.games.ark_nova import reference_association as rass
-from zoosim.games.ark_nova import reference_build as rb
-from zoosim.games.ark_nova import reference_effects as rfx
-from zoosim.games.ark_nova.reference_state import (
+from zoosim.games.ark_nova.components import board, cards, effects
+from zoosim.games.ark_nova.components.vocab import (
+    BUILDINGS, ENCLOSURE1, KIOSK, LARGE_BIRD_AVIARY, PAVILION,
+)
+from zoosim.games.ark_nova.reference import game as ref
+from zoosim.games.ark_nova.reference import actions as ra
+from zoosim.games.ark_nova.reference import association as rass
+from zoosim.games.ark_nova.reference import build as rb
+from zoosim.games.ark_nova.reference import effects as rfx
+from zoosim.games.ark_nova.reference.state import (
     ANIMALS, ASSOCIATION, BUILD, CARDS_ACTION, SPONSORS, Building, H_ARCHAEOLOGIST, H_BASE_PROJECT, H_BOOST,
     H_BUILD_TYPE, H_CLEVER, H_COIN, H_FOOTPRINT, H_HAND_CARD, H_KEEP_CARD, H_POSTURE_TYPE, H_RESISTANCE,
     H_SEARCH_CLASS, H_SNAP_FOLDER, H_TAKE_SOURCE,
-)
-from zoosim.games.ark_nova.vocab import (
-    BUILDINGS, ENCLOSURE1, KIOSK, LARGE_BIRD_AVIARY, PAVILION,
 )
 
 C = cards.CARDS

@@ -1,4 +1,4 @@
-"""Ark Nova's zoo memos (engine_build.zoo_memo and footprint_memo, engine_animals.icon_counts): every answer the
+"""Ark Nova's zoo memos (engine.build.zoo_memo and footprint_memo, engine.animals.icon_counts): every answer the
 engine keeps for a zoo equals the answer computed afresh, after every turn of `uniform` and `random` games under
 random rules. The memos are read only while the seat's P_ZOO_VERSION is the one they were made for, so a writer of
 a zoo's cards, buildings or housed animals that forgets to add 1 to it fails here."""
@@ -8,17 +8,17 @@ import numpy as np
 from tests.games.ark_nova.common import random_play_rules
 
 from zoosim.core.rng import seed_stream
-from zoosim.games.ark_nova import engine_animals as ea
-from zoosim.games.ark_nova import engine_build as eb
-from zoosim.games.ark_nova import engine_game as eg
-from zoosim.games.ark_nova import engine_state as es
-from zoosim.games.ark_nova.engine_chain import run
-from zoosim.games.ark_nova.engine_planner import start_turn
-from zoosim.games.ark_nova.engine_setup import setup
-from zoosim.games.ark_nova.engine_turn import WHOLE, push_turn
+from zoosim.games.ark_nova.components.vocab import BUILDINGS, ICONS
+from zoosim.games.ark_nova.engine import animals as ea
+from zoosim.games.ark_nova.engine import build as eb
+from zoosim.games.ark_nova.engine import game as eg
+from zoosim.games.ark_nova.engine import state as es
+from zoosim.games.ark_nova.engine.chain import run
+from zoosim.games.ark_nova.engine.planner import start_turn
+from zoosim.games.ark_nova.engine.setup import setup
+from zoosim.games.ark_nova.engine.turn import WHOLE, push_turn
 from zoosim.games.ark_nova.pack import R_PEACEFUL, pack
 from zoosim.games.ark_nova.policies import RANDOM, UNIFORM
-from zoosim.games.ark_nova.vocab import BUILDINGS, ICONS
 
 ZOO_FACTS = slice(es.Z_TAG, es.Z_ICON_TAG)       # the facts zoo_memo keeps (the icons have their own tag)
 PROBE = es.SCR_TYPES                             # scratch for the answers computed afresh

@@ -8,7 +8,7 @@ are `appeal` and `conservation_points` (= `Rules.cp_points[conservation]`). The 
 made (after the clamp at `max_cp`); since cp_value is not linear they are not score parts. `breaks` and
 `end_reason` are game-level and repeated in each seat's row, like the core `turns`.
 
-`LOG_COLUMNS` is what the simulation log holds: `COLUMNS` (what `reference.seat_columns` gives) and `position`.
+`LOG_COLUMNS` is what the simulation log holds: `COLUMNS` (what `reference.game.seat_columns` gives) and `position`.
 The core columns read for Ark Nova (play.py): `rounds` = the break-delimited periods of play, breaks + 1 (the rounds
 log holds each player's score in play at the end of each); `turns` = the game's turns, all seats together.
 """

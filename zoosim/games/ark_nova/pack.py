@@ -15,8 +15,8 @@ from __future__ import annotations
 import numpy as np
 
 from zoosim.errors import ZoosimError
-from zoosim.games.ark_nova import cards as _cards
 from zoosim.games.ark_nova import rules as _rules
+from zoosim.games.ark_nova.components import cards as _cards
 from zoosim.games.ark_nova.rules import Rules, validate
 
 MAX_DONATION_SPACES = 16

@@ -1,6 +1,6 @@
 """Ark Nova games for the simulation layer: `play_many` (blocks.play_kernel_block's kernel), `play_traced` (one game
 with its event log, for replay and tests) and `play_block` (result rows, for tests and benchmarks). Every game is
-engine_game.play_game on the stream (seed, game index) — the game reference.play_game plays, event for event.
+engine.game.play_game on the stream (seed, game index) — the game reference.game.play_game plays, event for event.
 
 Seats (rule `start_seat_random`, default true). The policies given to `simulate` are by *seat index* (a log row's
 `seat`); inside a game, seat 0 moves first. With the rule on, each game rotates the policies over the game's seats:
@@ -37,7 +37,7 @@ event rows (PROTOCOL.md 7) after the game:
   twice). Base projects (101-112) are never counted, also when one taken into a hand (Assertion, Dominance) enters the
   row: they are not cards of the zoo deck. The events do not say where a supported project came from, so the row is
   followed: it starts empty; a SUPPORT of a project not in it and not a base project in play enters it at the left,
-  and beyond `project_row_limit` the rightmost card leaves (R9), as in engine_projects. A base project is in play
+  and beyond `project_row_limit` the rightmost card leaves (R9), as in engine.projects. A base project is in play
   (fixed positions from setup) unless it was ever drawn from the base-project pile (DRAW with source -3): only those
   reach a hand.
 Each row: the policy index (the log's `seat`), the printed card id, `turn` = the player's own turn number at the time
@@ -51,7 +51,7 @@ changes a game.
 
 Policies: `policy_ids` / `policy_params` are by policy index (base.policy_arrays), codes and rows of `policies`
 (PROTOCOL.md 10); the kernel maps them to the game's seats (`seat_ids`, `seat_params`), stores them in the game
-(engine_game.set_seat_policy) and plays engine_game.play_game_planned with one planner workspace per call.
+(engine.game.set_seat_policy) and plays engine.game.play_game_planned with one planner workspace per call.
 """
 from __future__ import annotations
 
@@ -59,14 +59,13 @@ import numpy as np
 from numba import njit
 
 from zoosim.core.rng import below, seed_stream
-from zoosim.core.threads import run_in_threads
 from zoosim.errors import ZoosimError
-from zoosim.games.ark_nova import engine_game as eg
-from zoosim.games.ark_nova import engine_planner
 from zoosim.games.ark_nova import policies as policy_data
 from zoosim.games.ark_nova.columns import LOG_COLUMNS
-from zoosim.games.ark_nova.engine_scoring import score
-from zoosim.games.ark_nova.engine_state import (
+from zoosim.games.ark_nova.engine import game as eg
+from zoosim.games.ark_nova.engine import planner
+from zoosim.games.ark_nova.engine.scoring import score
+from zoosim.games.ark_nova.engine.state import (
     E_BREAK,
     E_DRAW,
     E_END,
@@ -109,6 +108,7 @@ from zoosim.games.ark_nova.pack import (
 )
 from zoosim.games.ark_nova.pack import pack as pack_rules
 from zoosim.games.ark_nova.rules import Rules
+from zoosim.games.blocks import named_policy_arrays, result_rows
 
 __all__ = ["CARD_COLUMNS", "MAX_CARD_ROWS", "N_OUT", "N_POLICY_PARAMS", "O_POLICY", "O_RANK", "O_ROUNDS", "O_SCORE", "O_START", "O_TURNS",
            "O_WINNERS", "POLICY_CODES", "SEAT_SALT", "UNIFORM", "first_seat", "offset", "pack", "play_block",
@@ -346,7 +346,7 @@ def _play_many(packed, seed, first_index, count, policy_ids, policy_params, rows
     side = np.zeros(4, np.uint64)
     seat_ids = np.zeros(MAX_PLAYERS, np.int64)
     seat_params = np.zeros((MAX_PLAYERS, policy_params.shape[1]))
-    W = np.zeros(engine_planner.WORKSPACE, np.int64)
+    W = np.zeros(planner.WORKSPACE, np.int64)
     WR = np.zeros(8, np.uint64)
     out = np.zeros((MAX_PLAYERS, N_OUT), np.int64)
     for g in range(count):
@@ -406,18 +406,7 @@ def play_many(packed, seed, first_index, count, policy_ids, policy_params, rows,
 
 def policy_codes(policies) -> tuple[np.ndarray, np.ndarray]:
     """Codes and parameter rows by policy index from names or PolicySpecs (id, values)."""
-    codes = np.zeros(len(policies), np.int64)
-    params = np.zeros((len(policies), N_POLICY_PARAMS))
-    for i, policy in enumerate(policies):
-        if isinstance(policy, str):
-            if policy not in POLICY_CODES:
-                raise ZoosimError(f"unknown ark-nova policy {policy!r} (accepted: {', '.join(POLICY_CODES)})")
-            codes[i] = POLICY_CODES[policy]
-            params[i] = policy_data.params_row(codes[i])
-        else:
-            codes[i] = policy.id
-            params[i, :len(policy.values)] = policy.values
-    return codes, params
+    return named_policy_arrays(policies, POLICY_CODES, policy_data.params_row, N_POLICY_PARAMS, "ark-nova")
 
 
 def play_traced(rules: Rules, players: int, policies, seed: int, game_index: int, events: int = MAX_EVENTS):
@@ -433,7 +422,7 @@ def play_traced(rules: Rules, players: int, policies, seed: int, game_index: int
     out = np.zeros((MAX_PLAYERS, N_OUT), np.int64)
     code = _play_one(G, packed, EV, np.zeros(4, np.uint64), np.zeros(4, np.uint64), np.int64(seed),
                      np.int64(game_index), codes, params, np.zeros(MAX_PLAYERS, np.int64),
-                     np.zeros((MAX_PLAYERS, N_POLICY_PARAMS)), *engine_planner.new_workspace(), out)
+                     np.zeros((MAX_PLAYERS, N_POLICY_PARAMS)), *planner.new_workspace(), out)
     if code != 0:
         raise ZoosimError(f"ark-nova: game {game_index} of seed {seed} reached a rule the engine does not play")
     if G[G_OVERFLOW]:
@@ -447,11 +436,6 @@ def play_block(rules: Rules, players: int, policies, seed: int, first_index: int
     """Result rows [count * players, N_OUT] by game and policy index (see play_many), split over `threads` (the
     results do not depend on it: each game has its own streams). For tests and benchmarks; zoosim plays through
     the game's kernel (ark_nova GAME)."""
-    if len(policies) != players:
-        raise ZoosimError(f"need one policy per seat ({players}), got {len(policies)}")
     codes, params = policy_codes(policies)
-    rows = np.zeros((count * players, N_OUT), np.int64)
-    shares = np.zeros(count * players)
-    run_in_threads(play_many, pack(rules, players), seed, first_index, count, codes, params, rows, shares, players,
-                   threads, np.zeros((0, 0, players), np.int16))
-    return rows
+    return result_rows(play_many, pack(rules, players), players, codes, params, seed, first_index, count, N_OUT,
+                       threads)

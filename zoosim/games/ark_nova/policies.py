@@ -1,5 +1,6 @@
-"""The Ark Nova policies as data (PROTOCOL.md 10): their engine codes and `heuristic`'s parameters, with the row
-`greedy` is fixed at. Pure Python, so that the game's listing, `zoosim policies` and the engine read one table.
+"""The Ark Nova policies as data (PROTOCOL.md 10): their engine codes, `POLICIES` (what `zoosim policies` prints) and
+`heuristic`'s parameters, with the row `greedy` is fixed at. Pure Python (no numba), so that the game's listing,
+`zoosim policies` and the engine read one table; the numba turn planner of `greedy` and `heuristic` is engine.planner.
 
 A parameter row reaches the engine as int64 fixed point, round(value * 1000) (`milli`); the planner's value of a
 position is an integer sum of those weights times integer features (in thousandths of a point), so the numba engine
@@ -7,6 +8,8 @@ and the reference agree exactly, with no floating-point order to match."""
 from __future__ import annotations
 
 import math
+
+from zoosim.games.policy import PolicyInfo, PolicyParam
 
 UNIFORM, RANDOM, GREEDY, HEURISTIC = 0, 1, 2, 3
 POLICY_CODES = {"uniform": UNIFORM, "random": RANDOM, "greedy": GREEDY, "heuristic": HEURISTIC}
@@ -50,7 +53,7 @@ GREEDY_PARAMS = (1.0, 0.1, 0.5, 0.3, 0.3, 0.0, 0.0, 0.0, 2.0, 2.0, 0.0, 0.0, 8.0
 
 
 def milli(values) -> tuple[int, ...]:
-    """A parameter row as the engine stores it: floor(value * 1000 + 0.5) each (engine_game.set_seat_policy)."""
+    """A parameter row as the engine stores it: floor(value * 1000 + 0.5) each (engine.game.set_seat_policy)."""
     return tuple(int(math.floor(float(v) * 1000 + 0.5)) for v in values)
 
 
@@ -72,3 +75,37 @@ def params_row(code: int, params: dict | None = None) -> tuple[float, ...]:
 def plan_length(row_milli) -> int:
     """max_plan as the planner reads it: the whole part, clamped to 1..MAX_PLAN."""
     return max(1, min(MAX_PLAN, int(row_milli[MAX_PLAN_PARAM]) // 1000))
+
+
+POLICIES: dict[str, PolicyInfo] = {
+    "uniform": PolicyInfo(
+        "uniform", POLICY_CODES["uniform"],
+        "The spec's measuring stick (§15.2): every decision one uniform draw over its legal options, offered "
+        "hierarchically (action card, X-tokens spent, then each choice of the action) and only where a legal "
+        "completion exists; a may-effect is a fair coin asked when yes is legal, 'up to N times' a fair coin before "
+        "each step, 'draw up to N' always N; income and placement-bonus orders fixed (G10). Games stop at "
+        "max_turns turns per seat (end_reason 1). Not a player's strategy: a fixed baseline for distributions.",
+    ),
+    "random": PolicyInfo(
+        "random", POLICY_CODES["random"],
+        "Every legal turn equally likely at its first choice: one uniform draw over every (action card, X-tokens "
+        "spent) pair with a legal completion, plus the X action; every later decision as uniform (PROTOCOL 10.1).",
+    ),
+    "greedy": PolicyInfo(
+        "greedy", POLICY_CODES["greedy"],
+        "Plans its own turn at its start, on a copy where the cards it cannot see are re-dealt from a private "
+        "stream: decision by decision, the option that most raises score + 0.1 money + 0.5 reputation + 0.3 cards "
+        "in hand + 0.3 X-tokens + 2 per partner zoo and per university at the turn's end (first of equals; up to 8 "
+        "decisions; option 0 after that, after a hidden card is drawn, and outside its turn). A one-turn baseline "
+        "with fixed weights and none of heuristic's investment terms (PROTOCOL 10).",
+    ),
+    "heuristic": PolicyInfo(
+        "heuristic", POLICY_CODES["heuristic"],
+        "greedy's planner with a tunable value: score, money, reputation, hand, X-tokens, workers hired, appeal "
+        "income at the next break, CP, partner zoos, universities, covered map cells, minus w_opp x the best other "
+        "score; max_plan decisions planned (PROTOCOL 10).",
+        tuple(PolicyParam(name, default, doc, low, high)
+              for name, default, low, high, doc in HEURISTIC_PARAMS),
+    ),
+}
+assert set(POLICIES) == set(POLICY_CODES)

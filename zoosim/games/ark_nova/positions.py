@@ -22,7 +22,7 @@ none/0: `partner_zoos` (continents: africa, americas, asia, australia, europe), 
 science_rep, science2) and `x_tokens` — they count for icons and sponsor end effects. Every key but `zoo`,
 `buildings`, `final_cards` and the optional ones is required.
 
-Scoring is the reference's (`reference.finish`): step 1, if no player has reached `cp_final_discard_space` (10) CP,
+Scoring is the reference's (`reference.game.finish`): step 1, if no player has reached `cp_final_discard_space` (10) CP,
 a player holding two or more final cards discards one — here the one whose loss costs least (the first listed among
 equals); step 2, sponsor end effects in card-id order; step 3, each final card's CP (at most 4); step 4, the clamps;
 score = appeal + cp_value(CP). The winner has the highest score, then the most supports; still tied, a shared win.
@@ -36,15 +36,15 @@ from typing import Any
 
 from zoosim.core.rng import PyRng
 from zoosim.errors import ZoosimError
-from zoosim.games.ark_nova import board, cards
-from zoosim.games.ark_nova import reference as ref
-from zoosim.games.ark_nova import reference_state as rs
-from zoosim.games.ark_nova import reference_setup as rsu
+from zoosim.games.ark_nova.components import board, cards
+from zoosim.games.ark_nova.components.vocab import BUILDINGS, CONTINENT_ICONS, ICONS, STANDARD_BUILDINGS
+from zoosim.games.ark_nova.reference import game as ref
+from zoosim.games.ark_nova.reference import state as rs
+from zoosim.games.ark_nova.reference import setup as rsu
 from zoosim.games.ark_nova.rules import MAX_PLAYERS, MIN_PLAYERS, Rules, validate
-from zoosim.games.ark_nova.vocab import BUILDINGS, CONTINENT_ICONS, ICONS, STANDARD_BUILDINGS
 from zoosim.games.position_input import expect_keys, fail, whole_number
 
-UNIVERSITIES = ("rep_hand", "science_rep", "science2")  # reference_state.UNIV_* order (§10.4)
+UNIVERSITIES = ("rep_hand", "science_rep", "science2")  # reference.state.UNIV_* order (§10.4)
 CONTINENTS = tuple(ICONS[k] for k in CONTINENT_ICONS)
 PLAYER_KEYS = ("appeal", "conservation", "reputation", "zoo", "buildings", "supports", "final_cards", "partner_zoos",
                "universities", "x_tokens")
@@ -229,3 +229,8 @@ def format_score_text(result: dict) -> str:
     else:
         lines.append(f"shared win: players {', '.join(str(q) for q in winners)} (equal score and supports)")
     return "\n".join(lines)
+
+
+def score_text(result: dict) -> str:
+    """format_score_text as `zoosim score` prints it (the game's `score_text`): with a final newline."""
+    return format_score_text(result) + "\n"

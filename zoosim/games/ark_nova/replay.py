@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from zoosim.games.ark_nova import board, cards
-from zoosim.games.ark_nova.engine_state import (
+from zoosim.games.ark_nova.components import board, cards
+from zoosim.games.ark_nova.components.vocab import ACTIONS, APPEAL, BUILDINGS, CP, MONEY, REPUTATION, RESOURCES
+from zoosim.games.ark_nova.engine.state import (
     E_ACTION, E_BREAK, E_BUILD, E_DECIDE, E_DISCARD, E_DISPLAY, E_DRAW, E_END, E_GAIN, E_INCOME, E_PLAY, E_RELEASE,
     E_RESHUFFLE, E_SCORE, E_SUPPORT, E_TILE, E_TOKEN, E_TURN, E_UPGRADE, E_X_ACTION,
 )
-from zoosim.games.ark_nova.vocab import ACTIONS, APPEAL, BUILDINGS, CP, MONEY, REPUTATION, RESOURCES
 from zoosim.games.ark_nova.rules import Rules
 from zoosim.games.base import PolicySpec
 

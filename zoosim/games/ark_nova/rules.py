@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 from zoosim.errors import need
-from zoosim.games.ark_nova import cards as _cards
+from zoosim.games.ark_nova.components import cards as _cards
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 MAP_FILES = ("ark-nova-map-a.toml",)  # §16 map_file; the package ships it as map_a.toml (byte copy)
@@ -138,6 +138,12 @@ class Rules:
     def score(self, appeal: int, cp: int) -> int:
         """§13.1 BGA score = appeal + cp_value(CP), both clamped."""
         return min(appeal, self.max_appeal) + self.cp_points[min(max(cp, 0), self.max_cp)]
+
+    @property
+    def max_rounds(self) -> int:
+        """The simulation layer's cap on the log's `rounds` (breaks + 1; play.py): a break follows at most one turn, so
+        at most 4 seats x max_turns turns. Not a rule: no field, not in `zoosim rules`, not hashed."""
+        return 4 * self.max_turns + 1
 
 
 RULE_DOCS = {
