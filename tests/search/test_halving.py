@@ -113,3 +113,17 @@ def test_sample_streams_are_fixed_by_key_and_sample():
     assert first_draws(key, 3) == first_draws(key, 3)
     assert first_draws(key, 3) != first_draws(key, 4)
     assert first_draws(key, 3) != first_draws(decision_key(5, 0, 0, 1), 3)
+
+
+def test_the_clock_records_decisions_and_is_off_on_an_empty_array():
+    from zoosim.search.clock import new_timings, now, record, recorded
+
+    timings = new_timings(2)
+    for _ in range(3):
+        start = now()
+        record(timings, now() - start)
+    assert timings[0] == 3 and len(recorded(timings)) == 2
+    assert all(0.0 <= s < 0.1 for s in recorded(timings))
+    off = np.zeros(0)
+    record(off, 1.0)
+    assert len(recorded(off)) == 0
