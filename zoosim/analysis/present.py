@@ -1,8 +1,10 @@
 """Turn analysis frames into what people read: formatted text tables and sentences.
 
-Frames keep the log's conventions (seat 0 = first player, rates as fractions); everything human-facing
-(terminal tables, reports, sentences) numbers seats from 1 and shows rates in percent. Context columns
-with one value across a table move into its title so the tables stay narrow.
+Frames keep the log's conventions (seat 0 = the first policy's slot, position 0 = the player who moved first,
+rates as fractions); everything human-facing (terminal tables, reports, sentences) numbers seats and positions
+from 1 and shows rates in percent. Context columns with one value across a table move into its title so the
+tables stay narrow. A sentence says "moves first" only of position 1, or of seat 1 where every game was played
+in seat order.
 """
 from __future__ import annotations
 
@@ -13,8 +15,10 @@ import polars as pl
 
 from zoosim.analysis.grouping import CONTEXT
 
-COUNT_COLUMNS = {"n", "n_games", "ties", "tiebreaks", "df", "n_a", "n_b", "count", "best_seat"}
+COUNT_COLUMNS = {"n", "n_games", "ties", "tiebreaks", "df", "n_a", "n_b", "count", "best_seat", "best_position",
+                 "games", "moved_first"}
 RATE_COLUMNS = {"win_rate", "fair", "tie_rate", "tiebreak_rate", "best_rate", "share", "tiebreak_share_of_ties"}
+SLOT_COLUMNS = {"seat", "best_seat", "position", "best_position"}  # 0-based in frames, shown from 1
 POINT_COLUMNS = {"excess", "best_excess"}  # differences of rates, shown in percentage points
 P_COLUMNS = {"p_value", "p_holm"}
 HIDDEN = {"wins", "winning_score_sd", "margin_sd", "ties", "tiebreaks", "q25", "q75"}
@@ -22,6 +26,9 @@ HIDDEN = {"wins", "winning_score_sd", "margin_sd", "ties", "tiebreaks", "q25", "
 TITLES = {
     "win_rates": "Win rates (ties split the win; 95% Wilson interval; p against the fair share, Holm-adjusted)",
     "seat_balance": "Seat balance (chi-square test that every seat wins equally often)",
+    "position_balance": "Turn-order balance (chi-square test that every turn position wins equally often; "
+                        "position 1 moved first)",
+    "turn_order": "Turn order: in how many games each seat moved first",
     "scores": "Scores per seat-game (mean with 95% CI)",
     "outcomes": "Game outcomes (winning score, margin over second, top-score ties)",
     "components": "Score components (mean points per seat-game; penalties are negative)",
@@ -86,14 +93,18 @@ def context_text(context: dict[str, Any]) -> str:
     if "lineup" in context:
         parts.append(f"policies: {context['lineup']}")
     if "variant" in context:
-        parts.append(f"rules: {context['variant']}")
+        parts.append(f"variant: {context['variant']}")
     return "; ".join(parts)
 
 
 def display_table(name: str, df: pl.DataFrame) -> tuple[str, list[str], list[list[str]]]:
     """(title, header, rows of text) for one analysis table, ready for a terminal, Markdown or HTML."""
     context = constant_context(df)
+    if name == "seat_balance" and "best_position" in df.columns:
+        name = "position_balance"
     title = TITLES.get(name, name)
+    if name == "win_rates" and "position" in df.columns:
+        title = title.replace("Win rates (", "Win rates by turn position (position 1 moved first; ")
     if context and name != "compare":
         title += f" — {context_text(context)}"
     columns = [c for c in df.columns if c not in context and c not in HIDDEN]
@@ -108,7 +119,7 @@ def display_table(name: str, df: pl.DataFrame) -> tuple[str, list[str], list[lis
             getters.append(lambda r, lo=c, hi=high, rate=rate: _fmt_ci(r, lo, hi, rate))
         elif c.endswith("ci_high"):
             continue
-        elif c == "seat" or c == "best_seat":
+        elif c in SLOT_COLUMNS:
             header.append(c.replace("_", " "))
             getters.append(lambda r, c=c: str(int(r[c]) + 1))
         elif c in ("lineup", "variant", "policy", "opponent", "component", "metric"):
@@ -142,6 +153,23 @@ def _fmt_ci(row: dict[str, Any], low: str, high: str, rate: bool) -> str:
 
 # --------------------------------------------------------------------------- sentences
 
+def group_label_expr(df: pl.DataFrame, keys: tuple[str, ...] = CONTEXT) -> pl.Expr:
+    """A short label of the context columns that vary in `df`: `4 players`, `end_stack=10 · 4 players`, or a
+    study's name alone (`2p-u2-6-4`) when the variant tells every group apart by itself."""
+    varying = [k for k in keys if k in df.columns and df[k].n_unique() > 1]
+    if "variant" in varying and len(varying) > 1 and df.select(varying).unique().height == df["variant"].n_unique():
+        varying = ["variant"]
+    parts = [pl.col(k).cast(pl.String) + " players" if k == "players" else pl.col(k).cast(pl.String) for k in varying]
+    if not parts:
+        return (pl.col("players").cast(pl.String) + " players") if "players" in df.columns else pl.lit("all")
+    return pl.concat_str(parts, separator=" · ")
+
+
+def group_labels(df: pl.DataFrame, keys: tuple[str, ...] = CONTEXT) -> list[str]:
+    """`group_label_expr` of every row of `df`."""
+    return df.select(group_label_expr(df, keys).alias("_label"))["_label"].to_list()
+
+
 def _group_phrase(row: dict[str, Any], context: dict[str, Any]) -> str:
     text = f"{row['players']}-player games"
     if "game" in row and "game" not in context:
@@ -149,7 +177,7 @@ def _group_phrase(row: dict[str, Any], context: dict[str, Any]) -> str:
     if "lineup" not in context:
         text += f" with {row['lineup']}"
     if "variant" not in context:
-        text += f" under rules {row['variant']}"
+        text += f" ({row['variant']})"
     return text
 
 
