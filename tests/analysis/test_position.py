@@ -68,7 +68,7 @@ def test_turn_order_counts_who_moved_first(drawn: Path) -> None:
     order = turn_order(open_runs(drawn).frame)
     assert order["seat"].to_list() == [0, 1]
     assert order["games"].to_list() == [4, 4]
-    assert order["moved_first"].to_list() == [2, 2]
+    assert order["in_position_1"].to_list() == [2, 2]
     assert order["share"].to_list() == pytest.approx([0.5, 0.5])
     assert order["seat_order"].to_list() == [False, False]
     assert order["recorded"].all() and not order["rotated"].any()
@@ -78,7 +78,7 @@ def test_seat_order_games_have_position_equal_seat(tmp_path: Path) -> None:
     run = write_run(tmp_path / "fixed", seat_order_rows(), components=())
     lf = open_runs(run).frame
     order = turn_order(lf)
-    assert order["seat_order"].all() and order["moved_first"].to_list() == [4, 0]
+    assert order["seat_order"].all() and order["in_position_1"].to_list() == [4, 0]
     assert win_rates(lf, by="position").drop("position").equals(win_rates(lf, by="seat").drop("seat"))
 
 

@@ -16,7 +16,7 @@ import polars as pl
 from zoosim.analysis.grouping import CONTEXT
 
 COUNT_COLUMNS = {"n", "n_games", "ties", "tiebreaks", "df", "n_a", "n_b", "count", "best_seat", "best_position",
-                 "games", "moved_first"}
+                 "games", "in_position_1"}
 RATE_COLUMNS = {"win_rate", "fair", "tie_rate", "tiebreak_rate", "best_rate", "share", "tiebreak_share_of_ties"}
 SLOT_COLUMNS = {"seat", "best_seat", "position", "best_position"}  # 0-based in frames, shown from 1
 POINT_COLUMNS = {"excess", "best_excess"}  # differences of rates, shown in percentage points
@@ -28,7 +28,7 @@ TITLES = {
     "seat_balance": "Seat balance (chi-square test that every seat wins equally often)",
     "position_balance": "Turn-order balance (chi-square test that every turn position wins equally often; "
                         "position 1 moved first)",
-    "turn_order": "Turn order: in how many games each seat moved first",
+    "turn_order": "Turn order: for each seat, the games in which it held position 1",
     "scores": "Scores per seat-game (mean with 95% CI)",
     "outcomes": "Game outcomes (winning score, margin over second, top-score ties)",
     "components": "Score components (mean points per seat-game; penalties are negative)",
@@ -179,47 +179,6 @@ def _group_phrase(row: dict[str, Any], context: dict[str, Any]) -> str:
     if "variant" not in context:
         text += f" ({row['variant']})"
     return text
-
-
-def seat_sentences(win_rates: pl.DataFrame, balance: pl.DataFrame | None = None) -> list[str]:
-    """One sentence per player count (and lineup/variant): the seat furthest from its fair share, and
-    the chi-square verdict on all seats when `balance` (from `seat_balance`) is given."""
-    if win_rates.is_empty() or "seat" not in win_rates.columns:
-        return []
-    context = constant_context(win_rates)
-    out = []
-    for key, part in win_rates.group_by(list(CONTEXT), maintain_order=True):
-        # the first seat wins ties in |excess| (two seats of a 2-player game always tie)
-        row = part.sort(pl.col("excess").abs().round(9), "seat", descending=[True, False]).row(0, named=True)
-        half = 100 * (row["ci_high"] - row["ci_low"]) / 2
-        side = "above" if row["excess"] >= 0 else "below"
-        verdict = (f"significant (Holm p {fmt_p(row['p_holm'])})" if row["significant"]
-                   else f"not significant (Holm p {fmt_p(row['p_holm'])})")
-        overall = ""
-        if balance is not None and not balance.is_empty():
-            match = balance.filter(pl.all_horizontal([pl.col(k) == v for k, v in zip(CONTEXT, key)]))
-            if not match.is_empty():
-                b = match.row(0, named=True)
-                overall = (f" All seats together: chi-square {b['chi2']:.1f} on {b['df']} df, Holm p {fmt_p(b['p_holm'])}"
-                           f" ({'seats differ' if b['significant'] else 'no evidence that seats differ'}).")
-        out.append(f"Seat {row['seat'] + 1} wins {100 * row['win_rate']:.1f}% ± {half:.1f} of "
-                   f"{_group_phrase(row, context)}, {abs(100 * row['excess']):.1f} points {side} a fair "
-                   f"{100 * row['fair']:.3g}%: {verdict}; n = {row['n']:,}.{overall}")
-    return out
-
-
-def policy_sentences(win_rates_by_policy: pl.DataFrame) -> list[str]:
-    """Win rate of each policy in mixed lineups (where the comparison means something)."""
-    if win_rates_by_policy.is_empty():
-        return []
-    mixed = win_rates_by_policy.filter(pl.col("policy").n_unique().over(list(CONTEXT)) > 1)
-    context = constant_context(mixed) if not mixed.is_empty() else {}
-    out = []
-    for row in mixed.iter_rows(named=True):
-        half = 100 * (row["ci_high"] - row["ci_low"]) / 2
-        out.append(f"{row['policy']} wins {100 * row['win_rate']:.1f}% ± {half:.1f} of its seats in "
-                   f"{_group_phrase(row, context)} (fair {100 * row['fair']:.3g}%; n = {row['n']:,} seat-games).")
-    return out
 
 
 def outcome_sentences(scores_by_group: pl.DataFrame, outcomes: pl.DataFrame, length: pl.DataFrame) -> list[str]:

@@ -111,7 +111,7 @@ def turn_order_findings(rates: pl.DataFrame, balance: pl.DataFrame, key: str,
             fragment = f"{what} in {names} ({numbers})"
         else:
             low = min(q[3]["p_holm"] for q in quiet)
-            fragment = (f"{what} in {len(quiet)} groups (chi-square Holm p {fmt_p(low)} or more; the first players' "
+            fragment = (f"{what} in {len(quiet)} groups (smallest chi-square Holm p {fmt_p(low)}; the first players' "
                         "win rates are in the win-rate table)")
     return sentences, fragment
 
@@ -138,9 +138,9 @@ def policy_findings(rates: pl.DataFrame) -> tuple[list[str], str]:
     fragment = ""
     if not rest.is_empty():
         names = list(dict.fromkeys(rest["policy"].to_list()))
-        fragment = f"the win rates of {_join_names(names)} against their fair share (Holm p " \
-                   f"{fmt_p(float(rest['p_holm'].min()))} or more)" if len(names) > 1 else \
-                   f"the win rate of {names[0]} against its fair share (Holm p {fmt_p(float(rest['p_holm'].min()))} or more)"
+        smallest = f"smallest Holm p {fmt_p(float(rest['p_holm'].min()))}"
+        fragment = (f"the win rates of {_join_names(names)} against their fair share ({smallest})" if len(names) > 1
+                    else f"the win rate of {names[0]} against its fair share ({smallest})")
     return sentences, fragment
 
 
@@ -245,7 +245,7 @@ def turn_order_line(order: pl.DataFrame) -> str:
         return ""
     groups = order.group_by(list(CONTEXT), maintain_order=True).agg(
         pl.col("seat_order").first(), pl.col("rotated").first(), pl.col("recorded").first(),
-        pl.col("games").first(), pl.col("seat"), pl.col("moved_first"))
+        pl.col("games").first(), pl.col("seat"), pl.col("in_position_1"))
     groups = groups.with_columns(pl.Series("_label", group_labels(groups)),
                                  pl.Series("_kind", [_order_kind(r) for r in groups.iter_rows(named=True)]))
     kinds = list(dict.fromkeys(groups["_kind"].to_list()))
@@ -266,7 +266,7 @@ def turn_order_line(order: pl.DataFrame) -> str:
             text = "set per game by the rules, not by seat" + ("" if every else f", {where}")
             if part.height == 1:
                 r = part.row(0, named=True)
-                counts = [f"seat {s + 1} in {int(m):,}" for s, m in zip(r["seat"], r["moved_first"])]
+                counts = [f"seat {s + 1} in {int(m):,}" for s, m in zip(r["seat"], r["in_position_1"])]
                 text += f" (in {int(r['games']):,} games the first player was {_join_names(counts)})"
             else:
                 text += " (how often each seat moved first: the turn-order table)"

@@ -128,22 +128,22 @@ def policy_matrix(lf: pl.LazyFrame) -> pl.DataFrame:
 def turn_order(lf: pl.LazyFrame) -> pl.DataFrame:
     """How the turn order was set, per lineup, variant and player count: one row per group and seat.
 
-    Columns: the context, seat, games (in the group), moved_first (games in which this seat held position 0),
-    share (moved_first / games), and per group: seat_order (position = seat in every row: the games were played in
+    Columns: the context, seat, games (in the group), in_position_1 (games in which this seat held position 0, i.e. position 1 as shown: it moved first),
+    share (in_position_1 / games), and per group: seat_order (position = seat in every row: the games were played in
     seat order), rotated (deals were played in several seat rotations, `--rotate-seats`) and recorded (every row
     has a position; a run written before the log had one may not).
     """
     keys = list(CONTEXT)
     per_seat = (
         lf.group_by(keys + ["seat"])
-        .agg(pl.len().alias("games"), (pl.col("position") == 0).sum().alias("moved_first"),
+        .agg(pl.len().alias("games"), (pl.col("position") == 0).sum().alias("in_position_1"),
              (pl.col("position") != pl.col("seat")).sum().alias("_other"),
              pl.col("position").null_count().alias("_unknown"), pl.col("rotation").max().alias("_rotation"))
         .sort(keys + ["seat"])
         .collect()
     )
     return per_seat.with_columns(
-        pl.col("moved_first").cast(pl.Int64), (pl.col("moved_first") / pl.col("games")).alias("share"),
+        pl.col("in_position_1").cast(pl.Int64), (pl.col("in_position_1") / pl.col("games")).alias("share"),
         ((pl.col("_other").sum() == 0) & (pl.col("_unknown").sum() == 0)).over(keys).alias("seat_order"),
         (pl.col("_rotation").max() > 0).over(keys).alias("rotated"),
         (pl.col("_unknown").sum() == 0).over(keys).alias("recorded"),

@@ -54,7 +54,7 @@ figcaption{font-size:.85em;color:#555} pre{background:#f6f6f6;padding:.6em;overf
 .summary li{margin:.25em 0} caption{text-align:left;font-weight:600;padding:.3em 0}
 """
 
-_TEXT_HEADERS = {"lineup", "variant", "policy", "opponent", "component", "metric"}
+_TEXT_HEADERS = {"lineup", "variant", "policy", "opponent", "component", "metric", "game", "policies", "rules", "run"}
 
 
 def to_html(doc: Document) -> str:
