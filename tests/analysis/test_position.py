@@ -138,10 +138,30 @@ def test_turn_order_line_says_how_the_order_was_set(tmp_path: Path) -> None:
 
 def test_the_verdict_names_the_first_player_only_where_known(drawn: Path, tmp_path: Path) -> None:
     lf = open_runs(drawn).frame
-    significant, quiet = turn_order_findings(win_rates(lf, "position"), seat_balance(lf, "position"), "position")
+    found = turn_order_findings(win_rates(lf, "position"), seat_balance(lf, "position"), "position")
+    significant, quiet = found.sentences, found.fragment
     assert significant == []  # 4 games: chi2 1.0, p 0.32
-    assert quiet.startswith("turn order in 2-player games (the first player (position 1) wins 75.0% (95% CI ")
-    assert "n = 4 games, Holm p 0.317" in quiet
+    assert quiet.startswith("turn order in 2-player games: the first player (position 1) wins 75.0% (95% CI ")
+    assert quiet.endswith(", n = 4 games, fair 50%, Holm p 0.317)")
     # by seat in a run not played in seat order, seat 1 is not called the first player
-    _, by_seat = turn_order_findings(win_rates(lf, "seat"), seat_balance(lf, "seat"), "seat", {})
-    assert "first player" not in by_seat and by_seat.startswith("the seats' win rates in 2-player games (seat 1 wins 25.0%")
+    by_seat = turn_order_findings(win_rates(lf, "seat"), seat_balance(lf, "seat"), "seat", {}).fragment
+    assert "first player" not in by_seat and by_seat.startswith("the seats' win rates in 2-player games: seat 1 wins 25.0%")
+
+
+def test_the_summary_keeps_to_ten_bullets_and_leads_with_verdicts() -> None:
+    from zoosim.analysis.verdicts import MAX_BULLETS, Findings, summary
+
+    def kind(name: str, count: int, fragment: str = "") -> Findings:
+        return Findings([f"{name} {i}." for i in range(count)], lambda k, name=name: f"{k} more {name}.", fragment)
+
+    lines = summary(kind("turn", 12), kind("policy", 0), kind("compare", 5, "any metric of b vs a"), ["outcomes."])
+    assert len(lines) == MAX_BULLETS
+    assert lines[-2].startswith("No evidence of a difference after Holm correction for any metric of b vs a")
+    assert lines[-1] == "outcomes."
+    turn = [line for line in lines if line.startswith("turn ")]
+    compare = [line for line in lines if line.startswith("compare ")]
+    assert turn == ["turn 0.", "turn 1.", "turn 2."] and len(compare) == 3  # each kind gets its share
+    assert "9 more turn." in lines and "2 more compare." in lines
+    assert lines.index("9 more turn.") < lines.index("compare 0.")  # turn order first, its overflow line with it
+    everything = summary(kind("turn", 2), kind("policy", 1), kind("compare", 3), ["outcomes."])
+    assert len(everything) == 7 and not any("more" in line for line in everything)

@@ -182,7 +182,8 @@ def _group_phrase(row: dict[str, Any], context: dict[str, Any]) -> str:
 
 
 def outcome_sentences(scores_by_group: pl.DataFrame, outcomes: pl.DataFrame, length: pl.DataFrame) -> list[str]:
-    """Per player count: mean seat score, winning score, margin, ties, length."""
+    """Per player count: mean seat score, winning score, margin, ties, length, each with its 95% interval
+    (± half its width for means)."""
     out = []
     keys = [c for c in CONTEXT if c in outcomes.columns]
     context = constant_context(outcomes)
@@ -194,14 +195,23 @@ def outcome_sentences(scores_by_group: pl.DataFrame, outcomes: pl.DataFrame, len
         if not score.is_empty():
             s = score.row(0, named=True)
             text += f" a seat scores {s['mean']:.1f} ± {(s['ci_high'] - s['ci_low']) / 2:.1f} points on average"
-        text += (f"; the winner scores {row['winning_score']:.1f}, {row['margin']:.1f} ahead of second; "
-                 f"{100 * row['tie_rate']:.1f}% of games end with a shared top score and the tie-break decides "
-                 f"{100 * row['tiebreak_rate']:.1f}% of all games")
+        text += (f"; the winner scores {row['winning_score']:.1f} ± {_half(row, 'winning_score')}, "
+                 f"{row['margin']:.1f} ± {_half(row, 'margin')} ahead of second; {fmt_pct(row['tie_rate'])} "
+                 f"({_pct_ci(row, 'tie_rate')}) of games end with a shared top score and the tie-break decides "
+                 f"{fmt_pct(row['tiebreak_rate'])} ({_pct_ci(row, 'tiebreak_rate')}) of all games")
         if not rounds.is_empty():
             r = rounds.row(0, named=True)
-            text += f"; a game lasts {r['mean']:.1f} rounds on average"
-        out.append(text + ".")
+            text += f"; a game lasts {r['mean']:.1f} ± {(r['ci_high'] - r['ci_low']) / 2:.1f} rounds on average"
+        out.append(text + " (± the 95% interval).")
     return out
+
+
+def _half(row: dict[str, Any], name: str) -> str:
+    return f"{(row[f'{name}_ci_high'] - row[f'{name}_ci_low']) / 2:.1f}"
+
+
+def _pct_ci(row: dict[str, Any], name: str) -> str:
+    return f"95% CI {100 * row[f'{name}_ci_low']:.1f}–{fmt_pct(row[f'{name}_ci_high'])}"
 
 
 def compare_sentences(diff: pl.DataFrame, name_a: str, name_b: str) -> list[str]:

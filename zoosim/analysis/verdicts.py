@@ -12,18 +12,30 @@ beyond their share are counted and left to the tables.
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
 
 import polars as pl
 
 from zoosim.analysis.grouping import CONTEXT
 from zoosim.analysis.present import constant_context, fmt_p, group_labels
 
-MAX_TURN = 3       # significant turn-order groups named one by one
-MAX_POLICY = 2     # significant policy rows named one by one
-MAX_COMPARE = 2    # comparisons with significant differences named one by one
+MAX_BULLETS = 10   # the summary's length, however many groups
 MAX_METRICS = 3    # significant metrics named per comparison
 MAX_LISTED = 4     # groups listed with their numbers in the no-evidence line
+
+
+@dataclass(frozen=True)
+class Findings:
+    """The significant findings of one kind, most significant first; `more(k)` is the line that counts the k left
+    to the tables; `fragment` is this kind's part of the no-evidence line."""
+
+    sentences: list[str]
+    more: Callable[[int], str]
+    fragment: str = ""
+
+
+NONE = Findings([], lambda k: "")
 
 
 def _pct(x: float) -> str:
@@ -34,6 +46,12 @@ def _rate(row: dict[str, Any], n_unit: str = "games") -> str:
     """`52.4% (95% CI 47.5–57.3%) against a fair 50%, n = 400 games`."""
     return (f"{_pct(row['win_rate'])} (95% CI {100 * row['ci_low']:.1f}–{_pct(row['ci_high'])}) against a fair "
             f"{100 * row['fair']:.3g}%, n = {int(row['n']):,} {n_unit}")
+
+
+def _quiet_rate(row: dict[str, Any], test: dict[str, Any]) -> str:
+    """`52.4% (95% CI 47.5–57.3%, n = 400 games, fair 50%, Holm p 0.342)`: a rate of the no-evidence line."""
+    return (f"{_pct(row['win_rate'])} (95% CI {100 * row['ci_low']:.1f}–{_pct(row['ci_high'])}, n = "
+            f"{int(row['n']):,} games, fair {100 * row['fair']:.3g}%, Holm p {fmt_p(test['p_holm'])})")
 
 
 def _match(df: pl.DataFrame, row: dict[str, Any], keys: Sequence[str] = CONTEXT) -> pl.DataFrame:
@@ -49,10 +67,11 @@ def _where(row: dict[str, Any], context: dict[str, Any]) -> str:
 
 
 def _join_names(names: list[str]) -> str:
+    """`a, b and c`; player counts as `2-, 3- and 4-player games`."""
     if all(n.endswith(" players") and n.split()[0].isdigit() for n in names):
         numbers = [n.split()[0] for n in names]
         return (", ".join(f"{p}-" for p in numbers[:-1]) + (" and " if len(numbers) > 1 else "")
-                + f"{numbers[-1]}-player games").replace("-,", "-,")
+                + f"{numbers[-1]}-player games")
     return ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + names[-1]
 
 
@@ -63,15 +82,15 @@ def _first_player(known: bool, key: str) -> str:
 
 
 def turn_order_findings(rates: pl.DataFrame, balance: pl.DataFrame, key: str,
-                        seat_order: dict[tuple, bool] | None = None) -> tuple[list[str], str]:
-    """(sentences for the groups where turn order matters, the no-evidence fragment for the others).
+                        seat_order: dict[tuple, bool] | None = None) -> Findings:
+    """Sentences for the groups where turn order matters, the no-evidence fragment for the others.
 
     `rates` is `win_rates` by `key` (position, or seat), `balance` its chi-square table (`seat_balance` by the same
     key); `seat_order` maps a group's context tuple to whether its games were played in seat order (needed only
     when `key` is seat: only then is seat 1 the first player).
     """
     if balance.is_empty() or rates.is_empty():
-        return [], ""
+        return NONE
     context = constant_context(rates)
     labels = dict(zip([tuple(r[k] for k in CONTEXT) for r in balance.iter_rows(named=True)], group_labels(balance)))
     significant, quiet = [], []
@@ -96,44 +115,40 @@ def turn_order_findings(rates: pl.DataFrame, balance: pl.DataFrame, key: str,
         else:
             quiet.append((labels[group], who, f, b))
     significant.sort(key=lambda item: item[0])
-    sentences = [text for _, text in significant[:MAX_TURN]]
-    if len(significant) > MAX_TURN:
-        sentences.append(f"Turn order matters in {len(significant) - MAX_TURN} more groups (table "
-                         "'Turn-order balance').")
+    sentences = [text for _, text in significant]
     fragment = ""
     if quiet:
         in_order = key == "position" or all((seat_order or {}).get(tuple(q[3][k] for k in CONTEXT), False) for q in quiet)
         what = "turn order" if in_order else "the seats' win rates"
+        who = _first_player(in_order, key)
         names = _join_names([q[0] for q in quiet])
         if len(quiet) <= MAX_LISTED:
-            numbers = "; ".join((f"{q[0]}: " if len(quiet) > 1 else "") + f"{q[1]} wins {_rate(q[2])}, Holm p "
-                                f"{fmt_p(q[3]['p_holm'])}" for q in quiet)
-            fragment = f"{what} in {names} ({numbers})"
+            items = [_quiet_rate(q[2], q[3]) for q in quiet]
+            fragment = (f"{what} in {names}: {who} wins {items[0]}" if len(quiet) == 1 else
+                        f"{what} in {names}, where {who} wins {_join_names(items)} respectively")
         else:
             low = min(q[3]["p_holm"] for q in quiet)
             fragment = (f"{what} in {len(quiet)} groups (smallest chi-square Holm p {fmt_p(low)}; the first players' "
                         "win rates are in the win-rate table)")
-    return sentences, fragment
+    return Findings(sentences, lambda k: f"Turn order matters in {k} more groups (the turn-order balance table).",
+                    fragment)
 
 
-def policy_findings(rates: pl.DataFrame) -> tuple[list[str], str]:
-    """(sentences for the policies whose win rate differs from their fair share in mixed lineups, the no-evidence
-    fragment for the others); `rates` is `win_rates` by policy."""
+def policy_findings(rates: pl.DataFrame) -> Findings:
+    """Sentences for the policies whose win rate differs from their fair share in mixed lineups, the no-evidence
+    fragment for the others; `rates` is `win_rates` by policy."""
     if rates.is_empty():
-        return [], ""
+        return NONE
     mixed = rates.filter(pl.col("policy").n_unique().over(list(CONTEXT)) > 1)
     if mixed.is_empty():
-        return [], ""
+        return NONE
     context = constant_context(mixed)
     sig = mixed.filter(pl.col("significant")).sort("p_holm")
     sentences = []
-    for r in sig.head(MAX_POLICY).iter_rows(named=True):
+    for r in sig.iter_rows(named=True):
         verb = "wins more" if r["excess"] > 0 else "wins less"
         sentences.append(f"{r['policy']} {verb} than its share in {_where(r, context)}: {_rate(r, 'seat-games')} "
                          f"(Holm p {fmt_p(r['p_holm'])}).")
-    if sig.height > MAX_POLICY:
-        sentences.append(f"{sig.height - MAX_POLICY} more policy win rates differ from the fair share (table "
-                         "'Win rates' under Who wins: policies).")
     rest = mixed.filter(~pl.col("significant"))
     fragment = ""
     if not rest.is_empty():
@@ -141,7 +156,8 @@ def policy_findings(rates: pl.DataFrame) -> tuple[list[str], str]:
         smallest = f"smallest Holm p {fmt_p(float(rest['p_holm'].min()))}"
         fragment = (f"the win rates of {_join_names(names)} against their fair share ({smallest})" if len(names) > 1
                     else f"the win rate of {names[0]} against its fair share ({smallest})")
-    return sentences, fragment
+    return Findings(sentences, lambda k: f"{k} more policy win rates differ from the fair share (Who wins: "
+                                         "policies).", fragment)
 
 
 def _is_rate(metric: str) -> bool:
@@ -162,8 +178,8 @@ def compare_how(diff: pl.DataFrame) -> str:
     return f"{how}, n = {diff['n_a'][0]:,}" + ("" if paired else f" and {diff['n_b'][0]:,}") + " games"
 
 
-def compare_findings(pairs: Sequence[tuple[pl.DataFrame, str, str]]) -> tuple[list[str], str]:
-    """(a sentence per comparison with significant differences, the no-evidence fragment for the others); `pairs`
+def compare_findings(pairs: Sequence[tuple[pl.DataFrame, str, str]]) -> Findings:
+    """A sentence per comparison with significant differences, the no-evidence fragment for the others; `pairs`
     holds (compare_runs table, name of A, name of B)."""
     found, quiet = [], []
     for diff, a, b in pairs:
@@ -178,14 +194,9 @@ def compare_findings(pairs: Sequence[tuple[pl.DataFrame, str, str]]) -> tuple[li
         found.append((float(sig["p_holm"].min()), -sig.height,
                       f"{b} vs {a} ({compare_how(diff)}), significant after Holm: {'; '.join(parts)}{more}."))
     found.sort(key=lambda item: (item[0], item[1]))
-    sentences = [text for _, _, text in found[:MAX_COMPARE]]
-    if len(found) > MAX_COMPARE:
-        sentences.append(f"{len(found) - MAX_COMPARE} more comparisons show significant differences (their "
-                         "Comparison sections).")
-    fragment = ""
-    if quiet:
-        fragment = "any metric of " + "; ".join(quiet)
-    return sentences, fragment
+    fragment = "any metric of " + "; ".join(quiet) if quiet else ""
+    return Findings([text for _, _, text in found], lambda k: f"{k} more comparisons show significant differences "
+                    "(their Comparison sections).", fragment)
 
 
 def no_evidence_line(fragments: Sequence[str]) -> list[str]:
@@ -193,7 +204,7 @@ def no_evidence_line(fragments: Sequence[str]) -> list[str]:
     kept = [f for f in fragments if f]
     if not kept:
         return []
-    return ["No evidence of a difference after Holm correction in " + "; in ".join(kept) + "."]
+    return ["No evidence of a difference after Holm correction for " + "; for ".join(kept) + "."]
 
 
 def outcome_line(scores: pl.DataFrame, outcomes: pl.DataFrame, length: pl.DataFrame) -> list[str]:
@@ -220,14 +231,34 @@ def outcome_line(scores: pl.DataFrame, outcomes: pl.DataFrame, length: pl.DataFr
             return f"{r['mean']:.1f} ± {(r['ci_high'] - r['ci_low']) / 2:.1f} rounds in {r['_label']} (n = {int(r['n']):,})"
 
         text += f"; games last from {lasting(short)} to {lasting(long)}"
-    return [text + " (every group in the Scores and Game length tables)."]
+    return [text + " (± the 95% interval; every group in the Scores and Game length tables)."]
 
 
-def summary(turn: tuple[list[str], str], policies: tuple[list[str], str], compares: tuple[list[str], str],
-            outcomes: list[str], notes: Sequence[str] = ()) -> list[str]:
-    """The summary bullets: significant findings, one no-evidence line, outcomes, then notes on the data."""
-    return [*turn[0], *policies[0], *compares[0], *no_evidence_line([turn[1], policies[1], compares[1]]),
-            *outcomes, *notes]
+def summary(turn: Findings, policies: Findings, compares: Findings, outcomes: list[str],
+            notes: Sequence[str] = ()) -> list[str]:
+    """The summary bullets, at most MAX_BULLETS (notes on the data aside): significant findings (turn order, then
+    policies, then comparisons; a line counts those left to the tables), one no-evidence line, the outcomes."""
+    kinds = (turn, policies, compares)
+    quiet = no_evidence_line([k.fragment for k in kinds])
+    room = max(len(kinds), MAX_BULLETS - len(quiet) - len(outcomes))
+
+    def needed(shown: list[int]) -> int:  # named findings, plus a line per kind counting those left out
+        return sum(shown) + sum(1 for kind, n in zip(kinds, shown) if n < len(kind.sentences))
+
+    shown = [0] * len(kinds)
+    grown = True
+    while grown:  # one more of each kind in turn while it fits, so every kind gets its share
+        grown = False
+        for i, kind in enumerate(kinds):
+            more = shown[:i] + [shown[i] + 1] + shown[i + 1:]
+            if shown[i] < len(kind.sentences) and needed(more) <= room:
+                shown, grown = more, True
+    lines = []
+    for kind, n in zip(kinds, shown):
+        lines += kind.sentences[:n]
+        if n < len(kind.sentences):
+            lines.append(kind.more(len(kind.sentences) - n))
+    return [*lines, *quiet, *outcomes, *notes]
 
 
 def _order_kind(row: dict[str, Any]) -> str:

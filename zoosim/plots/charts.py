@@ -93,8 +93,8 @@ def seat_win_rates(win_rates: pl.DataFrame, key: str = "seat", axis_label: str =
                    first: str | None = None) -> Figure:
     """Win rate per seat (or turn position, `key`) with Wilson intervals and the fair share, a panel per player count.
 
-    A panel with few series (lineups, variants) draws grouped bars; with more, a dot plot that names each series on
-    its axis. `axis_label` says what the numbers are, and `first` (e.g. "moved first") is said of number 1 in the
+    Panels with one series each, or the same few series (lineups, variants) in each, draw grouped bars; otherwise a
+    dot plot names each series on its axis. `axis_label` says what the numbers are, and `first` (e.g. "moved first") is said of number 1 in the
     dot plot's legend: the report passes "moves first" only for a key that did."""
     df = win_rates
     counts = sorted(df["players"].unique().to_list())
@@ -102,8 +102,9 @@ def seat_win_rates(win_rates: pl.DataFrame, key: str = "seat", axis_label: str =
     for players in counts:
         part = df.filter(pl.col("players") == players)
         parts.append(part.with_columns(group_label_expr(part, ("game", "lineup", "variant")).alias("series")))
-    most = max(p["series"].n_unique() for p in parts)
-    if most <= BAR_SERIES:
+    series = [p["series"].unique(maintain_order=True).to_list() for p in parts]
+    alike = all(len(s) == 1 for s in series) or all(s == series[0] for s in series)  # a colour means one thing
+    if alike and len(series[0]) <= BAR_SERIES:
         return _win_bars(parts, counts, key, axis_label)
     return _win_dots(parts, counts, key, first)
 
@@ -127,8 +128,9 @@ def _win_bars(parts: list[pl.DataFrame], counts: list[int], key: str, axis_label
         ax.set_xlabel(axis_label)
         ax.set_title(f"{players} players")
     axes[0].set_ylabel("win rate (%)")
-    handles = ([series_seen[n] for n in series_seen] if len(series_seen) > 1 else []) + [fair_handle]
-    labels = (list(series_seen) if len(series_seen) > 1 else []) + ["fair share 1/players"]
+    several = any(p["series"].n_unique() > 1 for p in parts)  # one series per panel: the panel's title says it
+    handles = ([series_seen[n] for n in series_seen] if several else []) + [fair_handle]
+    labels = (list(series_seen) if several else []) + ["fair share 1/players"]
     legend_below(fig, handles, labels)
     return fig
 

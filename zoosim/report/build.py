@@ -304,7 +304,7 @@ def _document(runs: Runs, by: str, title: str | None, compare: Sequence[tuple[in
         sections.append(cs)
     summary = verdicts.summary(
         verdicts.turn_order_findings(turn_rates, balance, key, _seat_order_by_group(order)),
-        verdicts.policy_findings(policy_rates) if several_policies else ([], ""),
+        verdicts.policy_findings(policy_rates) if several_policies else verdicts.NONE,
         verdicts.compare_findings(pairs),
         verdicts.outcome_line(per_group_scores, tables["outcomes"], tables["length"]),
         runs.notes)
