@@ -165,3 +165,33 @@ def test_the_summary_keeps_to_ten_bullets_and_leads_with_verdicts() -> None:
     assert lines.index("9 more turn.") < lines.index("compare 0.")  # turn order first, its overflow line with it
     everything = summary(kind("turn", 2), kind("policy", 1), kind("compare", 3), ["outcomes."])
     assert len(everything) == 7 and not any("more" in line for line in everything)
+
+
+def test_a_sweep_measures_the_seat_advantage_by_turn_position(tmp_path: Path) -> None:
+    from zoosim.analysis.sweep import balance_sentences, open_sweep, sweep_metrics
+
+    rows = drawn_rows().with_columns(pl.lit(0, dtype=pl.Int32).alias("cell"))
+    write_run(tmp_path / "sweep", rows, components=(), game="ark-nova", kind="sweep", parameters=[], players=[2],
+              cells=[{"cell": 0, "players": 2, "lineup": "heuristic", "variant": "default", "games": 4}])
+    manifest, lf = open_sweep(tmp_path / "sweep")
+    metrics = sweep_metrics(lf, manifest)
+    row = metrics.row(0, named=True)
+    assert row["worst_position"] == 0 and row["seat_deviation"] == pytest.approx(0.25)  # position 0 won 3 of 4
+    by_seat = sweep_metrics(lf, manifest, by="seat").row(0, named=True)
+    assert by_seat["worst_seat"] == 0 and by_seat["seat_deviation"] == pytest.approx(-0.25)  # seat 0 won 1 of 4
+    assert "largest turn-position deviation 25.0 pts" in balance_sentences(metrics, [])[0]
+    assert "95% CI 0.0 to 45.4, position 1);" in balance_sentences(metrics, [])[0]
+
+
+def test_compare_follows_the_turn_order_where_it_is_not_the_seat_order(tmp_path: Path) -> None:
+    from zoosim.analysis import compare_runs
+
+    drawn = open_runs(write_run(tmp_path / "a", drawn_rows(), components=(), game="ark-nova")).frame
+    # B: the same four games, but the second player always wins
+    second = drawn_rows([(0, 1), (1, 0), (1, 0), (0, 1)])
+    diff = compare_runs(drawn, open_runs(write_run(tmp_path / "b", second, components=(), game="ark-nova")).frame)
+    row = diff.filter(pl.col("metric") == "win rate, position 1").row(0, named=True)
+    assert row["a"] == pytest.approx(0.75) and row["b"] == pytest.approx(0.0) and row["diff"] == pytest.approx(-0.75)
+    assert row["paired"] and row["n_a"] == 4
+    fixed = open_runs(write_run(tmp_path / "c", seat_order_rows(), components=())).frame
+    assert "win rate, seat 1" in compare_runs(fixed, fixed)["metric"].to_list()
