@@ -201,7 +201,9 @@ def outcome_sentences(scores_by_group: pl.DataFrame, outcomes: pl.DataFrame, len
                  f"{fmt_pct(row['tiebreak_rate'])} ({_pct_ci(row, 'tiebreak_rate')}) of all games")
         if not rounds.is_empty():
             r = rounds.row(0, named=True)
-            text += f"; a game lasts {r['mean']:.1f} ± {(r['ci_high'] - r['ci_low']) / 2:.1f} rounds on average"
+            half = (r["ci_high"] - r["ci_low"]) / 2
+            digits = 1 if half >= 0.05 else 2
+            text += f"; a game lasts {r['mean']:.{digits}f} ± {half:.{digits}f} rounds on average"
         out.append(text + " (± the 95% interval).")
     return out
 

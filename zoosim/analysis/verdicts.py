@@ -38,6 +38,12 @@ class Findings:
 NONE = Findings([], lambda k: "")
 
 
+def _pm(mean: float, half: float) -> str:
+    """`107.0 ± 0.5`, with a second decimal when the half-width would round to 0.0."""
+    digits = 1 if half >= 0.05 else 2
+    return f"{mean:.{digits}f} ± {half:.{digits}f}"
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
@@ -108,7 +114,7 @@ def turn_order_findings(rates: pl.DataFrame, balance: pl.DataFrame, key: str,
             what = "Turn order matters" if known else "Seats differ"
             text = f"{what} in {_where(b, context)}: {who} wins {_rate(f)} ({test})."
             best = int(b[f"best_{key}"])
-            if best != 0:
+            if best != 0 and int(b["players"]) > 2:  # with two players the first one's rate says it already
                 r = part.filter(pl.col(key) == best).row(0, named=True)
                 text += f" {key.capitalize()} {best + 1} does best: {_rate(r)}."
             significant.append((b["p_holm"], text))
@@ -219,7 +225,7 @@ def outcome_line(scores: pl.DataFrame, outcomes: pl.DataFrame, length: pl.DataFr
 
     def score(r: dict[str, Any]) -> str:
         half = (r["winning_score_ci_high"] - r["winning_score_ci_low"]) / 2
-        return f"{r['winning_score']:.1f} ± {half:.1f} in {r['_label']} (n = {int(r['n']):,})"
+        return f"{_pm(r['winning_score'], half)} in {r['_label']} (n = {int(r['n']):,})"
 
     text = f"The winner scores from {score(lo)} to {score(hi)}"
     rounds = length.filter(pl.col("metric") == "rounds")
@@ -228,7 +234,7 @@ def outcome_line(scores: pl.DataFrame, outcomes: pl.DataFrame, length: pl.DataFr
         short, long = rounds.sort("mean").row(0, named=True), rounds.sort("mean").row(-1, named=True)
 
         def lasting(r: dict[str, Any]) -> str:
-            return f"{r['mean']:.1f} ± {(r['ci_high'] - r['ci_low']) / 2:.1f} rounds in {r['_label']} (n = {int(r['n']):,})"
+            return f"{_pm(r['mean'], (r['ci_high'] - r['ci_low']) / 2)} rounds in {r['_label']} (n = {int(r['n']):,})"
 
         text += f"; games last from {lasting(short)} to {lasting(long)}"
     return [text + " (± the 95% interval; every group in the Scores and Game length tables)."]

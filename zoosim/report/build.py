@@ -19,7 +19,7 @@ from zoosim.analysis.compare import compare_runs
 from zoosim.analysis.grouping import CONTEXT, check_by
 from zoosim.analysis.load import Runs, load_run, open_runs
 from zoosim.analysis import verdicts
-from zoosim.analysis.present import display_table
+from zoosim.analysis.present import display_table, group_labels
 from zoosim.analysis.verdicts import turn_order_line
 from zoosim.analysis.scores import game_table, histogram_query, score_summary
 from zoosim.analysis.tables import analyze
@@ -39,15 +39,14 @@ def _join(values: Sequence[object]) -> str:
 
 
 def _n_text(df: pl.DataFrame, n: str = "n", unit: str = "games") -> str:
-    """`n = 20,000 games` or `n = 2p 20,000, 3p 20,000 games` per varying context group."""
+    """`n = 20,000 games`, `n = 400 games in each of 8 groups`, or `n = 2 players: 20,000; 3 players: 15,000 games`."""
     keys = [k for k in CONTEXT if k in df.columns and df[k].n_unique() > 1]
     if not keys:
         return f"n = {int(df[n].max()):,} {unit}"
     per = df.group_by(keys, maintain_order=True).agg(pl.col(n).max())
-    parts = []
-    for r in per.iter_rows(named=True):
-        label = " ".join(f"{r[k]}p" if k == "players" else str(r[k]) for k in keys)
-        parts.append(f"{label}: {int(r[n]):,}")
+    if per[n].n_unique() == 1:
+        return f"n = {int(per[n][0]):,} {unit} in each of the {per.height} groups"
+    parts = [f"{label}: {int(count):,}" for label, count in zip(group_labels(per), per[n].to_list())]
     return f"n = {'; '.join(parts)} {unit}"
 
 
