@@ -144,3 +144,26 @@ def test_the_study_report_reads_at_a_glance(tmp_path: Path, study: tuple[list[Pa
         assert re.search(r"price_slots=\[\[1000,2000,4000,6000,8000\],.*,150\d\d\]\]|room_card_composition=\[6,6,6,6,6,4", row)
     svg_text = " ".join(p.read_text() for p in (out / "charts").glob("*.svg"))
     assert "price_slots" not in svg_text and names[7][:20] in svg_text  # a long name wraps over lines
+
+
+def test_sweep_and_tournament_charts_keep_their_text_inside() -> None:
+    from zoosim.plots import sweep as sweep_plots
+
+    cells = pl.DataFrame({"cell": list(range(8)), "players": [2, 3, 4, 5] * 2,
+                          "end_stack": ["10"] * 4 + ["15"] * 4, "barn_penalty": ["1", "2"] * 4})
+    for metric in ("balance", "rounds"):
+        value = pl.Series([0.01 * (i + 1) for i in range(8)])
+        cells = cells.with_columns(value.alias(metric), (value - 0.01).alias(f"{metric}_ci_low"),
+                                   (value + 0.01).alias(f"{metric}_ci_high"))
+    fitted = pl.DataFrame({"policy": ["heuristic:barn_weight=1.5,coin_value=0.7", "greedy", "uniform"],
+                           "rating": [0.8, 0.1, -0.9], "ci_low": [0.6, -0.1, -1.1], "ci_high": [1.0, 0.3, -0.7]})
+    order = fitted["policy"].to_list()
+    matrix = pl.DataFrame({"policy": [a for a in order for b in order if a != b],
+                           "opponent": [b for a in order for b in order if a != b], "win_rate": [0.6] * 6})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        figures = [sweep_plots.sweep_metric(cells, "balance", ["end_stack", "barn_penalty"], "largest deviation"),
+                   sweep_plots.sweep_metric(cells, "rounds", ["end_stack"], "mean rounds per game"),
+                   sweep_plots.ratings(fitted), sweep_plots.pairwise(matrix, order)]
+        for fig in figures:
+            assert texts_outside(fig) == []
