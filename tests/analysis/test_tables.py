@@ -113,7 +113,7 @@ def test_by_policy_and_unknown_by(tmp_path: Path) -> None:
     df = win_rates(load_run(run), by="policy")
     assert dict(zip(df["policy"], df["win_rate"])) == pytest.approx({"greedy": 0.375, "uniform": 0.625})
     assert df["lineup"].unique().to_list() == ["greedy vs uniform"]
-    with pytest.raises(ZoosimError, match="unknown --by 'colour'; accepted: seat, policy, players, variant"):
+    with pytest.raises(ZoosimError, match="unknown --by 'colour'; accepted: seat, position, policy, players, variant"):
         win_rates(load_run(run), by="colour")
 
 

@@ -81,7 +81,7 @@ def test_report_is_self_contained_and_captioned(tmp_path: Path, two_runs: list[P
     # Same content in both: every summary sentence of the README appears in the HTML.
     summary = readme.split("## Summary", 1)[1].split("##", 1)[0]
     sentences = [line[2:] for line in summary.splitlines() if line.startswith("- ")]
-    assert sentences and any(s.startswith("Seat ") and "fair" in s for s in sentences)
+    assert sentences and any("the first player (seat 1) wins" in s and "fair" in s for s in sentences)
     import html
     for s in sentences:
         assert html.escape(s.replace("\\|", "|").replace("\\*", "*")) in page

@@ -54,8 +54,10 @@ def test_columns_order_types_and_manifest(tmp_path: Path) -> None:
     frame = pl.read_parquet(out / "part-00000.parquet")
     assert frame.columns == [
         "run_id", "game", "variant", "rules_hash", "players", "game_index", "seed", "rotation", "seat",
-        "policy", "score", "rank", "win_share", "rounds", "turns", "dice_points", "bonus_points", "rerolls",
+        "policy", "score", "rank", "win_share", "rounds", "turns", "dice_points", "bonus_points", "rerolls", "position",
     ]
+    # the toy game logs no turn order of its own (it plays in seat order): the simulation layer adds position = seat
+    assert frame.schema["position"] == pl.Int8 and (frame["position"] == frame["seat"]).all()
     assert frame.schema["players"] == pl.Int8 and frame.schema["game_index"] == pl.Int64
     assert frame.schema["score"] == pl.Int16 and frame.schema["rerolls"] == pl.Int8
     manifest = json.loads((out / "manifest.json").read_text())
@@ -63,7 +65,7 @@ def test_columns_order_types_and_manifest(tmp_path: Path) -> None:
     assert frame["variant"].unique().to_list() == ["sides=8"] == [manifest["variant"]]
     assert manifest["rules"]["sides"] == 8 and manifest["shards"] == 3 and manifest["backend"] == "local"
     assert manifest["components"] == ["dice_points", "bonus_points"]
-    assert manifest["columns"] == ["dice_points", "bonus_points", "rerolls"]
+    assert manifest["columns"] == ["dice_points", "bonus_points", "rerolls", "position"]
     assert frame["policy"].head(3).to_list() == POLICIES
     assert (frame["score"] == frame["dice_points"] + frame["bonus_points"]).all()
     assert frame["score"].max() > 6 * 3 + 3  # 8-sided dice were used

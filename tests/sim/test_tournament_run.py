@@ -8,6 +8,7 @@ import pytest
 
 from tests.support.cli_runner import run_cli
 from zoosim.analysis.load import load_run
+from zoosim.analysis.winrates import win_rates
 from zoosim.analysis.ratings import tournament_tables
 from zoosim.sim.runner import simulate_run
 from zoosim.sim.tournament import tournament_run
@@ -30,6 +31,10 @@ def test_every_lineup_in_every_rotation_on_shared_seeds(tmp_path: Path) -> None:
     base = load_run(baseline).collect().sort(ORDER).drop("lineup", "run_number")
     cell = rows.filter(pl.col("cell") == 1).drop("cell", "lineup", "run_number").sort(ORDER)
     assert cell.equals(base)
+    # turn order: zooloretto plays in seat order, so each lineup's positions are its seats, in every rotation
+    by_position = win_rates(load_run(out), by="position")
+    assert by_position.height == 2 * 3 and by_position["n"].to_list() == [12 * 3] * 6
+    assert by_position.drop("position").equals(win_rates(load_run(out), by="seat").drop("seat"))
     _, fitted, matrix = tournament_tables(str(out), bootstrap=20)
     assert set(fitted["policy"]) == {"uniform", "random"} and matrix.height == 2
     assert fitted["rating"].sum() == pytest.approx(0.0, abs=1e-9)

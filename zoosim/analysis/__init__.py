@@ -3,6 +3,7 @@
     from zoosim.analysis import load_run, win_rates
     lf = load_run("runs/A")                 # lazy; several runs: load_run(["runs/A", "runs/B"])
     win_rates(lf, by="seat")                # a polars DataFrame
+    win_rates(lf, by="position")            # by turn order: position 0 moved first
     win_rates(lf, by="seat", frame="pandas")  # the same table as a pandas DataFrame
 
 Every function reads only Parquet (never the engine) and returns a documented polars DataFrame, or with
@@ -18,11 +19,11 @@ from zoosim.analysis.scores import game_outcomes, game_table, histogram, score_h
 from zoosim.analysis.tension import (
     comeback_rates, decided_when, lead_changes, leader_win_rates, open_rounds, tension_tables,
 )
-from zoosim.analysis.winrates import policy_matrix, seat_balance, win_rates
+from zoosim.analysis.winrates import policy_matrix, seat_balance, turn_order, win_rates
 
 __all__ = [
     "BY_CHOICES", "Runs", "card_play_rates", "comeback_rates", "compare_runs", "decided_when", "game_length", "game_outcomes",
     "game_table", "histogram", "lead_changes", "leader_win_rates", "load_run", "open_cards", "open_rounds", "open_runs",
     "policy_matrix", "read_manifest", "rounds_histogram", "score_components", "score_histogram",
-    "score_summary", "seat_balance", "tension_tables", "win_rates",
+    "score_summary", "seat_balance", "tension_tables", "turn_order", "win_rates",
 ]

@@ -26,17 +26,18 @@ class Metric:
     label: str    # how the metric reads in tables and sentences
 
 
-def _metrics(players: int | None, components: Sequence[str]) -> tuple[list[Metric], list[PerGame]]:
-    """The metrics compared, and the per-game values they need beyond `game_table`."""
+def _metrics(players: int | None, components: Sequence[str], key: str = "seat") -> tuple[list[Metric], list[PerGame]]:
+    """The metrics compared, and the per-game values they need beyond `game_table`; per seat, or per turn position
+    with `key="position"`."""
     metrics: list[Metric] = []
     extra = [PerGame("mean_score", pl.col("score").cast(pl.Float64), "mean")]
     if players is not None:
         for seat in range(players):
-            at = pl.col("seat") == seat
+            at = pl.col(key) == seat
             extra += [PerGame(f"win_seat{seat}", pl.when(at).then(pl.col("win_share")), "max"),
                       PerGame(f"score_seat{seat}", pl.when(at).then(pl.col("score").cast(pl.Float64)), "max")]
-            metrics.append(Metric(f"win_seat{seat}", f"win rate, seat {seat + 1}"))
-        metrics += [Metric(f"score_seat{s}", f"score, seat {s + 1}") for s in range(players)]
+            metrics.append(Metric(f"win_seat{seat}", f"win rate, {key} {seat + 1}"))
+        metrics += [Metric(f"score_seat{s}", f"score, {key} {s + 1}") for s in range(players)]
     metrics += [Metric("mean_score", "mean score"), Metric("winning_score", "winning score"),
                 Metric("margin", "margin 1st-2nd"), Metric("top_tie", "top-score tie rate"),
                 Metric("tiebreak_decided", "tie-break decided rate"), Metric("rounds", "rounds"),
@@ -47,6 +48,19 @@ def _metrics(players: int | None, components: Sequence[str]) -> tuple[list[Metri
     return metrics, extra
 
 
+def _turn_key(*frames: pl.LazyFrame) -> str:
+    """`position` when a side's turn order differs from its seat order somewhere (and both record it), else `seat`:
+    per-seat metrics then follow the turn order, the question they answer."""
+    known, differs = True, False
+    for lf in frames:
+        if "position" not in lf.collect_schema().names():
+            return "seat"
+        row = lf.select(pl.col("position").is_null().any().alias("unknown"),
+                        (pl.col("position") != pl.col("seat")).any().alias("differs")).collect().row(0, named=True)
+        known, differs = known and not row["unknown"], differs or bool(row["differs"])
+    return "position" if known and differs else "seat"
+
+
 def _single(lf: pl.LazyFrame, column: str) -> list:
     return lf.select(pl.col(column).unique()).collect()[column].sort().to_list()
 
@@ -54,7 +68,8 @@ def _single(lf: pl.LazyFrame, column: str) -> list:
 @returns_frame
 def compare_runs(a: pl.LazyFrame, b: pl.LazyFrame, components: Sequence[str] = (),
                  paired: bool | None = None) -> pl.DataFrame:
-    """Differences B - A of win rates per seat, scores, winning score, margin, tie rates, length and
+    """Differences B - A of win rates per seat (per turn position where a side's turn order is not its seat
+    order: "win rate, position 1" is the first player's), scores, winning score, margin, tie rates, length and
     score components.
 
     Columns: metric, a, b (means), diff, ci_low, ci_high (95%), p_value, p_holm (Holm over the table),
@@ -71,7 +86,7 @@ def compare_runs(a: pl.LazyFrame, b: pl.LazyFrame, components: Sequence[str] = (
     can_pair = same_players and len(seeds_a) == 1 and seeds_a == seeds_b
     if paired and not can_pair:
         raise ZoosimError("cannot pair these runs: they need one and the same seed and player count")
-    metrics, extra = _metrics(int(players_a[0]) if same_players else None, components)
+    metrics, extra = _metrics(int(players_a[0]) if same_players else None, components, _turn_key(a, b))
     table_a, table_b = game_table(a, extra), game_table(b, extra)
     use_pairs = can_pair if paired is None else paired
     if use_pairs:

@@ -13,15 +13,22 @@ from typing import Any, Sequence
 import polars as pl
 
 from zoosim.analysis.frames import returns_frame
+from zoosim.analysis.variants import short_variant
 from zoosim.errors import ZoosimError
 
 MANIFEST = "manifest.json"
 SHARD_GLOB = "part-*.parquet"
 SCHEMA_VERSION = 1
 
-# Columns every game's log has (DESIGN.md); game-specific columns follow them.
+# Columns every game's log has (DESIGN.md); game-specific columns follow them. `position` is among them since
+# zoosim logs the turn order of every game; a run written before that has none (see `open_runs`).
 CORE_COLUMNS = ("run_id", "game", "variant", "rules_hash", "players", "game_index", "seed", "rotation",
-                "seat", "policy", "score", "rank", "win_share", "rounds", "turns")
+                "seat", "position", "policy", "score", "rank", "win_share", "rounds", "turns")
+# Games whose every game is played in seat order (seat 0 moves first), whatever their rules: for a run of one of
+# them written before the log had `position`, position = seat. A fact about these games' logs, kept here because
+# the analysis reads Parquet and never imports a game; the games that draw their turn order (Ark Nova, Castles)
+# have logged `position` from the start.
+SEAT_ORDER_GAMES = ("zooloretto", "zooloretto-mini", "tractor", "new-york-zoo")
 # A game is identified by these three within a set of runs.
 GAME_KEYS = ("run_id", "game_index", "rotation")
 
@@ -104,11 +111,26 @@ def lineup(manifest: dict[str, Any]) -> str:
 
 @dataclass(frozen=True)
 class Runs:
-    """Several runs of one game opened together: their manifests, paths and one lazy frame of all rows."""
+    """Several runs of one game opened together: their manifests, paths and one lazy frame of all rows.
+
+    `labels` is each run's `variant` as the frame shows it (its name, or its short variant label); `notes` says
+    what was assumed of a run written before the log had `position`; `no_position` lists the runs whose turn
+    order is unknown (their `position` is null).
+    """
 
     paths: tuple[Path, ...]
     manifests: tuple[dict[str, Any], ...]
     frame: pl.LazyFrame
+    labels: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    no_position: tuple[Path, ...] = ()
+
+    def require_position(self) -> None:
+        """One-line ZoosimError when a run has no turn order recorded (a grouping by position needs it)."""
+        if self.no_position:
+            shown = ", ".join(str(p) for p in self.no_position)
+            raise ZoosimError(f"{shown}: no `position` column (simulated before zoosim logged the turn order, and "
+                              f"its game may draw it per game); simulate the run again, or group by seat")
 
     @property
     def game(self) -> str:
@@ -133,28 +155,61 @@ class Runs:
         return list(seen)
 
 
-def open_runs(paths: PathLike | Sequence[PathLike]) -> Runs:
+def open_runs(paths: PathLike | Sequence[PathLike], names: Sequence[str] | None = None) -> Runs:
     """Validate and open one or more runs; runs of different games sit side by side (the `game` column
-    is part of every grouping, and each game keeps its own score components)."""
+    is part of every grouping, and each game keeps its own score components).
+
+    `variant` is shown short: each run's name from `names` (a study's simulation names), else its label of the
+    non-default rules with long values abbreviated (`zoosim.analysis.variants`). A run written before the log had
+    `position` gets position = seat when its game plays in seat order (`SEAT_ORDER_GAMES`; `Runs.notes` says
+    so), else a null position (`Runs.no_position`).
+    """
     run_paths = as_paths(paths)
+    if names is not None and len(names) != len(run_paths):
+        raise ZoosimError(f"{len(names)} names for {len(run_paths)} runs; give one name per run")
     manifests = [read_manifest(p) for p in run_paths]
-    frames = []
+    frames, labels, notes, no_position = [], [], [], []
     for number, (path, manifest) in enumerate(zip(run_paths, manifests)):
         scan = pl.scan_parquet([str(f) for f in shard_files(path)])
-        frames.append(scan.with_columns(*_run_columns(manifest, number)))
+        label = str(names[number]) if names is not None else short_variant(str(manifest.get("variant", "default")))
+        columns = _run_columns(manifest, number, label if names is not None else None)
+        if "position" not in scan.collect_schema().names():
+            game = str(manifest["game"])
+            if game in SEAT_ORDER_GAMES:
+                columns.append(pl.col("seat").alias("position"))
+                notes.append(f"{path} was simulated before zoosim logged the turn order; {game} plays in seat order "
+                             "(seat 1 moves first), so its position is its seat.")
+            else:
+                columns.append(pl.lit(None, dtype=pl.Int8).alias("position"))
+                notes.append(f"{path} was simulated before zoosim logged the turn order, and {game} may draw it per "
+                             "game: its turn order is unknown.")
+                no_position.append(path)
+        frames.append(scan.with_columns(*columns))
+        labels.append(label)
     frame = frames[0] if len(frames) == 1 else pl.concat(frames, how="diagonal_relaxed")
-    return Runs(tuple(run_paths), tuple(manifests), frame)
+    return Runs(tuple(run_paths), tuple(manifests), frame, tuple(labels), tuple(notes), tuple(no_position))
 
 
-def _run_columns(manifest: dict[str, Any], number: int) -> list[pl.Expr]:
-    """`lineup` and `run_number` of a run; in a sweep or tournament (cells with a `cell` column) both
-    follow the cell, so every cell is its own group and its own run key."""
+def _run_columns(manifest: dict[str, Any], number: int, name: str | None = None) -> list[pl.Expr]:
+    """`lineup`, `run_number` and the short `variant` of a run (`name` when given); in a sweep or tournament (cells
+    with a `cell` column) lineup and run number follow the cell, so every cell is its own group and its own run
+    key, and each cell's variant is shortened."""
     cells = manifest.get("cells") if manifest.get("kind") in ("sweep", "tournament") else None
+    if name is not None:
+        variant = pl.lit(name)
+    elif cells and any("variant" in c for c in cells):
+        full = {str(c["variant"]): short_variant(str(c["variant"])) for c in cells if "variant" in c}
+        variant = pl.col("variant").replace(full)
+    else:
+        full_label = str(manifest.get("variant", "default"))
+        variant = pl.col("variant").replace({full_label: short_variant(full_label)})
     if not cells:
-        return [pl.lit(lineup(manifest)).alias("lineup"), pl.lit(number, dtype=pl.Int32).alias("run_number")]
+        return [pl.lit(lineup(manifest)).alias("lineup"), pl.lit(number, dtype=pl.Int32).alias("run_number"),
+                variant.alias("variant")]
     labels = {int(c["cell"]): str(c.get("lineup") or lineup(manifest)) for c in cells}
     return [pl.col("cell").replace_strict(labels, return_dtype=pl.String).alias("lineup"),
-            (pl.lit(number << 16, dtype=pl.Int32) + pl.col("cell").cast(pl.Int32)).alias("run_number")]
+            (pl.lit(number << 16, dtype=pl.Int32) + pl.col("cell").cast(pl.Int32)).alias("run_number"),
+            variant.alias("variant")]
 
 
 @returns_frame

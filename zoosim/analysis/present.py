@@ -1,8 +1,10 @@
 """Turn analysis frames into what people read: formatted text tables and sentences.
 
-Frames keep the log's conventions (seat 0 = first player, rates as fractions); everything human-facing
-(terminal tables, reports, sentences) numbers seats from 1 and shows rates in percent. Context columns
-with one value across a table move into its title so the tables stay narrow.
+Frames keep the log's conventions (seat 0 = the first policy's slot, position 0 = the player who moved first,
+rates as fractions); everything human-facing (terminal tables, reports, sentences) numbers seats and positions
+from 1 and shows rates in percent. Context columns with one value across a table move into its title so the
+tables stay narrow. A sentence says "moves first" only of position 1, or of seat 1 where every game was played
+in seat order.
 """
 from __future__ import annotations
 
@@ -13,8 +15,10 @@ import polars as pl
 
 from zoosim.analysis.grouping import CONTEXT
 
-COUNT_COLUMNS = {"n", "n_games", "ties", "tiebreaks", "df", "n_a", "n_b", "count", "best_seat"}
+COUNT_COLUMNS = {"n", "n_games", "ties", "tiebreaks", "df", "n_a", "n_b", "count", "best_seat", "best_position",
+                 "games", "in_position_1"}
 RATE_COLUMNS = {"win_rate", "fair", "tie_rate", "tiebreak_rate", "best_rate", "share", "tiebreak_share_of_ties"}
+SLOT_COLUMNS = {"seat", "best_seat", "position", "best_position"}  # 0-based in frames, shown from 1
 POINT_COLUMNS = {"excess", "best_excess"}  # differences of rates, shown in percentage points
 P_COLUMNS = {"p_value", "p_holm"}
 HIDDEN = {"wins", "winning_score_sd", "margin_sd", "ties", "tiebreaks", "q25", "q75"}
@@ -22,6 +26,9 @@ HIDDEN = {"wins", "winning_score_sd", "margin_sd", "ties", "tiebreaks", "q25", "
 TITLES = {
     "win_rates": "Win rates (ties split the win; 95% Wilson interval; p against the fair share, Holm-adjusted)",
     "seat_balance": "Seat balance (chi-square test that every seat wins equally often)",
+    "position_balance": "Turn-order balance (chi-square test that every turn position wins equally often; "
+                        "position 1 moved first)",
+    "turn_order": "Turn order: for each seat, the games in which it held position 1",
     "scores": "Scores per seat-game (mean with 95% CI)",
     "outcomes": "Game outcomes (winning score, margin over second, top-score ties)",
     "components": "Score components (mean points per seat-game; penalties are negative)",
@@ -86,14 +93,18 @@ def context_text(context: dict[str, Any]) -> str:
     if "lineup" in context:
         parts.append(f"policies: {context['lineup']}")
     if "variant" in context:
-        parts.append(f"rules: {context['variant']}")
+        parts.append(f"variant: {context['variant']}")
     return "; ".join(parts)
 
 
 def display_table(name: str, df: pl.DataFrame) -> tuple[str, list[str], list[list[str]]]:
     """(title, header, rows of text) for one analysis table, ready for a terminal, Markdown or HTML."""
     context = constant_context(df)
+    if name == "seat_balance" and "best_position" in df.columns:
+        name = "position_balance"
     title = TITLES.get(name, name)
+    if name == "win_rates" and "position" in df.columns:
+        title = title.replace("Win rates (", "Win rates by turn position (position 1 moved first; ")
     if context and name != "compare":
         title += f" — {context_text(context)}"
     columns = [c for c in df.columns if c not in context and c not in HIDDEN]
@@ -108,7 +119,7 @@ def display_table(name: str, df: pl.DataFrame) -> tuple[str, list[str], list[lis
             getters.append(lambda r, lo=c, hi=high, rate=rate: _fmt_ci(r, lo, hi, rate))
         elif c.endswith("ci_high"):
             continue
-        elif c == "seat" or c == "best_seat":
+        elif c in SLOT_COLUMNS:
             header.append(c.replace("_", " "))
             getters.append(lambda r, c=c: str(int(r[c]) + 1))
         elif c in ("lineup", "variant", "policy", "opponent", "component", "metric"):
@@ -142,6 +153,23 @@ def _fmt_ci(row: dict[str, Any], low: str, high: str, rate: bool) -> str:
 
 # --------------------------------------------------------------------------- sentences
 
+def group_label_expr(df: pl.DataFrame, keys: tuple[str, ...] = CONTEXT) -> pl.Expr:
+    """A short label of the context columns that vary in `df`: `4 players`, `end_stack=10 · 4 players`, or a
+    study's name alone (`2p-u2-6-4`) when the variant tells every group apart by itself."""
+    varying = [k for k in keys if k in df.columns and df[k].n_unique() > 1]
+    if "variant" in varying and len(varying) > 1 and df.select(varying).unique().height == df["variant"].n_unique():
+        varying = ["variant"]
+    parts = [pl.col(k).cast(pl.String) + " players" if k == "players" else pl.col(k).cast(pl.String) for k in varying]
+    if not parts:
+        return (pl.col("players").cast(pl.String) + " players") if "players" in df.columns else pl.lit("all")
+    return pl.concat_str(parts, separator=" · ")
+
+
+def group_labels(df: pl.DataFrame, keys: tuple[str, ...] = CONTEXT) -> list[str]:
+    """`group_label_expr` of every row of `df`."""
+    return df.select(group_label_expr(df, keys).alias("_label"))["_label"].to_list()
+
+
 def _group_phrase(row: dict[str, Any], context: dict[str, Any]) -> str:
     text = f"{row['players']}-player games"
     if "game" in row and "game" not in context:
@@ -149,53 +177,13 @@ def _group_phrase(row: dict[str, Any], context: dict[str, Any]) -> str:
     if "lineup" not in context:
         text += f" with {row['lineup']}"
     if "variant" not in context:
-        text += f" under rules {row['variant']}"
+        text += f" ({row['variant']})"
     return text
 
 
-def seat_sentences(win_rates: pl.DataFrame, balance: pl.DataFrame | None = None) -> list[str]:
-    """One sentence per player count (and lineup/variant): the seat furthest from its fair share, and
-    the chi-square verdict on all seats when `balance` (from `seat_balance`) is given."""
-    if win_rates.is_empty() or "seat" not in win_rates.columns:
-        return []
-    context = constant_context(win_rates)
-    out = []
-    for key, part in win_rates.group_by(list(CONTEXT), maintain_order=True):
-        # the first seat wins ties in |excess| (two seats of a 2-player game always tie)
-        row = part.sort(pl.col("excess").abs().round(9), "seat", descending=[True, False]).row(0, named=True)
-        half = 100 * (row["ci_high"] - row["ci_low"]) / 2
-        side = "above" if row["excess"] >= 0 else "below"
-        verdict = (f"significant (Holm p {fmt_p(row['p_holm'])})" if row["significant"]
-                   else f"not significant (Holm p {fmt_p(row['p_holm'])})")
-        overall = ""
-        if balance is not None and not balance.is_empty():
-            match = balance.filter(pl.all_horizontal([pl.col(k) == v for k, v in zip(CONTEXT, key)]))
-            if not match.is_empty():
-                b = match.row(0, named=True)
-                overall = (f" All seats together: chi-square {b['chi2']:.1f} on {b['df']} df, Holm p {fmt_p(b['p_holm'])}"
-                           f" ({'seats differ' if b['significant'] else 'no evidence that seats differ'}).")
-        out.append(f"Seat {row['seat'] + 1} wins {100 * row['win_rate']:.1f}% ± {half:.1f} of "
-                   f"{_group_phrase(row, context)}, {abs(100 * row['excess']):.1f} points {side} a fair "
-                   f"{100 * row['fair']:.3g}%: {verdict}; n = {row['n']:,}.{overall}")
-    return out
-
-
-def policy_sentences(win_rates_by_policy: pl.DataFrame) -> list[str]:
-    """Win rate of each policy in mixed lineups (where the comparison means something)."""
-    if win_rates_by_policy.is_empty():
-        return []
-    mixed = win_rates_by_policy.filter(pl.col("policy").n_unique().over(list(CONTEXT)) > 1)
-    context = constant_context(mixed) if not mixed.is_empty() else {}
-    out = []
-    for row in mixed.iter_rows(named=True):
-        half = 100 * (row["ci_high"] - row["ci_low"]) / 2
-        out.append(f"{row['policy']} wins {100 * row['win_rate']:.1f}% ± {half:.1f} of its seats in "
-                   f"{_group_phrase(row, context)} (fair {100 * row['fair']:.3g}%; n = {row['n']:,} seat-games).")
-    return out
-
-
 def outcome_sentences(scores_by_group: pl.DataFrame, outcomes: pl.DataFrame, length: pl.DataFrame) -> list[str]:
-    """Per player count: mean seat score, winning score, margin, ties, length."""
+    """Per player count: mean seat score, winning score, margin, ties, length, each with its 95% interval
+    (± half its width for means)."""
     out = []
     keys = [c for c in CONTEXT if c in outcomes.columns]
     context = constant_context(outcomes)
@@ -207,14 +195,25 @@ def outcome_sentences(scores_by_group: pl.DataFrame, outcomes: pl.DataFrame, len
         if not score.is_empty():
             s = score.row(0, named=True)
             text += f" a seat scores {s['mean']:.1f} ± {(s['ci_high'] - s['ci_low']) / 2:.1f} points on average"
-        text += (f"; the winner scores {row['winning_score']:.1f}, {row['margin']:.1f} ahead of second; "
-                 f"{100 * row['tie_rate']:.1f}% of games end with a shared top score and the tie-break decides "
-                 f"{100 * row['tiebreak_rate']:.1f}% of all games")
+        text += (f"; the winner scores {row['winning_score']:.1f} ± {_half(row, 'winning_score')}, "
+                 f"{row['margin']:.1f} ± {_half(row, 'margin')} ahead of second; {fmt_pct(row['tie_rate'])} "
+                 f"({_pct_ci(row, 'tie_rate')}) of games end with a shared top score and the tie-break decides "
+                 f"{fmt_pct(row['tiebreak_rate'])} ({_pct_ci(row, 'tiebreak_rate')}) of all games")
         if not rounds.is_empty():
             r = rounds.row(0, named=True)
-            text += f"; a game lasts {r['mean']:.1f} rounds on average"
-        out.append(text + ".")
+            half = (r["ci_high"] - r["ci_low"]) / 2
+            digits = 1 if half >= 0.05 else 2
+            text += f"; a game lasts {r['mean']:.{digits}f} ± {half:.{digits}f} rounds on average"
+        out.append(text + " (± the 95% interval).")
     return out
+
+
+def _half(row: dict[str, Any], name: str) -> str:
+    return f"{(row[f'{name}_ci_high'] - row[f'{name}_ci_low']) / 2:.1f}"
+
+
+def _pct_ci(row: dict[str, Any], name: str) -> str:
+    return f"95% CI {100 * row[f'{name}_ci_low']:.1f}–{fmt_pct(row[f'{name}_ci_high'])}"
 
 
 def compare_sentences(diff: pl.DataFrame, name_a: str, name_b: str) -> list[str]:

@@ -1,10 +1,14 @@
 """Sweep analysis: one row of balance metrics per cell, each with its 95% interval, and the most balanced cells.
 
 Metrics per cell (a cell = one combination of swept rule values and a player count):
-- `seat_deviation`: the largest seat deviation from fair, rate - 1/players of the seat farthest from it
-  (`worst_seat`), with that seat's Wilson interval shifted by 1/players; `balance` is its absolute value
-  (0 = every seat fair) with the interval of |deviation| (0 at the bottom when the interval holds 0).
-  Taking the largest of several seats biases it upwards at small n; equal n across cells keeps cells comparable.
+- `seat_deviation`: the largest deviation from fair of a turn position (position 0 moved first), rate - 1/players
+  of the position farthest from it (`worst_position`), with that position's Wilson interval shifted by 1/players;
+  `balance` is its absolute value (0 = every position fair) with the interval of |deviation| (0 at the bottom when
+  the interval holds 0). Taking the largest of several positions biases it upwards at small n; equal n across cells
+  keeps cells comparable. In a game played in seat order the positions are the seats; where the rules draw the
+  turn order per game (Ark Nova, Castles by default) a seat is only a policy's slot and the question is asked of
+  position. A sweep written before the log had position, of a game that may draw its turn order, is read by seat
+  (`worst_seat`).
 - `score_sd`: sd of final scores over seat-games; chi-square interval with games (not seat-games) as
   the sample size, because the seats of one game are not independent (conservative).
 - `margin`: the winner's lead over second place (t interval); `tie_rate`: top score shared (Wilson);
@@ -27,14 +31,14 @@ from zoosim.errors import ZoosimError
 
 METRICS = ("balance", "score_sd", "margin", "tie_rate", "rounds")
 METRIC_LABELS = {
-    "balance": "largest seat deviation from fair (percentage points)",
-    "seat_deviation": "signed largest seat deviation (percentage points)",
+    "balance": "largest turn-position deviation from fair (percentage points)",
+    "seat_deviation": "signed largest turn-position deviation (percentage points)",
     "score_sd": "score sd (points)",
     "margin": "mean margin, winner over second (points)",
     "tie_rate": "tie rate (top score shared)",
     "rounds": "mean rounds per game",
 }
-HEADERS = {"balance": "seat deviation (pts)", "score_sd": "score sd", "margin": "margin",
+HEADERS = {"balance": "position deviation (pts)", "score_sd": "score sd", "margin": "margin",
            "tie_rate": "tie rate (%)", "rounds": "rounds"}
 
 
@@ -52,12 +56,25 @@ def cell_keys(manifest: dict[str, Any]) -> list[str]:
     return ["cell", "players", *manifest.get("parameters", [])]
 
 
-def sweep_metrics(lf: pl.LazyFrame, manifest: dict[str, Any]) -> pl.DataFrame:
-    """One row per cell with every metric and its 95% interval (see the module doc)."""
+def turn_key(lf: pl.LazyFrame) -> str:
+    """`position` when every row has one, else `seat` (a sweep of a game that may draw its turn order, written
+    before the log had position)."""
+    return "seat" if lf.select(pl.col("position").is_null().any()).collect().item() else "position"
+
+
+def worst_column(metrics: pl.DataFrame) -> str:
+    """`worst_position` or `worst_seat`: the column naming the cell's most unfair turn position (or seat)."""
+    return "worst_position" if "worst_position" in metrics.columns else "worst_seat"
+
+
+def sweep_metrics(lf: pl.LazyFrame, manifest: dict[str, Any], by: str | None = None) -> pl.DataFrame:
+    """One row per cell with every metric and its 95% interval (see the module doc); the seat advantage is by turn
+    position (`by`, default `turn_key`)."""
     keys = cell_keys(manifest)
-    per_seat = (lf.group_by(["cell", "seat"]).agg(pl.len().alias("n"), pl.col("win_share").sum().alias("wins"),
-                                                   pl.col("players").first())
-                .sort(["cell", "seat"]).collect())
+    by = by or turn_key(lf)
+    per_seat = (lf.group_by(["cell", by]).agg(pl.len().alias("n"), pl.col("win_share").sum().alias("wins"),
+                                               pl.col("players").first())
+                .sort(["cell", by]).collect())
     scores = lf.group_by(keys).agg(pl.col("score").cast(pl.Float64).std().alias("score_sd")).collect()
     games = (game_table(lf).group_by("run_number").agg(
         pl.len().alias("games"),
@@ -69,8 +86,8 @@ def sweep_metrics(lf: pl.LazyFrame, manifest: dict[str, Any]) -> pl.DataFrame:
     ).collect())
     cell_of_run = lf.group_by("run_number").agg(pl.col("cell").first()).collect()
     games = games.join(cell_of_run, on="run_number").drop("run_number")
-    seat_rows = [_seat_row(int(c), part) for (c,), part in per_seat.group_by(["cell"], maintain_order=True)]
-    seat_df = pl.DataFrame(seat_rows, schema={"cell": pl.Int32, "worst_seat": pl.Int64, "seat_deviation": pl.Float64,
+    seat_rows = [_seat_row(int(c), part, by) for (c,), part in per_seat.group_by(["cell"], maintain_order=True)]
+    seat_df = pl.DataFrame(seat_rows, schema={"cell": pl.Int32, f"worst_{by}": pl.Int64, "seat_deviation": pl.Float64,
                                               "seat_deviation_ci_low": pl.Float64, "seat_deviation_ci_high": pl.Float64})
     df = scores.join(games, on="cell").join(seat_df, on="cell").sort("cell")
     n = df["games"].to_numpy().astype(float)
@@ -91,20 +108,20 @@ def sweep_metrics(lf: pl.LazyFrame, manifest: dict[str, Any]) -> pl.DataFrame:
         (pl.col("ties") / pl.col("games")).alias("tie_rate"), pl.Series("tie_rate_ci_low", t_lo),
         pl.Series("tie_rate_ci_high", t_hi), pl.Series("rounds_ci_low", r_lo), pl.Series("rounds_ci_high", r_hi),
     )
-    order = keys + ["games", "worst_seat", "seat_deviation", "seat_deviation_ci_low", "seat_deviation_ci_high"]
+    order = keys + ["games", f"worst_{by}", "seat_deviation", "seat_deviation_ci_low", "seat_deviation_ci_high"]
     for metric in METRICS:
         order += [metric, f"{metric}_ci_low", f"{metric}_ci_high"]
     return df.select(order)
 
 
-def _seat_row(cell: int, part: pl.DataFrame) -> dict[str, Any]:
+def _seat_row(cell: int, part: pl.DataFrame, by: str) -> dict[str, Any]:
     players = int(part["players"][0])
     wins, n = part["wins"].to_numpy(), part["n"].to_numpy().astype(float)
     fair = 1.0 / players
     deviation = wins / n - fair
     seat = int(np.argmax(np.abs(deviation)))
     low, high = stats.wilson(wins[seat], n[seat])
-    return {"cell": cell, "worst_seat": int(part["seat"][seat]), "seat_deviation": float(deviation[seat]),
+    return {"cell": cell, f"worst_{by}": int(part[by][seat]), "seat_deviation": float(deviation[seat]),
             "seat_deviation_ci_low": float(low) - fair, "seat_deviation_ci_high": float(high) - fair}
 
 
@@ -133,9 +150,12 @@ def balance_sentences(metrics: pl.DataFrame, parameters: list[str]) -> list[str]
     for (players,), part in tied.group_by(["players"], maintain_order=True):
         best = part.filter(pl.col("best")).row(0, named=True)
         others = part.filter(~pl.col("best"))
-        text = (f"{players} players: most balanced is {cell_label(best, parameters)} (largest seat deviation "
+        worst = worst_column(metrics)
+        which = f"position {best[worst] + 1}" if worst == "worst_position" else f"seat {best[worst] + 1}"
+        text = (f"{players} players: most balanced is {cell_label(best, parameters)} (largest "
+                f"{'turn-position' if worst == 'worst_position' else 'seat'} deviation "
                 f"{100 * best['balance']:.1f} pts, 95% CI {100 * best['balance_ci_low']:.1f} to "
-                f"{100 * best['balance_ci_high']:.1f}, seat {best['worst_seat'] + 1})")
+                f"{100 * best['balance_ci_high']:.1f}, {which})")
         if others.height:
             names = "; ".join(cell_label(r, parameters) for r in others.iter_rows(named=True))
             text += f"; tied within the intervals: {names}"
@@ -158,12 +178,15 @@ def print_sweep(path: str | Path) -> None:
     manifest, lf = open_sweep(path)
     metrics = sweep_metrics(lf, manifest)
     console = Console() if sys.stdout.isatty() else Console(width=200)
-    table = Table(title="Sweep cells (95% intervals; seat numbered from 1)", title_justify="left", header_style="bold")
+    worst = worst_column(metrics)
+    table = Table(title=f"Sweep cells (95% intervals; {worst[6:]} numbered from 1" +
+                  ("; position 1 moved first)" if worst == "worst_position" else ")"), title_justify="left",
+                  header_style="bold")
     keys = cell_keys(manifest)
-    for h in keys + ["games", "worst seat", *[HEADERS[m] for m in METRICS]]:
+    for h in keys + ["games", worst.replace("_", " "), *[HEADERS[m] for m in METRICS]]:
         table.add_column(h, justify="right")
     for r in metrics.iter_rows(named=True):
-        cells = [str(r[k]) for k in keys] + [f"{r['games']:,}", str(r["worst_seat"] + 1)]
+        cells = [str(r[k]) for k in keys] + [f"{r['games']:,}", str(r[worst] + 1)]
         cells += [format_metric(r, m) for m in METRICS]
         table.add_row(*cells)
     console.print(table)

@@ -16,6 +16,7 @@ ZOOLORETTO_COMPONENTS = ("full_enclosure_points", "one_short_points", "partial_p
                          "barn_animal_penalty", "barn_stall_penalty")
 
 _DTYPES = {"players": pl.Int8, "game_index": pl.Int64, "seed": pl.Int64, "rotation": pl.Int8, "seat": pl.Int8,
+           "position": pl.Int8,
            "score": pl.Int16, "rank": pl.Int8, "win_share": pl.Float64, "rounds": pl.Int16, "turns": pl.Int32}
 
 
@@ -53,11 +54,14 @@ _CORE = ("run_id", "game", "variant", "rules_hash", "players", "game_index", "se
 
 
 def synthetic_rows(games: int, players: int, seed: int = 0, first_index: int = 0,
-                   policy: str = "heuristic", seat_edge: float = 1.0) -> pl.DataFrame:
-    """Plausible random Zooloretto-shaped rows (seat 0 gets `seat_edge` extra points on average).
+                   policy: str = "heuristic", seat_edge: float = 1.0, drawn_order: bool = False) -> pl.DataFrame:
+    """Plausible random Zooloretto-shaped rows (the first player gets `seat_edge` extra points on average).
 
     Ranks follow score with a random tie-break between equal scores, so ties, tie-breaks and shared
     wins all occur, like in real logs. Nothing here is a game; it exercises the analysis at scale.
+    Games are played in seat order (position = seat, seat 0 first) unless `drawn_order`: then each game draws
+    which seat moves first (as Ark Nova's `start_seat_random` does), seat s sits at position (s - first) %
+    players, and the edge goes with position 0, whatever its seat.
     """
     rng = np.random.default_rng(seed)
     shape = (games, players)
@@ -82,6 +86,12 @@ def synthetic_rows(games: int, players: int, seed: int = 0, first_index: int = 0
     win = np.where(rank == 1, 1.0, 0.0)
     win = win / win.sum(axis=1, keepdims=True)
     rounds = rng.integers(8, 16, size=games).astype(np.int16)
+    # the arrays above are by position (column 0 moved first); each game's seats take their positions' values
+    first = rng.integers(0, players, size=games) if drawn_order else np.zeros(games, np.int64)
+    position = (np.arange(players)[None, :] - first[:, None]) % players
+    by_seat = np.arange(games)[:, None], position
+    score, rank, win = score[by_seat], rank[by_seat], win[by_seat]
+    comps = {k: v[by_seat] for k, v in comps.items()}
     n = games * players
     data = {
         "players": np.full(n, players, np.int8),
@@ -89,6 +99,7 @@ def synthetic_rows(games: int, players: int, seed: int = 0, first_index: int = 0
         "seed": np.full(n, seed, np.int64),
         "rotation": np.zeros(n, np.int8),
         "seat": np.tile(np.arange(players, dtype=np.int8), games),
+        "position": position.astype(np.int8).ravel(),
         "policy": np.full(n, policy),
         "score": score.ravel(),
         "rank": rank.astype(np.int8).ravel(),

@@ -14,11 +14,12 @@ from zoosim.analysis.winrates import seat_balance, win_rates
 
 def analyze(lf: pl.LazyFrame, components: Sequence[str], by: str = "seat") -> dict[str, pl.DataFrame]:
     """All standard tables of a set of runs, keyed by name: win_rates, seat_balance, scores, outcomes,
-    components and length. `by` picks the breakdown (seat, policy, players or variant)."""
+    components and length. `by` picks the breakdown (seat, position, policy, players or variant); the seat balance
+    is by turn position with `by="position"`, else by seat."""
     check_by(by)
     tables = {
         "win_rates": win_rates(lf, by),
-        "seat_balance": seat_balance(lf),
+        "seat_balance": seat_balance(lf, "position" if by == "position" else "seat"),
         "scores": score_summary(lf, by),
         "outcomes": game_outcomes(lf, by),
     }

@@ -1,7 +1,9 @@
-"""Win rates: by seat or policy, against the fair share 1/players, with Wilson intervals and tests.
+"""Win rates: by seat, turn position or policy, against the fair share 1/players, with Wilson intervals and tests;
+and how the turn order was set in each group of games.
 
 A win is `win_share` (1 for a sole winner, 1/k for each of k shared winners), so ties split a win and
-win rates of a game's seats always sum to 1.
+win rates of a game's seats always sum to 1. `seat` is the slot of a seat's policy; `position` its place in the
+turn order of the first round (0 moved first). Turn-order questions are asked of position.
 """
 from __future__ import annotations
 
@@ -10,8 +12,16 @@ import polars as pl
 
 from zoosim import stats
 from zoosim.analysis.frames import returns_frame
-from zoosim.analysis.grouping import CONTEXT, win_keys
+from zoosim.analysis.grouping import CONTEXT, SEAT_LIKE, win_keys
 from zoosim.analysis.load import GAME_KEYS
+from zoosim.errors import ZoosimError
+
+
+def _check_known(df: pl.DataFrame, column: str) -> None:
+    """A grouping by position needs every run's turn order: one line naming the problem otherwise."""
+    if column == "position" and df["position"].null_count():
+        raise ZoosimError("some runs have no `position` column (simulated before zoosim logged the turn order, "
+                          "and their game may draw it per game); simulate them again, or group by seat")
 
 
 def _with_interval_and_test(df: pl.DataFrame, wins: str, n: str, fair: np.ndarray) -> pl.DataFrame:
@@ -26,9 +36,10 @@ def _with_interval_and_test(df: pl.DataFrame, wins: str, n: str, fair: np.ndarra
 
 @returns_frame
 def win_rates(lf: pl.LazyFrame, by: str = "seat") -> pl.DataFrame:
-    """Win rate per seat (or per policy with `by="policy"`) within each lineup, variant and player count.
+    """Win rate per seat (per turn position with `by="position"`, per policy with `by="policy"`) within each
+    lineup, variant and player count.
 
-    Columns: the keys, n (games the seat or policy played), wins (shares summed), win_rate, ci_low and
+    Columns: the keys, n (games the seat, position or policy played), wins (shares summed), win_rate, ci_low and
     ci_high (Wilson 95%), fair (1/players), excess (win_rate - fair), p_value (score test of
     win_rate = fair), p_holm (Holm-adjusted over every row of the table: read all flags at once) and
     significant (p_holm < 0.05). For a policy, n counts seat-games; seats of one policy in one game are
@@ -42,25 +53,31 @@ def win_rates(lf: pl.LazyFrame, by: str = "seat") -> pl.DataFrame:
         .collect()
         .with_columns((pl.col("wins") / pl.col("n")).alias("win_rate"))
     )
+    _check_known(df, keys[-1])
     fair = 1.0 / df["players"].cast(pl.Float64).to_numpy()
     return _with_interval_and_test(df, "wins", "n", fair)
 
 
 @returns_frame
-def seat_balance(lf: pl.LazyFrame) -> pl.DataFrame:
-    """Chi-square test that all seats win equally often, per lineup, variant and player count.
+def seat_balance(lf: pl.LazyFrame, by: str = "seat") -> pl.DataFrame:
+    """Chi-square test that all seats (turn positions with `by="position"`) win equally often, per lineup,
+    variant and player count.
 
     Observed = wins per seat, expected = games / players; df = players - 1. p_holm corrects over the
     groups tested together (e.g. four player counts), and significant is p_holm < 0.05. The most
-    favoured seat and its excess over the fair share are given so the result reads in words.
+    favoured seat (`best_seat`; `best_position` by position) and its excess over the fair share are given so the
+    result reads in words.
     """
+    if by not in SEAT_LIKE:
+        raise ZoosimError(f"seat balance is by seat or position, got {by!r}")
     keys = list(CONTEXT)
     per_seat = (
-        lf.group_by(keys + ["seat"])
+        lf.group_by(keys + [by])
         .agg(pl.len().alias("n"), pl.col("win_share").sum().alias("wins"))
-        .sort(keys + ["seat"])
+        .sort(keys + [by])
         .collect()
     )
+    _check_known(per_seat, by)
     rows = []
     for group_key, part in per_seat.group_by(keys, maintain_order=True):
         chi2, dof, p = stats.chi_square_uniform(part["wins"].to_numpy())
@@ -68,10 +85,10 @@ def seat_balance(lf: pl.LazyFrame) -> pl.DataFrame:
         best = int(np.argmax(rates))
         players = int(part["players"][0])
         rows.append({**dict(zip(keys, group_key)), "n_games": int(part["n"].max()), "chi2": chi2, "df": dof,
-                     "p_value": p, "best_seat": int(part["seat"][best]), "best_rate": float(rates[best]),
+                     "p_value": p, f"best_{by}": int(part[by][best]), "best_rate": float(rates[best]),
                      "best_excess": float(rates[best] - 1.0 / players)})
     schema = {"game": pl.String, "lineup": pl.String, "variant": pl.String, "players": pl.Int64, "n_games": pl.Int64,
-              "chi2": pl.Float64, "df": pl.Int64, "p_value": pl.Float64, "best_seat": pl.Int64,
+              "chi2": pl.Float64, "df": pl.Int64, "p_value": pl.Float64, f"best_{by}": pl.Int64,
               "best_rate": pl.Float64, "best_excess": pl.Float64}
     df = pl.DataFrame(rows, schema=schema)
     p_holm = stats.holm(df["p_value"].to_numpy())
@@ -105,3 +122,29 @@ def policy_matrix(lf: pl.LazyFrame) -> pl.DataFrame:
     low, high = stats.wilson(df["wins"].to_numpy(), df["n"].to_numpy())
     return df.with_columns((pl.col("wins") / pl.col("n")).alias("win_rate"),
                            pl.Series("ci_low", low), pl.Series("ci_high", high)).drop("wins")
+
+
+@returns_frame
+def turn_order(lf: pl.LazyFrame) -> pl.DataFrame:
+    """How the turn order was set, per lineup, variant and player count: one row per group and seat.
+
+    Columns: the context, seat, games (in the group), in_position_1 (games in which this seat held position 0, i.e. position 1 as shown: it moved first),
+    share (in_position_1 / games), and per group: seat_order (position = seat in every row: the games were played in
+    seat order), rotated (deals were played in several seat rotations, `--rotate-seats`) and recorded (every row
+    has a position; a run written before the log had one may not).
+    """
+    keys = list(CONTEXT)
+    per_seat = (
+        lf.group_by(keys + ["seat"])
+        .agg(pl.len().alias("games"), (pl.col("position") == 0).sum().alias("in_position_1"),
+             (pl.col("position") != pl.col("seat")).sum().alias("_other"),
+             pl.col("position").null_count().alias("_unknown"), pl.col("rotation").max().alias("_rotation"))
+        .sort(keys + ["seat"])
+        .collect()
+    )
+    return per_seat.with_columns(
+        pl.col("in_position_1").cast(pl.Int64), (pl.col("in_position_1") / pl.col("games")).alias("share"),
+        ((pl.col("_other").sum() == 0) & (pl.col("_unknown").sum() == 0)).over(keys).alias("seat_order"),
+        (pl.col("_rotation").max() > 0).over(keys).alias("rotated"),
+        (pl.col("_unknown").sum() == 0).over(keys).alias("recorded"),
+    ).drop("_other", "_unknown", "_rotation")

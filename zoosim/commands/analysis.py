@@ -49,8 +49,9 @@ def _print_tables(tables: dict[str, pl.DataFrame], fmt: str, display: Display | 
 
 def analyze_cmd(
     runs: list[Path] = typer.Argument(..., help="run directories (each holds manifest.json and part-*.parquet)"),
-    by: Optional[str] = typer.Option(None, "--by", help="breakdown: seat | policy | players | variant (default seat; "
-                                     "with --cards the cards table is split by seat or policy only when asked)"),
+    by: Optional[str] = typer.Option(None, "--by", help="breakdown: seat | position | policy | players | variant | game "
+                                     "(default seat; position = turn order, 1 moved first; with --cards the cards "
+                                     "table is split by seat, position or policy only when asked)"),
     fmt: str = typer.Option("table", "--format", help="table | csv | json"),
     tension: bool = typer.Option(False, "--tension", help="print the tension tables instead (lead changes, round "
                                  "leaders, comebacks, when the winner was decided); needs runs made with --rounds-log"),
@@ -80,7 +81,11 @@ def analyze_cmd(
         _print_cards(runs, fmt, top, by)
         return
     opened = open_runs(runs)
+    if by == "position":
+        opened.require_position()
     _print_tables(analyze(opened.frame, opened.components, by or "seat"), fmt)
+    for note in opened.notes:  # what was assumed of runs written before the log had position
+        print(note, file=sys.stdout if fmt == "table" else sys.stderr)
 
 
 def _print_tension(runs: list[Path], by: str, fmt: str) -> None:
@@ -144,7 +149,8 @@ def compare_cmd(
 def report_cmd(
     runs: list[Path] = typer.Argument(..., help="run directories to report on"),
     out: Path = typer.Option(..., "--out", help="report directory, e.g. reports/NAME"),
-    by: str = typer.Option("players", "--by", help="breakdown of the tables: seat | policy | players | variant"),
+    by: str = typer.Option("players", "--by", help="breakdown of the tables: seat | position | policy | players | "
+                           "variant | game (position = turn order, 1 moved first)"),
     title: Optional[str] = typer.Option(None, "--title", help="report title"),
     compare: list[str] = typer.Option([], "--compare", help="A:B pairs of the given runs (0-based) to compare, e.g. 0:1"),
 ) -> None:

@@ -67,7 +67,7 @@ def _lines(metrics: pl.DataFrame, metric: str, parameters: list[str], label: str
     x_name = parameters[0] if parameters else "players"
     split = ["players"] + parameters[1:] if parameters else []
     xs = _ordered(metrics[x_name].to_list())
-    fig, ax = plt.subplots(figsize=(6.5, 3.6))
+    fig, ax = plt.subplots(figsize=(6.5, 3.6), layout="constrained")
     scale = _scale(metric)
     groups = metrics.group_by(split, maintain_order=True) if split else [((), metrics)]
     for n, (key, part) in enumerate(groups):
@@ -81,30 +81,29 @@ def _lines(metrics: pl.DataFrame, metric: str, parameters: list[str], label: str
     ax.set_xlabel(x_name)
     ax.set_ylabel(label)
     if split:
-        ax.legend(fontsize=8, frameon=False)
-    fig.tight_layout()
+        fig.legend(loc="outside right upper", fontsize=8, frameon=False)
     return fig
 
 
 def ratings(fitted: pl.DataFrame) -> Figure:
     """Ratings with their 95% intervals, best on top."""
     df = fitted.sort("rating")
-    fig, ax = plt.subplots(figsize=(6.0, 0.6 + 0.45 * df.height))
+    longest = max((len(p) for p in df["policy"].to_list()), default=0)
+    fig, ax = plt.subplots(figsize=(max(6.0, 3.4 + 0.065 * longest), 1.0 + 0.45 * df.height), layout="constrained")
     y = list(range(df.height))
     r = df["rating"].to_numpy()
     ax.errorbar(r, y, xerr=[r - df["ci_low"].to_numpy(), df["ci_high"].to_numpy() - r], fmt="o", capsize=3,
                 color=PALETTE[0])
     ax.set_yticks(y, df["policy"].to_list())
     ax.axvline(0.0, color="#888", linestyle="--", linewidth=1)
-    ax.set_xlabel("rating (log-odds of finishing ahead; 0 = average entrant)")
-    fig.tight_layout()
+    ax.set_xlabel("rating (log-odds of finishing ahead;\n0 = average entrant)")
     return fig
 
 
 def pairwise(matrix: pl.DataFrame, order: list[str]) -> Figure:
     """Heatmap: how often the row policy finishes ahead of the column policy."""
     grid = [[float("nan")] * len(order) for _ in order]
-    fig, ax = plt.subplots(figsize=(1.5 + 0.9 * len(order), 1.0 + 0.7 * len(order)))
+    fig, ax = plt.subplots(figsize=(2.5 + 0.9 * len(order), 1.6 + 0.7 * len(order)), layout="constrained")
     for r in matrix.iter_rows(named=True):
         i, j = order.index(r["policy"]), order.index(r["opponent"])
         grid[i][j] = r["win_rate"]
@@ -114,5 +113,4 @@ def pairwise(matrix: pl.DataFrame, order: list[str]) -> Figure:
     ax.set_yticks(range(len(order)), order)
     ax.grid(False)
     fig.colorbar(image, ax=ax, label="finishes ahead")
-    fig.tight_layout()
     return fig

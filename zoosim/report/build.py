@@ -18,12 +18,13 @@ from zoosim.analysis.cards import card_play_rates, card_sentences, display_cards
 from zoosim.analysis.compare import compare_runs
 from zoosim.analysis.grouping import CONTEXT, check_by
 from zoosim.analysis.load import Runs, load_run, open_runs
-from zoosim.analysis.present import (compare_sentences, display_table, outcome_sentences, policy_sentences,
-                                     seat_sentences)
+from zoosim.analysis import verdicts
+from zoosim.analysis.present import display_table, group_labels
+from zoosim.analysis.verdicts import turn_order_line
 from zoosim.analysis.scores import game_table, histogram_query, score_summary
 from zoosim.analysis.tables import analyze
 from zoosim.analysis.tension import display_tension, has_rounds_log, open_rounds, tension_sentences, tension_tables
-from zoosim.analysis.winrates import policy_matrix, win_rates
+from zoosim.analysis.winrates import policy_matrix, seat_balance, turn_order, win_rates
 from zoosim.report.render import ChartRef, Document, Section, Table, to_html, to_markdown
 from zoosim.report.sweep import group_document, group_kind
 from zoosim.version import zoosim_version
@@ -38,15 +39,14 @@ def _join(values: Sequence[object]) -> str:
 
 
 def _n_text(df: pl.DataFrame, n: str = "n", unit: str = "games") -> str:
-    """`n = 20,000 games` or `n = 2p 20,000, 3p 20,000 games` per varying context group."""
+    """`n = 20,000 games`, `n = 400 games in each of 8 groups`, or `n = 2 players: 20,000; 3 players: 15,000 games`."""
     keys = [k for k in CONTEXT if k in df.columns and df[k].n_unique() > 1]
     if not keys:
         return f"n = {int(df[n].max()):,} {unit}"
     per = df.group_by(keys, maintain_order=True).agg(pl.col(n).max())
-    parts = []
-    for r in per.iter_rows(named=True):
-        label = " ".join(f"{r[k]}p" if k == "players" else str(r[k]) for k in keys)
-        parts.append(f"{label}: {int(r[n]):,}")
+    if per[n].n_unique() == 1:
+        return f"n = {int(per[n][0]):,} {unit} in each of the {per.height} groups"
+    parts = [f"{label}: {int(count):,}" for label, count in zip(group_labels(per), per[n].to_list())]
     return f"n = {'; '.join(parts)} {unit}"
 
 
@@ -79,7 +79,7 @@ def _header(runs: Runs, total_games: int) -> list[tuple[str, str]]:
     ms = runs.manifests
     return [
         ("game", runs.game),
-        ("variants", _join(m.get("variant", "default") for m in ms)),
+        ("variants", _join(runs.labels) + " (rules in full: Variants)"),
         ("players", _join(sorted({int(m["players"]) for m in ms}))),
         ("policies", _join(p for m in ms for p in m["policies"])),
         ("seat rotation", _join("yes" if m.get("rotate_seats") else "no" for m in ms)),
@@ -105,13 +105,13 @@ def build_report(paths: Sequence[str | Path], out: str | Path, by: str = "player
                  card_names: Mapping[int, str] | None = None) -> Path:
     """Write the report of `paths` to `out` (index.html, README.md, charts/) and return `out`.
 
-    `compare` lists (a, b) index pairs of `paths` to compare (B - A); `names` labels the runs in
-    sentences (default: their paths); `command` is shown as the way to reproduce the report;
+    `compare` lists (a, b) index pairs of `paths` to compare (B - A); `names` names the runs (a study's simulation
+    names) in tables, legends and sentences (default: each run's short variant label, and its path in comparisons); `command` is shown as the way to reproduce the report;
     `description` opens the report (a study's question); `card_names` (printed card id -> name, from the game:
     the report layer does not import games) names the cards of the Cards section.
     """
     check_by(by)
-    runs = open_runs(paths)
+    runs = open_runs(paths, names)
     target = Path(out)
     target.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=f".{target.name}.tmp-", dir=target.parent))
@@ -141,11 +141,88 @@ def _swap_in(work: Path, target: Path) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
+def _turn_key(order: pl.DataFrame) -> str:
+    """The column the turn-order section is by: seat where every game was played in seat order (or where some run
+    has no turn order recorded), else position."""
+    if order.is_empty() or bool(order["seat_order"].all()) or not bool(order["recorded"].all()):
+        return "seat"
+    return "position"
+
+
+def _seat_order_by_group(order: pl.DataFrame) -> dict[tuple, bool]:
+    groups = order.group_by(list(CONTEXT), maintain_order=True).agg(pl.col("seat_order").first())
+    return {tuple(r[k] for k in CONTEXT): bool(r["seat_order"]) for r in groups.iter_rows(named=True)}
+
+
+def _turn_section(runs: Runs, order: pl.DataFrame, key: str, rates: pl.DataFrame, balance: pl.DataFrame,
+                  charts: _Charts, several_policies: bool) -> Section:
+    """Who wins by turn order: by position where seat and position differ (with the policy-slot view beside it
+    when the policies differ), by seat where every game was played in seat order (seat 1 moved first)."""
+    from zoosim.plots import charts as plots
+
+    common = ("Win rate = share of games won; a tie on the final ranking splits the win. Intervals are 95% Wilson "
+              "intervals; p-values test each {what} against the fair share 1/players and are Holm-adjusted over the "
+              "table; the chi-square test asks whether all {whats} win equally often.")
+    line = turn_order_line(order)
+    if key == "position":
+        section = Section("Who wins: turn order", text=[
+            common.format(what="position", whats="positions") + " Positions are numbered from 1 in the turn order "
+            "of the first round (position 1 moved first); seats are the policies' slots (the --policy order).", line])
+        label, first = "turn position (1 = moved first)", "moved first"
+        title = "Win rate by turn position"
+    else:
+        everywhere = bool(order["seat_order"].all()) if not order.is_empty() else False
+        section = Section("Who wins: seats", text=[
+            common.format(what="seat", whats="seats") + (" Seats are numbered from 1; every game was played in seat "
+                                                         "order, so seat 1 moved first." if everywhere else
+                                                         " Seats are numbered from 1 (the --policy order)."), line])
+        label, first = ("seat (1 moves first)", "moves first") if everywhere else ("seat (policy slot)", None)
+        title = "Win rate by seat"
+    n = _n_text(rates, unit="games per " + ("position" if key == "position" else "seat"))
+    section.charts.append(charts.add(f"{key}_win_rates", title,
+                                     "Win rate with its 95% Wilson interval; dashed line: the fair share 1/players.",
+                                     plots.seat_win_rates(rates, key, label, first), n))
+    section.tables += [_table("win_rates", rates), _table("seat_balance", balance)]
+    if key == "position":
+        section.tables.append(_table("turn_order", order.select(
+            *[k for k in CONTEXT], "seat", "games", "in_position_1", "share")))
+        if several_policies:
+            slots = win_rates(runs.frame, "seat")
+            section.text.append("Beside it, the policy-slot view: win rate by seat, the --policy order, whatever the "
+                                "turn order.")
+            section.charts.append(charts.add("seat_win_rates", "Win rate by seat (policy slot)",
+                                             "Win rate per policy slot with its 95% Wilson interval; dashed line: the "
+                                             "fair share 1/players. Seats are not the turn order here.",
+                                             plots.seat_win_rates(slots, "seat", "seat (policy slot)"),
+                                             _n_text(slots, unit="games per seat")))
+            section.tables.append(_table("win_rates", slots))
+    return section
+
+
+def _variants_section(runs: Runs) -> Section:
+    """One table maps each variant name the report uses to its run and its full rules."""
+    rows = []
+    for label, path, m in zip(runs.labels, runs.paths, runs.manifests):
+        players = m.get("players")
+        rows.append([label, str(m["game"]), ", ".join(map(str, players)) if isinstance(players, list) else str(players),
+                     ", ".join(str(p) for p in m.get("policies", [])), f"{int(m.get('games', 0)):,}",
+                     str(m.get("seed")), str(m.get("variant", "default")), _shown(path)])
+    return Section("Variants", text=["Each name the report uses, with its run and every rule that differs from "
+                                     "the game's defaults (in full)."],
+                   tables=[Table("Variants and their rules", ["variant", "game", "players", "policies", "games",
+                                                              "seed", "rules", "run"], rows)])
+
+
 def _document(runs: Runs, by: str, title: str | None, compare: Sequence[tuple[int, int]], command: str | None,
               names: Sequence[str] | None, charts: _Charts, card_names: Mapping[int, str] | None = None) -> Document:
     lf = runs.frame
+    if by == "position":
+        runs.require_position()
     tables = analyze(lf, runs.components, by)
-    seat_rates = tables["win_rates"] if by != "policy" else win_rates(lf, "seat")
+    order = turn_order(lf)
+    key = _turn_key(order)
+    turn_rates = win_rates(lf, key)
+    balance = seat_balance(lf, key)
     policy_rates = win_rates(lf, "policy")
     several_policies = len(runs.policies) > 1
     per_group_scores = score_summary(lf, "players")
@@ -160,17 +237,10 @@ def _document(runs: Runs, by: str, title: str | None, compare: Sequence[tuple[in
     outcomes_n = _n_text(tables["outcomes"])
     from zoosim.plots import charts as plots
 
-    sections = []
-    wr = Section("Who wins: seats", text=[
-        "Win rate = share of games won; a tie on the final ranking splits the win. Intervals are 95% Wilson "
-        "intervals; p-values test each seat against the fair share 1/players and are Holm-adjusted over the "
-        "table; the chi-square test asks whether all seats win equally often. Seats are numbered from 1 "
-        "(seat 1 moves first)."])
-    wr.charts.append(charts.add("seat_win_rates", "Win rate by seat",
-                                "Bars: win rate per seat with 95% Wilson intervals; dashed line: the fair share 1/players.",
-                                plots.seat_win_rates(seat_rates), _n_text(seat_rates, unit="games per seat")))
-    wr.tables += [_table("win_rates", seat_rates), _table("seat_balance", tables["seat_balance"])]
-    sections.append(wr)
+    sections = [_variants_section(runs)]
+    sections.append(_turn_section(runs, order, key, turn_rates, balance, charts, several_policies))
+    if by == "seat" and key == "position" and not several_policies:  # asked for by seat: the policy-slot table too
+        sections[-1].tables.append(_table("win_rates", tables["win_rates"]))
     if several_policies:
         pol = Section("Who wins: policies")
         pol.tables.append(_table("win_rates", policy_rates))
@@ -182,18 +252,25 @@ def _document(runs: Runs, by: str, title: str | None, compare: Sequence[tuple[in
                                          _n_text(matrix, unit="games with both policies")))
             pol.tables.append(_table("policy_matrix", matrix))
         sections.append(pol)
+    groups = hists[0].select(list(CONTEXT)).unique().height
+    shape = ("a histogram" if groups == 1 else "the share at or below each value (ECDF), one line per group"
+             if groups <= plots.FEW else "box plots: box 25-75%, line the median, diamond the mean, whiskers 5-95%")
     sc = Section("Scores")
     sc.charts.append(charts.add("score_distribution", "Score distribution",
-                                "Share of seat-games per final score, one line per group.",
+                                f"Final scores of every seat-game as {shape}.",
                                 plots.distribution(hists[0], "final score"), _n_text(per_group_scores, unit="seat-games")))
     sc.charts.append(charts.add("winning_score_margin", "Winning score and margin",
-                                "Left: the winner's score; right: the winner's lead over second place (0 = tie on top).",
+                                f"Left: the winner's score; right: the winner's lead over second place (0 = tie on "
+                                f"top); {shape.replace('a histogram', 'histograms')}.",
                                 plots.outcome_distributions(hists[1], hists[2]), outcomes_n))
     sc.tables += [_table("scores", tables["scores"]), _table("outcomes", tables["outcomes"])]
     sections.append(sc)
     if "components" in tables:
         comp = tables["components"]
-        x_keys = [k for k in CONTEXT if comp[k].n_unique() > 1] + ([by] if by in ("seat", "policy") else [])
+        x_keys = [k for k in CONTEXT if comp[k].n_unique() > 1] + ([by] if by in ("seat", "position", "policy") else [])
+        if "variant" in x_keys and len(x_keys) > 1 and comp.select(
+                [k for k in x_keys if k in CONTEXT]).unique().height == comp["variant"].n_unique():
+            x_keys = [k for k in x_keys if k not in CONTEXT or k == "variant"]  # a study's names tell groups apart
         co = Section("Score components")
         co.charts.append(charts.add("score_components", "Where the points come from",
                                     "Mean points per seat-game by component (penalties below zero); diamond: mean score.",
@@ -201,7 +278,9 @@ def _document(runs: Runs, by: str, title: str | None, compare: Sequence[tuple[in
         co.tables.append(_table("components", comp))
         sections.append(co)
     le = Section("Game length")
-    le.charts.append(charts.add("rounds_distribution", "Rounds per game", "Share of games by number of rounds.",
+    rounds_shape = "bars" if groups <= plots.FEW else "box plots as for scores"
+    le.charts.append(charts.add("rounds_distribution", "Rounds per game", f"Share of games by number of rounds "
+                                f"({rounds_shape}).",
                                 plots.distribution(hists[3], "rounds", bars=True), _n_text(tables["outcomes"])))
     le.tables.append(_table("length", tables["length"]))
     sections.append(le)
@@ -212,19 +291,22 @@ def _document(runs: Runs, by: str, title: str | None, compare: Sequence[tuple[in
     if cards is not None:
         sections.append(cards)
 
-    summary = seat_sentences(seat_rates, tables["seat_balance"])
-    if several_policies:
-        summary += policy_sentences(policy_rates)
-    summary += outcome_sentences(per_group_scores, tables["outcomes"], tables["length"])
     labels = list(names) if names else [str(p) for p in runs.paths]
+    pairs = []
     for a, b in compare:
         diff = _compare_pair(runs, a, b)
-        summary += compare_sentences(diff, labels[a], labels[b])
+        pairs.append((diff, labels[a], labels[b]))
         cs = Section(f"Comparison: {labels[b]} vs {labels[a]}", text=[
             "Differences are B - A. With shared seeds the runs play the same deals, so each game is compared with "
             "its twin (paired); otherwise the runs are compared as independent samples (Welch)."])
         cs.tables.append(_table("compare", diff))
         sections.append(cs)
+    summary = verdicts.summary(
+        verdicts.turn_order_findings(turn_rates, balance, key, _seat_order_by_group(order)),
+        verdicts.policy_findings(policy_rates) if several_policies else verdicts.NONE,
+        verdicts.compare_findings(pairs),
+        verdicts.outcome_line(per_group_scores, tables["outcomes"], tables["length"]),
+        runs.notes)
 
     ms = runs.manifests
     commands = [command or "zoosim report " + " ".join(str(p) for p in runs.paths)]

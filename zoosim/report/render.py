@@ -52,9 +52,10 @@ td.t,th.t{text-align:left} dl.h{display:grid;grid-template-columns:max-content a
 dl.h dt{font-weight:600} dl.h dd{margin:0} figure{margin:1em 0} figure img{max-width:100%}
 figcaption{font-size:.85em;color:#555} pre{background:#f6f6f6;padding:.6em;overflow-x:auto;font-size:.85em}
 .summary li{margin:.25em 0} caption{text-align:left;font-weight:600;padding:.3em 0}
+tbody td.t:first-child{white-space:nowrap}
 """
 
-_TEXT_HEADERS = {"lineup", "variant", "policy", "opponent", "component", "metric"}
+_TEXT_HEADERS = {"lineup", "variant", "policy", "opponent", "component", "metric", "game", "policies", "rules", "run"}
 
 
 def to_html(doc: Document) -> str:
@@ -64,11 +65,11 @@ def to_html(doc: Document) -> str:
            f"<title>{e(doc.title)}</title><style>{_CSS}</style></head><body>", f"<h1>{e(doc.title)}</h1>"]
     if doc.intro:
         out.append(f"<p>{e(doc.intro)}</p>")
-    out.append('<dl class="h">')
+    out.append('<h2>Summary</h2><ul class="summary">' + "".join(f"<li>{e(s)}</li>" for s in doc.summary) + "</ul>")
+    out.append('<h2>What was run</h2><dl class="h">')
     out += [f"<dt>{e(k)}</dt><dd>{e(v)}</dd>" for k, v in doc.header]
     out.append("</dl>")
     out.append("<p>Reproduce with:</p><pre>" + e("\n".join(doc.commands)) + "</pre>")
-    out.append('<h2>Summary</h2><ul class="summary">' + "".join(f"<li>{e(s)}</li>" for s in doc.summary) + "</ul>")
     for section in doc.sections:
         out.append(f"<h2>{e(section.title)}</h2>")
         out += [f"<p>{e(t)}</p>" for t in section.text]
@@ -96,9 +97,11 @@ def to_markdown(doc: Document) -> str:
     out = [f"# {doc.title}", ""]
     if doc.intro:
         out += [_md(doc.intro), ""]
-    out += [f"- **{k}**: {_md(v)}" for k, v in doc.header]
-    out += ["", "Reproduce with:", "", "```", *doc.commands, "```", "", "## Summary", ""]
+    out += ["## Summary", ""]
     out += [f"- {_md(s)}" for s in doc.summary]
+    out += ["", "## What was run", ""]
+    out += [f"- **{k}**: {_md(v)}" for k, v in doc.header]
+    out += ["", "Reproduce with:", "", "```", *doc.commands, "```"]
     for section in doc.sections:
         out += ["", f"## {section.title}", ""]
         for t in section.text:

@@ -9,7 +9,8 @@ from typing import Any
 
 from zoosim.analysis.load import Runs
 from zoosim.analysis.ratings import pair_counts, pairwise_matrix, ratings, tournament_pl
-from zoosim.analysis.sweep import METRIC_LABELS, METRICS, balance_sentences, cell_keys, format_metric, sweep_metrics
+from zoosim.analysis.sweep import (METRIC_LABELS, METRICS, balance_sentences, cell_keys, format_metric, sweep_metrics,
+                                   worst_column)
 from zoosim.report.render import Document, Section, Table
 
 KINDS = ("sweep", "tournament")
@@ -42,32 +43,39 @@ def _sweep(runs: Runs, manifest: dict[str, Any], charts: Any) -> Document:
     from zoosim.plots import sweep as plots
 
     metrics = sweep_metrics(runs.frame, manifest)
+    by_seat = worst_column(metrics) == "worst_seat"  # a sweep without a turn order recorded
+    labels = {m: text.replace("turn-position", "seat") if by_seat else text for m, text in METRIC_LABELS.items()}
     parameters = list(manifest.get("parameters", []))
     games = int(metrics["games"].sum())
     grid = ", ".join(f"{k} = {' | '.join(v)}" for k, v in manifest.get("grid", {}).items()) or "players only"
     stopping = (f"Cells played batches of {manifest['batch_games']:,} games until the 95% half-width of the "
-                f"seat advantage was at most {manifest['target_ci']} (or {manifest['max_games']:,} games)."
+                f"largest seat deviation (by seat, the --policy order) was at most {manifest['target_ci']} (or {manifest['max_games']:,} games)."
                 if manifest.get("target_ci") is not None else
                 f"Every cell played {manifest['games_per_cell']:,} games.")
     intro = Section("Sweep", text=[
         f"Swept: {grid}; players {', '.join(map(str, manifest['players']))}. Every cell plays the same deals "
         f"(seed {manifest['seed']}, game indices from 0), so cells differ by their rules alone. {stopping}",
-        "Seat deviation: the largest deviation of a seat's win rate from the fair share 1/players (points), "
+        ("Turn-position deviation: the largest deviation of a turn position's win rate from the fair share "
+         "1/players (points; position 1 moved first, the seat order where the game plays in it), "
+         if worst_column(metrics) == "worst_position" else
+         "Seat deviation (this sweep has no turn order recorded): the largest deviation of a seat's win rate from "
+         "the fair share 1/players (points), ") +
         "with its 95% Wilson interval; score sd with a chi-square interval over games; margin and rounds with "
         "t intervals; tie rate with a Wilson interval."])
     sections = [intro]
     n_text = f"n = {int(metrics['games'].min()):,}-{int(metrics['games'].max()):,} games per cell"
     for metric in METRICS:
-        section = Section(METRIC_LABELS[metric].capitalize())
+        section = Section(labels[metric].capitalize())
         kind = "Heatmap over the two swept rules, one panel per player count" if len(parameters) == 2 else \
             "Lines over the swept values, one per player count"
-        section.charts.append(charts.add(f"sweep_{metric}", METRIC_LABELS[metric].capitalize(),
+        section.charts.append(charts.add(f"sweep_{metric}", labels[metric].capitalize(),
                                          f"{kind}; 95% intervals in brackets or as bars.",
-                                         plots.sweep_metric(metrics, metric, parameters, METRIC_LABELS[metric]), n_text))
+                                         plots.sweep_metric(metrics, metric, parameters, labels[metric]), n_text))
         sections.append(section)
     keys = cell_keys(manifest)
-    header = keys + ["games", "worst seat"] + [METRIC_LABELS[m] for m in METRICS]
-    rows = [[str(r[k]) for k in keys] + [f"{r['games']:,}", str(r["worst_seat"] + 1)] +
+    worst = worst_column(metrics)
+    header = keys + ["games", worst.replace("_", " ")] + [labels[m] for m in METRICS]
+    rows = [[str(r[k]) for k in keys] + [f"{r['games']:,}", str(r[worst] + 1)] +
             [format_metric(r, m) for m in METRICS] for r in metrics.iter_rows(named=True)]
     sections.append(Section("Cells", tables=[Table("Every cell (95% intervals)", header, rows)]))
     return Document(f"{manifest['game']} sweep: {grid}", _header(manifest, games), [],

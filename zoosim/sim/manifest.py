@@ -19,7 +19,7 @@ from typing import Any, Mapping, Sequence
 
 from zoosim.errors import ZoosimError
 
-from zoosim.games.base import Game, PolicySpec, rule_text, rules_hash, rules_to_dict, seat_policies
+from zoosim.games.base import Column, Game, PolicySpec, rule_text, rules_hash, rules_to_dict, seat_policies
 from zoosim.games.registry import game_ids, game_package, get_game
 from zoosim.sim.storage import RunDir
 from zoosim.version import zoosim_version
@@ -37,6 +37,23 @@ IDENTITY_FIELDS = (
     "shard_size", "rules_hash", "engine_hash", "rounds_log", "cards_log",
 )
 IDENTITY_DEFAULTS = {"rounds_log": False, "cards_log": False}  # for manifests written before the fields existed
+
+
+# Every log has `position`, the place in the turn order of the first round (DESIGN.md). A game that draws or rotates
+# its turn order logs its own; for a game that always plays in seat order the simulation layer adds it, equal to seat.
+POSITION = Column("position", "int8", "place in the turn order of the first round, 0 moved first; this game plays in "
+                  "seat order, so position = seat (added by the simulation layer)")
+
+
+def log_columns(game: Game) -> tuple[Column, ...]:
+    """The game's columns of a run's log: its own, then `position` (= seat) when the game logs none."""
+    columns = tuple(game.columns)
+    return columns if any(c.name == POSITION.name for c in columns) else (*columns, POSITION)
+
+
+def position_added(game: Game) -> bool:
+    """True when the game logs no `position` of its own (it plays in seat order; the log's position is its seat)."""
+    return all(c.name != POSITION.name for c in game.columns)
 
 
 @dataclass(frozen=True)
@@ -100,6 +117,11 @@ class RunSpec:
 
     def seat_policies(self, rotation: int) -> list[PolicySpec]:
         return seat_policies(self.policy_specs, self.players, rotation)
+
+    @property
+    def columns(self) -> tuple[Column, ...]:
+        """The game's columns as the log holds them (`log_columns`: `position` included)."""
+        return log_columns(self.game)
 
     @property
     def components(self) -> list[str]:
@@ -223,7 +245,7 @@ def make_manifest(spec: RunSpec, command: str, backend: str) -> dict[str, Any]:
         "rules": rules_to_dict(spec.rules),
         "rules_hash": spec.rules_hash,
         "variant": spec.variant,
-        "columns": [c.name for c in spec.game.columns],
+        "columns": [c.name for c in spec.columns],
         "components": spec.components,
         "backend": backend,
         "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),

@@ -17,7 +17,7 @@ import pyarrow.parquet as pq
 
 from zoosim.errors import ZoosimError
 from zoosim.sim.arrow import numeric_array, string_array
-from zoosim.sim.manifest import SCHEMA_VERSION, RunSpec, engine_hash
+from zoosim.sim.manifest import SCHEMA_VERSION, RunSpec, engine_hash, position_added
 from zoosim.sim.storage import RunDir
 
 SHARD_RE = re.compile(r"^part-(\d{5,})\.parquet$")
@@ -76,7 +76,7 @@ LEADING_COLUMNS: tuple[tuple[str, pa.DataType], ...] = (
 def schema(spec: RunSpec) -> pa.Schema:
     """The Parquet schema of a run, in the documented column order, with rules and policies as metadata."""
     fields = list(LEADING_COLUMNS)
-    fields += [(c.name, pa.from_numpy_dtype(np.dtype(c.dtype))) for c in spec.game.columns]
+    fields += [(c.name, pa.from_numpy_dtype(np.dtype(c.dtype))) for c in spec.columns]
     metadata = {
         "zoosim.schema_version": str(SCHEMA_VERSION),
         "zoosim.run_id": spec.run_id,
@@ -102,7 +102,9 @@ def play_range(spec: RunSpec, first: int, count: int, rotation: int, threads: in
     n = count * spec.players
     out: dict[str, np.ndarray] = {}
     wanted = [(name, t.to_pandas_dtype()) for name, t in CORE_COLUMNS]
-    wanted += [(c.name, np.dtype(c.dtype)) for c in spec.game.columns]
+    wanted += [(c.name, np.dtype(c.dtype)) for c in spec.columns]
+    if position_added(spec.game):  # a game that plays in seat order: the first round's turn order is the seat order
+        block = {**block, "position": block["seat"]}
     for name, dtype in wanted:
         if name not in block:
             raise RuntimeError(f"{spec.game.id}.play_block returned no column {name!r}")

@@ -31,7 +31,7 @@ from zoosim.games.registry import get_game
 from zoosim.sim import backends
 from zoosim.sim.cells import CELL_COLUMN, CELL_SHARD_RE, Cell, CellOutcome, dask_runner, local_runner, play_cells
 from zoosim.sim.manifest import (
-    MANIFEST, SCHEMA_VERSION, build_spec, default_shard_size, engine_hash, read_manifest, write_manifest,
+    MANIFEST, SCHEMA_VERSION, build_spec, default_shard_size, engine_hash, log_columns, read_manifest, write_manifest,
 )
 from zoosim.sim.progress import GameProgress
 from zoosim.sim.shards import LEADING_COLUMNS
@@ -47,7 +47,7 @@ def parse_grid(items: Sequence[str], game_id: str) -> dict[str, list[str]]:
     game = get_game(game_id)
     defaults = game.default_rules()
     known = {f.name for f in fields(defaults)}
-    taken = RESERVED | {c.name for c in game.columns}
+    taken = RESERVED | {c.name for c in log_columns(game)}
     grid: dict[str, list[str]] = {}
     for item in items:
         key, eq, raw = item.partition("=")
@@ -163,7 +163,7 @@ def sweep_manifest(plan: SweepPlan, command: str, backend: str) -> dict[str, Any
         "cells": [{"cell": c.index, "players": c.spec.players, "values": c.values, "run_id": c.spec.run_id,
                    "rules_hash": c.spec.rules_hash, "variant": c.spec.variant, "max_games": c.spec.games,
                    "rules": rules_to_dict(c.spec.rules)} for c in plan.cells],
-        "columns": [col.name for col in first.game.columns], "components": first.components,
+        "columns": [col.name for col in first.columns], "components": first.components,
         "backend": backend, "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
     }
 

@@ -75,7 +75,7 @@ def tournament_manifest(cells: Sequence[Cell], entrants: list[str], command: str
         "rules_hash": first.rules_hash, "variant": first.variant,
         "cells": [{"cell": c.index, "lineup": " vs ".join(c.spec.policy_labels), "policies": c.spec.policy_labels,
                    "run_id": c.spec.run_id, "max_games": c.spec.games} for c in cells],
-        "columns": [col.name for col in first.game.columns], "components": first.components,
+        "columns": [col.name for col in first.columns], "components": first.components,
         "backend": backend, "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
     }
 
