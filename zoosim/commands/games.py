@@ -60,6 +60,8 @@ def replay(
     policy: List[str] = typer.Option(["heuristic"], "--policy", help="policy for all seats, or once per seat (default heuristic, as simulate)"),
     rotation: int = typer.Option(0, "--rotation", help="seat rotation (runs made with --rotate-seats)"),
     rule: Optional[List[str]] = typer.Option(None, "--rule", help="override a rule: key=value"),
+    explain: bool = typer.Option(False, "--explain", help="at each decision of a search seat, the options it weighed "
+                                                          "with their playouts and mean outcome"),
 ) -> None:
     """Print one game turn by turn and its final scoring: the game `simulate` logged for that index."""
     from zoosim.games.base import seat_policies
@@ -73,7 +75,11 @@ def replay(
     if not 0 <= rotation < players:
         raise ZoosimError(f"--rotation must be 0-{players - 1}, got {rotation}")
     specs = seat_policies([g.policy(text, players) for text in policy], players, rotation)
-    print(g.replay(rules_obj, players, specs, seed, game_index))
+    if explain and not any(spec.name == "search" for spec in specs):
+        raise ZoosimError("--explain shows the decisions of search seats; no seat plays search "
+                          "(e.g. --policy search --policy heuristic)")
+    print(g.replay(rules_obj, players, specs, seed, game_index, explain=True) if explain else
+          g.replay(rules_obj, players, specs, seed, game_index))
 
 
 def score(
