@@ -3,9 +3,10 @@ rest of zoosim uses.
 
 The package: `components/` (the printed cards and map A as numpy tables, their tag -> opcode tables and names),
 `rules.py` (every rule number and reading) with `pack.py` (the rules as the engine's int64 array), `engine/` (the
-numba game; PROTOCOL.md fixes its draws, decisions and event rows), `policies/` (the policies as data, and the numba
-turn planner of `greedy` and `heuristic`), `reference/` (the plain-Python executable spec), `columns.py` (the log),
-`play.py` (games for the simulation layer), `replay.py` (one game turn by turn) and `positions.py` (`zoosim score`).
+numba game, with the turn planner of `greedy` and `heuristic` in `engine/planner.py`; PROTOCOL.md fixes its draws,
+decisions and event rows), `policies.py` (the policies as data), `reference/` (the plain-Python executable spec),
+`columns.py` (the log), `play.py` (games for the simulation layer), `replay.py` (one game turn by turn) and
+`positions.py` (`zoosim score`).
 
 A log row's `seat` is the index of the policy it played (the order given to `simulate`); the column `position` is
 its place in the game's turn order (0 moved first), drawn per game with `start_seat_random` (play.py says how).
