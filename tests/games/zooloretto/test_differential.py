@@ -12,9 +12,10 @@ from dataclasses import replace
 
 import pytest
 
-from zoosim.games.zooloretto import GAME, COLUMNS
+from zoosim.games.zooloretto import GAME
+from zoosim.games.zooloretto.columns import COLUMNS
 from zoosim.games.zooloretto.play import O_FULL, O_RANK, O_ROUNDS, O_SCORE, O_TURNS
-from zoosim.games.zooloretto.reference_actions import play_game, replay_decisions
+from zoosim.games.zooloretto.reference.actions import play_game, replay_decisions
 from zoosim.games.zooloretto.replay import play_recorded
 from zoosim.games.zooloretto.rules import Rules
 

@@ -10,10 +10,10 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from zoosim.core.rng import PyRng
-from zoosim.games.zooloretto.reference import (
+from zoosim.games.zooloretto.reference.state import (
     BIRTH, COMPONENTS, DECISION_KINDS, MONEY_KINDS, ROUND_END, check_invariants, game_record, setup,
 )
-from zoosim.games.zooloretto.reference_actions import POLICY_TURNS, play_game, replay_decisions
+from zoosim.games.zooloretto.reference.actions import POLICY_TURNS, play_game, replay_decisions
 from zoosim.games.zooloretto.rules import Rules, validate
 
 R = Rules()

@@ -12,13 +12,13 @@ from dataclasses import replace
 import pytest
 
 from zoosim.core.rng import PyRng
-from zoosim.games.zooloretto.reference import (
+from zoosim.games.zooloretto.reference.state import (
     expansion_enclosure,
     BIRTH, DISCARD, DRAW, EXCHANGE, EXPAND, FILL, LAST_ROUND, MOVE, PLACE, PURCHASE, ROUND_END, TAKE,
     IllegalMove, State, Zoo, check_invariants, put_in_zoo, put_on_truck, ranks_and_shares, score_player,
     set_coins, setup,
 )
-from zoosim.games.zooloretto.reference_actions import (
+from zoosim.games.zooloretto.reference.actions import (
     apply_turn, legal_turn_options, play_game, random_turn, replay_decisions, uniform_turn,
 )
 from zoosim.games.zooloretto.rules import BARN, COIN, MONEY, Rules

@@ -12,11 +12,11 @@ import pytest
 
 from zoosim.core.rng import PyRng
 from zoosim.games.base import ZoosimError
-from zoosim.games.zooloretto_mini.reference import (
+from zoosim.games.zooloretto_mini.reference.state import (
     BIRTH, BONUS_DISCARD, BONUS_SKIP, BONUS_TAKE, DRAW, FILL, LAST_ROUND, PLACE, ROUND_END, TAKE, IllegalMove,
     State, bonus_options, check_invariants, put_in_zoo, put_on_truck, ranks_and_shares, score_player, setup,
 )
-from zoosim.games.zooloretto_mini.reference_actions import (
+from zoosim.games.zooloretto_mini.reference.actions import (
     apply_turn, legal_turn_options, play_game, uniform_bonus,
 )
 from zoosim.games.zooloretto_mini.rules import BARN, Rules

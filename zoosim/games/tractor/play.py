@@ -18,7 +18,7 @@ from zoosim.games.tractor.engine import (
     H_BAG_COUNT, H_BAG_HEAD, H_END_REASON, H_HOLDING, H_PASSES, H_PUSHABLE, H_ROUND, H_TURNS, N_COMPONENTS,
     P_PUSHES, P_STALLS, P_YARD, P_YARD_ANIMALS, P_YARD_N, TR_COUNT, TR_TILES, emit, player_at,
 )
-from zoosim.games.tractor.policies import UNIFORM, choose_push, choose_take
+from zoosim.games.tractor.policies.scripted import UNIFORM, choose_push, choose_take
 from zoosim.games.tractor.rules import (
     ATTRACTION, BACKYARD, MAX_ENCLOSURES, MAX_TILES, MAX_TRACTOR_CAPACITY, R_ATTRACTIONS, R_END_ON_FULL_ZOO,
     R_MAX_ROUNDS, R_PLAYERS, R_SPECIES, R_STALL_KINDS, R_STALL_SPACES, R_STALLS_PER_KIND, R_TILES_PER_SPECIES,

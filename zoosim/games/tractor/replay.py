@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from zoosim.games.base import PolicySpec
+from zoosim.games.base import PolicySpec, policy_arrays
 from zoosim.games.tractor import engine as E
 from zoosim.games.tractor import rules as rules_module
 from zoosim.games.tractor.rules import BACKYARD, DISCARDED, END_REASONS, STALLS, TO_BAG, Rules, tile_name
@@ -15,10 +15,10 @@ from zoosim.games.tractor.rules import BACKYARD, DISCARDED, END_REASONS, STALLS,
 def play_recorded(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int,
                   game_index: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(events, result rows, win shares, final state) of one game."""
-    from zoosim.games.tractor import policy_arrays
+    from zoosim.games.tractor.policies import MAX_POLICY_PARAMS
     from zoosim.games.tractor.play import play_traced
 
-    ids, params = policy_arrays(policies)
+    ids, params = policy_arrays(policies, MAX_POLICY_PARAMS)
     return play_traced(rules_module.pack(rules, players), seed, game_index, ids, params)
 
 
@@ -45,7 +45,7 @@ def describe_event(row: Sequence[int]) -> str:
 
 
 def replay_text(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, game_index: int) -> str:
-    from zoosim.games.tractor import COLUMNS
+    from zoosim.games.tractor.columns import COLUMNS
     from zoosim.games.tractor.play import O_FULL, O_RANK, O_SCORE
 
     events, rows, shares, _state = play_recorded(rules, players, policies, seed, game_index)

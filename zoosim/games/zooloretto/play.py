@@ -8,16 +8,16 @@ from numba import njit
 
 from zoosim.core.borrow import borrowed, keep_alive
 from zoosim.core.rng import seed_stream
-from zoosim.games.zooloretto import engine as E
+from zoosim.games.zooloretto.engine import state as E
 from zoosim.games.zooloretto import lookahead as L
-from zoosim.games.zooloretto.engine import H_ROUND, H_TURNS, N_COMPONENTS, P_COINS, P_EXPANSIONS, P_MONEY_ACTIONS, P_OFFSPRING_BORN, player_at
+from zoosim.games.zooloretto.engine.state import H_ROUND, H_TURNS, N_COMPONENTS, P_COINS, P_EXPANSIONS, P_MONEY_ACTIONS, P_OFFSPRING_BORN, player_at
 from zoosim.games.zooloretto.loop import (  # noqa: F401  (re-exported: the loop's pieces, for tests)
     MAX_DECK, N_OUT, O_BARN_TILES, O_COINS, O_EXPANSIONS, O_FULL, O_MONEY_ACTIONS, O_OFFSPRING, O_RANK, O_ROUNDS,
     O_SCORE, O_TURNS, TURN_CAP, apply_turn_option, finish_round, play_out, setup, start_round,
 )
-from zoosim.games.zooloretto.policies import MEMORY_SIZE, forget
+from zoosim.games.zooloretto.policies.scripted import MEMORY_SIZE, forget
 from zoosim.games.zooloretto.rules import R_PLAYERS
-from zoosim.games.zooloretto.valuation import HEURISTIC, LOOKAHEAD
+from zoosim.games.zooloretto.policies.valuation import HEURISTIC, LOOKAHEAD
 
 
 @njit(cache=True, _nrt=False)

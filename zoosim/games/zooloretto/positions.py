@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from zoosim.games.position_input import expect_keys, fail, species_index, whole_number
-from zoosim.games.zooloretto.reference import COMPONENTS, Zoo, base_enclosure, expansion_enclosure, score_player
+from zoosim.games.zooloretto.reference.state import COMPONENTS, Zoo, base_enclosure, expansion_enclosure, score_player
 from zoosim.games.zooloretto.rules import MAX_PLAYERS, SPECIES_NAMES, STALL_BASE, STALL_NAMES, Rules
 
 

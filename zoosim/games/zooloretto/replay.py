@@ -9,8 +9,8 @@ from typing import Sequence
 
 import numpy as np
 
-from zoosim.games.base import PolicySpec
-from zoosim.games.zooloretto import engine as E
+from zoosim.games.base import PolicySpec, policy_arrays
+from zoosim.games.zooloretto.engine import state as E
 from zoosim.games.zooloretto import rules as rules_module
 from zoosim.games.zooloretto.rules import SPECIES_NAMES, Rules, tile_name
 
@@ -18,11 +18,11 @@ from zoosim.games.zooloretto.rules import SPECIES_NAMES, Rules, tile_name
 def play_recorded(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int,
                   game_index: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(events, result rows, win shares, final state, deck) of one game."""
-    from zoosim.games.zooloretto import policy_arrays
+    from zoosim.games.zooloretto.policies import MAX_POLICY_PARAMS
     from zoosim.games.zooloretto.play import play_traced
 
     packed = rules_module.pack(rules, players)
-    ids, params = policy_arrays(policies)
+    ids, params = policy_arrays(policies, MAX_POLICY_PARAMS)
     return play_traced(packed, seed, game_index, ids, params)
 
 
@@ -74,7 +74,7 @@ def describe_event(row: Sequence[int]) -> str:
 
 def replay_text(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, game_index: int) -> str:
     """The whole game in words, then the final scoring."""
-    from zoosim.games.zooloretto import COLUMNS
+    from zoosim.games.zooloretto.columns import COLUMNS
     from zoosim.games.zooloretto.play import O_FULL, O_RANK, O_SCORE
 
     events, rows, shares, _state, _deck = play_recorded(rules, players, policies, seed, game_index)

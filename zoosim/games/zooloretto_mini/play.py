@@ -21,7 +21,7 @@ from zoosim.games.zooloretto_mini.engine import (
     H_START_PLAYER, H_TOTAL, H_TRUCKS_TAKEN, H_TURNS, H_WAITING_SEATS, N_COMPONENTS, P_BARN_TILES, P_BONUSES_TAKEN,
     P_HAS_TRUCK, P_OFFSPRING_BORN, SUPPLY, T_CAPACITY, T_COUNT, T_TAKEN_BY, T_TILES, emit, player_at,
 )
-from zoosim.games.zooloretto_mini.policies import (
+from zoosim.games.zooloretto_mini.policies.scripted import (
     RANDOM, UNIFORM, choose_bonus, choose_placement, choose_truck_for_tile, choose_turn, uniform_bonus,
     uniform_destination, uniform_truck,
 )
@@ -102,7 +102,7 @@ def draw_and_load(S, R, deck, trace, p, t, code):
 @njit(cache=True, _nrt=False, inline="always")
 def take_truck(S, R, trace, rng, p, t, policy, params, options, work, scratch, codes, components):
     """Spec 2B, 3-5: take truck t, place its tiles one at a time, then resolve the bonuses earned.
-    (work, scratch, codes, components: the lookahead's workspace, see policies.py.)"""
+    (work, scratch, codes, components: the lookahead's workspace, see policies/scripted.py.)"""
     S[T_TAKEN_BY + t] = p
     S[player_at(p) + P_HAS_TRUCK] = 1
     S[H_TRUCKS_TAKEN] += 1

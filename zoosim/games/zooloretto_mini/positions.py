@@ -13,7 +13,7 @@ from collections import Counter
 from typing import Any
 
 from zoosim.games.position_input import expect_keys, fail, species_index, whole_number
-from zoosim.games.zooloretto_mini.reference import COMPONENTS, Zoo, landscape_tiles, score_player
+from zoosim.games.zooloretto_mini.reference.state import COMPONENTS, Zoo, landscape_tiles, score_player
 from zoosim.games.zooloretto_mini.rules import LANDSCAPE_BASE, MAX_PLAYERS, Rules, landscape_name
 
 

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from zoosim.games.base import PolicySpec
+from zoosim.games.base import PolicySpec, policy_arrays
 from zoosim.games.zooloretto_mini import engine as E
 from zoosim.games.zooloretto_mini import rules as rules_module
 from zoosim.games.zooloretto_mini.rules import Rules, tile_name
@@ -18,10 +18,10 @@ from zoosim.games.zooloretto_mini.rules import Rules, tile_name
 def play_recorded(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int,
                   game_index: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(events, result rows, win shares, final state) of one game."""
-    from zoosim.games.zooloretto_mini import policy_arrays
+    from zoosim.games.zooloretto_mini.policies import MAX_POLICY_PARAMS
     from zoosim.games.zooloretto_mini.play import play_traced
 
-    ids, params = policy_arrays(policies)
+    ids, params = policy_arrays(policies, MAX_POLICY_PARAMS)
     return play_traced(rules_module.pack(rules, players), seed, game_index, ids, params)
 
 
@@ -59,7 +59,7 @@ def describe_event(row: Sequence[int]) -> str:
 
 def replay_text(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, game_index: int) -> str:
     """The whole game in words, then the final scoring."""
-    from zoosim.games.zooloretto_mini import COLUMNS
+    from zoosim.games.zooloretto_mini.columns import COLUMNS
     from zoosim.games.zooloretto_mini.play import O_ENCLOSURES, O_RANK, O_SCORE
 
     events, rows, shares, _state = play_recorded(rules, players, policies, seed, game_index)

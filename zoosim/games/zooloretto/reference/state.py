@@ -3,7 +3,7 @@
 Written from `shared/specs/zooloretto.md` ("spec N" below) and `PROTOCOL.md` ("protocol N"), independently
 of the numba engine, so that both can be played side by side for the same (seed, game index) and compared
 event for event. This module holds the state, the setup, every rule (one function each) and the scoring;
-`reference_actions.py` holds the turn options, the policies, `play_game` and `replay_decisions` (it
+`actions.py` holds the turn options, the policies, `play_game` and `replay_decisions` (it
 imports this module; this one does not import it).
 
 Tile codes, destinations and event rows follow protocol 2, 4 and 9.

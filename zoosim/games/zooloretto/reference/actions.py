@@ -12,7 +12,7 @@ from typing import Callable, Iterable, Sequence, Union
 
 from zoosim.core.rng import PyRng
 from zoosim.games.base import ZoosimError
-from zoosim.games.zooloretto.reference import (
+from zoosim.games.zooloretto.reference.state import (
     BARN, COIN, DECISION_KINDS, MONEY, DISCARD, DRAW, EVENT_NAMES, EXCHANGE, EXCHANGE_BARN, EXPAND, LAST_ROUND, MOVE, PLACE,
     PURCHASE, ROUND_END, STALL_BASE, TAKE, GameRecord, IllegalMove, State, draw_ends_game, draw_tile,
     expansion_enclosure, game_record, is_animal, is_stall, peek_tile, placement_options, placement_problem,

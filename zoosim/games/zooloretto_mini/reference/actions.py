@@ -12,7 +12,7 @@ from typing import Union
 
 from zoosim.core.rng import PyRng
 from zoosim.games.base import ZoosimError
-from zoosim.games.zooloretto_mini.reference import (
+from zoosim.games.zooloretto_mini.reference.state import (
     BARN, BONUS_DISCARD, BONUS_KINDS, BONUS_SKIP, DRAW, EVENT_NAMES, LAST_ROUND, PLACE, ROUND_END, TAKE,
     GameRecord, IllegalMove, State, apply_bonus, bonus_options, game_record, placement_options, put_tile, score_player, setup,
 )

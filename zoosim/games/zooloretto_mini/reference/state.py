@@ -3,7 +3,7 @@
 Written from `shared/specs/zooloretto-mini.md` ("spec N") and `PROTOCOL.md` ("protocol N"), apart from the
 numba engine, so that both can be played side by side for the same (seed, game index) and compared event
 for event. This module holds the state, the setup, every rule (one function each) and the scoring;
-`reference_actions.py` holds turns, policies, `play_game` and `replay_decisions`.
+`actions.py` holds turns, policies, `play_game` and `replay_decisions`.
 """
 from __future__ import annotations
 
