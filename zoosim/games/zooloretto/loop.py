@@ -12,7 +12,7 @@ from numba import njit
 
 from zoosim.core.bits import bit_count, next_bit, nth_bit
 from zoosim.core.rng import below, shuffle
-from zoosim.core.tiles import lay_out_animals, species_in_play
+from zoosim.core.tiles import lay_out_animals, lay_out_kinds, species_in_play
 from zoosim.games.zooloretto.engine import state as E
 from zoosim.games.zooloretto.engine import money as M
 from zoosim.games.zooloretto.engine.state import (
@@ -46,13 +46,8 @@ def setup(S, R, deck, rng):
         if (in_play >> s) & 1:
             S[SUPPLY + s] = S[R_OFFSPRING]
     n = lay_out_animals(deck, 0, in_play, S[R_SPECIES], S[R_MALES], S[R_FEMALES], S[R_TILES_PER_SPECIES])
-    for kind in range(S[R_STALL_KINDS]):
-        for _ in range(S[R_STALLS_PER_KIND]):
-            deck[n] = STALL_BASE + kind
-            n += 1
-    for _ in range(S[R_COIN_TILES]):
-        deck[n] = COIN
-        n += 1
+    n = lay_out_kinds(deck, n, STALL_BASE, S[R_STALL_KINDS], S[R_STALLS_PER_KIND])
+    n = lay_out_kinds(deck, n, COIN, 1, S[R_COIN_TILES])
     shuffle(deck, n, rng)
     S[H_TOTAL] = n
     S[H_MAIN_LEN] = n - S[R_END_STACK]

@@ -14,7 +14,7 @@ from zoosim.core.bits import bit_count, next_bit, nth_bit
 from zoosim.core.borrow import borrowed, keep_alive
 from zoosim.core.ranking import rank_rows
 from zoosim.core.rng import below, seed_stream, shuffle
-from zoosim.core.tiles import lay_out_animals, species_in_play
+from zoosim.core.tiles import lay_out_animals, lay_out_kinds, species_in_play
 from zoosim.games.zooloretto_mini import engine as E
 from zoosim.games.zooloretto_mini.engine import (
     H_DRAW_PTR, H_EARNED, H_FREE_TRUCKS, H_LAST_ROUND, H_LOADED_TRUCKS, H_MAIN_LEN, H_OUT_TILES, H_ROUND,
@@ -46,10 +46,7 @@ def setup(S, R, deck, rng):
         if (in_play >> s) & 1:
             S[SUPPLY + s] = R[R_OFFSPRING]
     n = lay_out_animals(deck, 0, in_play, R[R_SPECIES], R[R_MALES], R[R_FEMALES], R[R_TILES_PER_SPECIES])
-    for kind in range(R[R_LANDSCAPE_KINDS]):
-        for _ in range(R[R_LANDSCAPES_PER_KIND]):
-            deck[n] = LANDSCAPE_BASE + kind
-            n += 1
+    n = lay_out_kinds(deck, n, LANDSCAPE_BASE, R[R_LANDSCAPE_KINDS], R[R_LANDSCAPES_PER_KIND])
     shuffle(deck, n, rng)
     S[H_TOTAL] = n
     S[H_MAIN_LEN] = n - R[R_END_STACK]
