@@ -14,8 +14,8 @@ import pytest
 
 from tests.support import differential as differential_harness
 from zoosim.games.zooloretto_mini import GAME, play
-from zoosim.games.zooloretto_mini.reference.state import IllegalMove
-from zoosim.games.zooloretto_mini.reference.actions import play_game, replay_decisions
+from zoosim.games.zooloretto_mini.reference import IllegalMove
+from zoosim.games.zooloretto_mini.reference import play_game, replay_decisions
 from zoosim.games.zooloretto_mini.replay import play_recorded
 from zoosim.games.zooloretto_mini.rules import Rules
 

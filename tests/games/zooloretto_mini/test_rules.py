@@ -12,11 +12,11 @@ import pytest
 
 from zoosim.core.rng import PyRng
 from zoosim.games.base import ZoosimError
-from zoosim.games.zooloretto_mini.reference.state import (
+from zoosim.games.zooloretto_mini.reference import (
     BIRTH, BONUS_DISCARD, BONUS_SKIP, BONUS_TAKE, DRAW, FILL, LAST_ROUND, PLACE, ROUND_END, TAKE, IllegalMove,
     State, bonus_options, check_invariants, put_in_zoo, put_on_truck, ranks_and_shares, score_player, setup,
 )
-from zoosim.games.zooloretto_mini.reference.actions import (
+from zoosim.games.zooloretto_mini.reference import (
     apply_turn, legal_turn_options, play_game, uniform_bonus,
 )
 from zoosim.games.zooloretto_mini.rules import BARN, Rules
@@ -151,7 +151,7 @@ def test_an_enclosure_holds_six_tiles_of_one_species_and_any_landscapes():
     assert state.zoos[0].enclosures[1].animals == []  # nothing changed
     take(state, 0, [(plain(A), 0), (plain(B), 1), (BUSH, BARN)], [(BONUS_SKIP, 0, 0, 0)])  # 6th tile; barn always
     enc = state.zoos[0].enclosures[0]
-    assert len(enc.animals) == 3 and enc.landscapes == [0, 0, 2] and enc.free == 0
+    assert len(enc.animals) == 3 and enc.landscapes == [0, 0, 2] and enc.free_spaces == 0
     assert state.zoos[0].barn[BUSH] == 1
 
 
