@@ -11,6 +11,7 @@ from dataclasses import replace
 
 import pytest
 
+from tests.support.truck_tiles import baby, female, male, plain
 from zoosim.core.rng import PyRng
 from zoosim.games.zooloretto.reference.state import (
     expansion_enclosure,
@@ -25,22 +26,6 @@ from zoosim.games.zooloretto.rules import BARN, COIN, MONEY, Rules
 
 R = Rules()
 FLAMINGO, CAMEL, LEOPARD, ELEPHANT, PANDA = 0, 1, 2, 3, 4  # in play with any player count by default
-
-
-def plain(s):
-    return 4 * s
-
-
-def male(s):
-    return 4 * s + 1
-
-
-def female(s):
-    return 4 * s + 2
-
-
-def baby(s):
-    return 4 * s + 3
 
 
 def stall(kind):
