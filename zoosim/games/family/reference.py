@@ -2,8 +2,8 @@
 
 Each game's reference is its own spec (its state, its rules, one function each); here is only what reads the
 same in all three: the error a decision the rules refuse raises, the shuffle of PROTOCOL 3, ranking by score
-then a tie-break, the record of a finished game, and `game_player`, which makes a reference's `play_game` (one
-game of its own policies from one random stream).
+then a tie-break, the record of a finished game (each seat's result as the engine's log columns), and
+`game_player`, which makes a reference's `play_game` (one game of its own policies from one random stream).
 """
 from __future__ import annotations
 
@@ -53,13 +53,34 @@ def ranks_and_shares(scores: Sequence[int], tie_breaks: Sequence[int] | None = N
     return ranks, [1.0 / winners if r == 1 else 0.0 for r in ranks]
 
 
-@dataclass
-class GameRecord:
-    """A finished game: its events, each seat's result (the game's own SeatResult), rounds and turns played, and
-    the rounds log (every seat's score after each round)."""
+class Played(Playing, Protocol):
+    """What `game_record` reads of a finished game's state: its events, rounds, turns and rounds log."""
 
     events: list[Event]
-    seats: list[Any]
+    round: int
+    turns: int
+    round_scores: list[list[int]]
+
+
+@dataclass
+class SeatResult:
+    """A seat's result: its score and score components, the game's own log columns by name (those the engine's
+    log holds after the components), its rank and win share."""
+
+    score: int
+    components: dict[str, int]
+    columns: dict[str, int]
+    rank: int
+    win_share: float
+
+
+@dataclass
+class GameRecord:
+    """A finished game: its events, each seat's result, rounds and turns played, and the rounds log (every seat's
+    score after each round)."""
+
+    events: list[Event]
+    seats: list[SeatResult]
     rounds: int
     turns: int
     round_scores: list[list[int]] = field(default_factory=list)
@@ -67,6 +88,16 @@ class GameRecord:
     @property
     def scores(self) -> list[int]:
         return [s.score for s in self.seats]
+
+
+def game_record(state: Played, scores: Sequence[Mapping[str, int]], components: Sequence[str],
+                columns: Sequence[dict[str, int]], tie_breaks: Sequence[int] | None = None) -> GameRecord:
+    """The record of a finished game: each seat's score (`scores`: the game's scoring, parts and `total`), its
+    `components`, its own log `columns`, and its rank and win share by score, then `tie_breaks`."""
+    ranks, shares = ranks_and_shares([s["total"] for s in scores], tie_breaks)
+    seats = [SeatResult(s["total"], {c: s[c] for c in components}, own, rank, share)
+             for s, own, rank, share in zip(scores, columns, ranks, shares)]
+    return GameRecord(list(state.events), seats, state.round, state.turns, [list(r) for r in state.round_scores])
 
 
 def game_player(validate: Callable[[Any, int], None], setup: Callable[[Any, int, PyRng], State],

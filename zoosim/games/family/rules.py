@@ -65,6 +65,17 @@ INERT, MALE, FEMALE, OFFSPRING = 0, 1, 2, 3
 ANIMAL_CODES = 64
 
 
+TRUCK_RULE_DOCS = {  # what the truck games' shared rules mean (each game's RULE_DOCS takes these)
+    "tiles_per_species": "square animal tiles per species",
+    "fertile_males": "fertile males per species (among tiles_per_species)",
+    "fertile_females": "fertile females per species (among tiles_per_species)",
+    "offspring_per_species": "round offspring tiles per species in the face-up supply",
+    "truck_capacity": "spaces per truck (3-5 players)",
+    "trucks_by_players": "trucks for 2, 3, 4, 5 players",
+    "species_removed_by_players": "species removed at random for 2, 3, 4, 5 players",
+}
+
+
 class TruckRules:
     """What the truck games' `Rules` share beside their fields: the trucks and the species removed for a player
     count (fields `truck_capacity`, `two_player_truck_capacities`, `trucks_by_players`,
@@ -102,6 +113,7 @@ def check_trucks(rules: Any, players: int, max_trucks: int, max_capacity: int) -
     removed = rules.species_removed(players)
     need(0 <= removed < rules.species, f"species removed with {players} players must be 0-{rules.species - 1}")
     trucks = rules.truck_capacities(players)
-    need(players <= len(trucks) <= max_trucks, f"{players} players need {players}-{max_trucks} trucks, got {len(trucks)}")
+    need(players <= len(trucks) <= max_trucks,
+         f"{players} players need {players}-{max_trucks} trucks, got {len(trucks)}")
     need(all(1 <= c <= max_capacity for c in trucks), f"truck capacities must be 1-{max_capacity}")
     need(rules.end_stack <= rules.tiles_in_play(players), "end_stack exceeds the tiles in play")

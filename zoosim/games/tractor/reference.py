@@ -12,7 +12,9 @@ from collections.abc import Callable, Iterable, Sequence
 
 from zoosim.core.rng import PyRng
 from zoosim.games.family import reference as family
-from zoosim.games.family.reference import Event, IllegalMove, check_on_turn, ranks_and_shares, shuffle
+from zoosim.games.family.reference import (  # noqa: F401  (the game's own names)
+    Event, GameRecord, IllegalMove, SeatResult, check_on_turn, shuffle,
+)
 from zoosim.games.tractor.rules import (
     ATTRACTION, BACKYARD, DISCARDED, STALL_BASE, STALLS, TO_BAG, Rules, validate,
 )
@@ -296,28 +298,11 @@ def score_all(rules: Rules, zoos: Sequence[Zoo]) -> list[dict[str, int]]:
     return out
 
 
-@dataclass
-class SeatResult:
-    score: int
-    components: dict[str, int]
-    pushes: int
-    backyard_tiles: int
-    rank: int
-    win_share: float
-
-
-@dataclass
-class GameRecord(family.GameRecord):
-    end_reason: int = -1  # END_EMPTY, END_FULL_ZOO or END_ROUND_LIMIT
-
-
 def game_record(state: State) -> GameRecord:
-    scored = score_all(state.rules, state.zoos)
-    ranks, shares = ranks_and_shares([s["total"] for s in scored])  # no tie-break: ties share the place
-    seats = [SeatResult(s["total"], {c: s[c] for c in COMPONENTS}, z.pushes, z.backyard_tiles(), r, share)
-             for s, z, r, share in zip(scored, state.zoos, ranks, shares)]
-    return GameRecord(list(state.events), seats, state.round, state.turns, [list(r) for r in state.round_scores],
-                      end_reason=state.end_reason)
+    """Each seat's score (spec "Scoring") and own log columns; ranked by score alone (ties share the place)."""
+    columns = [{"end_reason": state.end_reason, "pushes": zoo.pushes, "backyard_tiles": zoo.backyard_tiles()}
+               for zoo in state.zoos]
+    return family.game_record(state, score_all(state.rules, state.zoos), COMPONENTS, columns)
 
 
 def check_invariants(state: State) -> None:

@@ -11,8 +11,8 @@ import numpy as np
 
 from zoosim.errors import need
 from zoosim.games.family.rules import (  # noqa: F401  (FEMALE .. OFFSPRING: the animal tile classes, for the engine)
-    ANIMAL_CODES, FEMALE, INERT, MALE, MAX_ROUNDS, OFFSPRING, TruckRules, check_animal_tiles, check_bounds, check_count,
-    check_players, check_trucks, not_negative, pack_slots,
+    ANIMAL_CODES, FEMALE, INERT, MALE, MAX_ROUNDS, OFFSPRING, TRUCK_RULE_DOCS, TruckRules, check_animal_tiles,
+    check_bounds, check_count, check_players, check_trucks, not_negative, pack_slots,
 )
 
 SPECIES_NAMES = ("flamingo", "camel", "leopard", "elephant", "panda", "chimpanzee", "zebra", "kangaroo")
@@ -105,20 +105,14 @@ class Rules(TruckRules):
 
 
 RULE_DOCS = {
+    **TRUCK_RULE_DOCS,
     "species": "animal species in the box (spec 1)",
-    "tiles_per_species": "square animal tiles per species",
-    "fertile_males": "fertile males per species (among tiles_per_species)",
-    "fertile_females": "fertile females per species (among tiles_per_species)",
-    "offspring_per_species": "round offspring tiles per species in the face-up supply",
     "stall_kinds": "kinds of vending stall",
     "stalls_per_kind": "stall tiles per kind",
     "coin_tiles": "coin tiles among the square tiles (each becomes 1 coin)",
     "bank": "coins in the game; starting coins are taken from it",
     "start_coins": "coins each player starts with",
-    "truck_capacity": "spaces per truck (3-5 players)",
     "two_player_truck_capacities": "usable spaces of the three 2-player trucks (spec 8)",
-    "trucks_by_players": "trucks for 2, 3, 4, 5 players",
-    "species_removed_by_players": "species removed at random for 2, 3, 4, 5 players",
     "end_stack": "square tiles in the end stack",
     "end_trigger": "which draw makes the round the last: first_end_draw | main_empty",
     "enclosure_spaces": "animal spaces of E1, E2, E3",

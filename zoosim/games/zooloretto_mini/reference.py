@@ -21,7 +21,7 @@ from zoosim.games.base import ZoosimError
 from zoosim.games.family import reference as family
 from zoosim.games.family import trucks
 from zoosim.games.family.reference import (  # noqa: F401  (the game's own names)
-    Event, GameRecord, IllegalMove, check_on_turn, ranks_and_shares,
+    GameRecord, IllegalMove, SeatResult, check_on_turn, ranks_and_shares,
 )
 from zoosim.games.family.trucks import (  # noqa: F401  (the game's own names)
     BIRTH, DRAW, FILL, PLACE, TAKE, Truck, TruckChoice, animal_code, check_drawn, draw_trucks, forced_empty_truck,
@@ -209,26 +209,12 @@ def landscape_tiles(zoo: Zoo) -> int:
     return sum(len(enc.landscapes) for enc in zoo.enclosures)
 
 
-@dataclass
-class SeatResult:
-    score: int
-    components: dict[str, int]
-    bonuses_taken: int
-    landscape_tiles: int
-    offspring_born: int
-    barn_tiles: int
-    rank: int
-    win_share: float
-
-
 def game_record(state: State) -> GameRecord:
-    scored = [score_player(state.rules, zoo) for zoo in state.zoos]
-    ties = [landscape_tiles(zoo) for zoo in state.zoos]
-    ranks, shares = ranks_and_shares([s["total"] for s in scored], ties)
-    seats = [SeatResult(s["total"], {c: s[c] for c in COMPONENTS}, zoo.bonuses_taken, tie, zoo.offspring_born,
-                        zoo.barn_tiles(), rank, share)
-             for s, zoo, tie, rank, share in zip(scored, state.zoos, ties, ranks, shares)]
-    return GameRecord(list(state.events), seats, state.round, state.turns, [list(r) for r in state.round_scores])
+    """Spec 6: each seat's score and own log columns; ranked by score, then landscape tiles in the enclosures."""
+    columns = [{"bonuses_taken": zoo.bonuses_taken, "landscape_tiles": landscape_tiles(zoo),
+                "offspring_born": zoo.offspring_born, "barn_tiles": zoo.barn_tiles()} for zoo in state.zoos]
+    return family.game_record(state, [score_player(state.rules, zoo) for zoo in state.zoos], COMPONENTS, columns,
+                              [c["landscape_tiles"] for c in columns])
 
 
 # --- invariants -----------------------------------------------------------------------------------------

@@ -10,8 +10,8 @@ from itertools import product
 import numpy as np
 
 from zoosim.games.family.rules import (  # noqa: F401  (FEMALE .. OFFSPRING: the animal tile classes, for the engine)
-    ANIMAL_CODES, FEMALE, INERT, MALE, MAX_ROUNDS, OFFSPRING, TruckRules, check_animal_tiles, check_bounds, check_count,
-    check_players, check_trucks, not_negative, pack_slots,
+    ANIMAL_CODES, FEMALE, INERT, MALE, MAX_ROUNDS, OFFSPRING, TRUCK_RULE_DOCS, TruckRules, check_animal_tiles,
+    check_bounds, check_count, check_players, check_trucks, not_negative, pack_slots,
 )
 
 LANDSCAPE_NAMES = ("pond", "bush", "rock", "meadow", "tree", "hill", "sand", "path")
@@ -80,17 +80,11 @@ class Rules(TruckRules):
 
 
 RULE_DOCS = {
+    **TRUCK_RULE_DOCS,
     "species": "animal species in the box (spec 1)",
-    "tiles_per_species": "square animal tiles per species",
-    "fertile_males": "fertile males per species (among tiles_per_species)",
-    "fertile_females": "fertile females per species (among tiles_per_species)",
-    "offspring_per_species": "round offspring tiles per species in the face-up supply",
     "landscape_kinds": "kinds of landscape tile (pond, bush, rock)",
     "landscapes_per_kind": "landscape tiles per kind",
-    "truck_capacity": "spaces per truck (3-5 players)",
     "two_player_truck_capacities": "spaces of the three 2-player trucks (spec 7)",
-    "trucks_by_players": "trucks for 2, 3, 4, 5 players",
-    "species_removed_by_players": "species removed at random for 2, 3, 4, 5 players",
     "end_stack": "square tiles in the end stack (its first draw makes the round the last)",
     "enclosures": "enclosures per zoo",
     "enclosure_size": "spaces per enclosure (animals and landscapes together)",

@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 
 from zoosim.core.rng import PyRng
 from zoosim.games.base import ZoosimError
+from zoosim.games.family import reference as family
 from zoosim.games.family import trucks
-from zoosim.games.family.reference import Event, GameRecord, IllegalMove, ranks_and_shares  # noqa: F401
+from zoosim.games.family.reference import GameRecord, IllegalMove, SeatResult, ranks_and_shares  # noqa: F401
 from zoosim.games.family.trucks import (  # noqa: F401  (the game's own names)
     BIRTH, DRAW, FILL, PLACE, TAKE, Truck, animal_code, is_animal, put_on_truck, species_of, take_from_stacks,
     tiles_left,
@@ -268,33 +269,12 @@ def score_player(rules: Rules, zoo: Zoo) -> dict[str, int]:
 
 # --- the game record ------------------------------------------------------------------------------------
 
-@dataclass
-class SeatResult:
-    score: int
-    components: dict[str, int]
-    coins: int
-    expansions: int
-    offspring_born: int
-    barn_tiles: int
-    money_actions: int
-    rank: int
-    win_share: float
-
-
 def game_record(state: State) -> GameRecord:
-    """Score a finished game (spec 7) and collect the per-seat results."""
-    scored = [score_player(state.rules, zoo) for zoo in state.zoos]
-    ranks, shares = ranks_and_shares([s["total"] for s in scored], [z.coins for z in state.zoos])
-    seats = [
-        SeatResult(
-            score=s["total"], components={c: s[c] for c in COMPONENTS}, coins=zoo.coins,
-            expansions=zoo.expansions, offspring_born=zoo.offspring_born, barn_tiles=zoo.barn_tiles(),
-            money_actions=zoo.money_actions, rank=rank, win_share=share,
-        )
-        for s, zoo, rank, share in zip(scored, state.zoos, ranks, shares)
-    ]
-    return GameRecord(events=list(state.events), seats=seats, rounds=state.round, turns=state.turns,
-                      round_scores=[list(r) for r in state.round_scores])
+    """Score a finished game (spec 7): each seat's score and own log columns; ranked by score, then coins."""
+    columns = [{"coins": zoo.coins, "expansions": zoo.expansions, "offspring_born": zoo.offspring_born,
+                "barn_tiles": zoo.barn_tiles(), "money_actions": zoo.money_actions} for zoo in state.zoos]
+    return family.game_record(state, [score_player(state.rules, zoo) for zoo in state.zoos], COMPONENTS, columns,
+                              [zoo.coins for zoo in state.zoos])
 
 
 # --- invariants (spec 10) -------------------------------------------------------------------------------
