@@ -13,12 +13,13 @@ from zoosim.core.bits import bit_count, nth_bit
 from zoosim.core.borrow import borrowed, keep_alive
 from zoosim.core.ranking import rank_rows
 from zoosim.core.rng import below, seed_stream, shuffle
+from zoosim.core.tiles import lay_out_kinds
 from zoosim.games.tractor import engine as E
 from zoosim.games.tractor.engine import (
     H_BAG_COUNT, H_BAG_HEAD, H_END_REASON, H_HOLDING, H_PASSES, H_PUSHABLE, H_ROUND, H_TURNS, N_COMPONENTS,
     P_PUSHES, P_STALLS, P_YARD, P_YARD_ANIMALS, P_YARD_N, TR_COUNT, TR_TILES, emit, player_at,
 )
-from zoosim.games.tractor.policies import UNIFORM, choose_push, choose_take
+from zoosim.games.tractor.policies.scripted import UNIFORM, choose_push, choose_take
 from zoosim.games.tractor.rules import (
     ATTRACTION, BACKYARD, MAX_ENCLOSURES, MAX_TILES, MAX_TRACTOR_CAPACITY, R_ATTRACTIONS, R_END_ON_FULL_ZOO,
     R_MAX_ROUNDS, R_PLAYERS, R_SPECIES, R_STALL_KINDS, R_STALL_SPACES, R_STALLS_PER_KIND, R_TILES_PER_SPECIES,
@@ -35,18 +36,9 @@ N_OUT = 14
 def setup(S, R, bag, trace, rng):
     """PROTOCOL 3: the tiles in canonical order, shuffled into the bag; one tile onto each tractor."""
     E.reset_state(S, R)
-    n = 0
-    for s in range(R[R_SPECIES]):
-        for _ in range(R[R_TILES_PER_SPECIES]):
-            bag[n] = s
-            n += 1
-    for kind in range(R[R_STALL_KINDS]):
-        for _ in range(R[R_STALLS_PER_KIND]):
-            bag[n] = STALL_BASE + kind
-            n += 1
-    for _ in range(R[R_ATTRACTIONS]):
-        bag[n] = ATTRACTION
-        n += 1
+    n = lay_out_kinds(bag, 0, 0, R[R_SPECIES], R[R_TILES_PER_SPECIES])  # an animal's code is its species
+    n = lay_out_kinds(bag, n, STALL_BASE, R[R_STALL_KINDS], R[R_STALLS_PER_KIND])
+    n = lay_out_kinds(bag, n, ATTRACTION, 1, R[R_ATTRACTIONS])
     shuffle(bag, n, rng)
     S[H_BAG_HEAD] = 0
     S[H_BAG_COUNT] = n

@@ -14,14 +14,14 @@ from zoosim.core.bits import bit_count, next_bit, nth_bit
 from zoosim.core.borrow import borrowed, keep_alive
 from zoosim.core.ranking import rank_rows
 from zoosim.core.rng import below, seed_stream, shuffle
-from zoosim.core.tiles import lay_out_animals, species_in_play
+from zoosim.core.tiles import lay_out_animals, lay_out_kinds, species_in_play
 from zoosim.games.zooloretto_mini import engine as E
 from zoosim.games.zooloretto_mini.engine import (
     H_DRAW_PTR, H_EARNED, H_FREE_TRUCKS, H_LAST_ROUND, H_LOADED_TRUCKS, H_MAIN_LEN, H_OUT_TILES, H_ROUND,
     H_START_PLAYER, H_TOTAL, H_TRUCKS_TAKEN, H_TURNS, H_WAITING_SEATS, N_COMPONENTS, P_BARN_TILES, P_BONUSES_TAKEN,
     P_HAS_TRUCK, P_OFFSPRING_BORN, SUPPLY, T_CAPACITY, T_COUNT, T_TAKEN_BY, T_TILES, emit, player_at,
 )
-from zoosim.games.zooloretto_mini.policies import (
+from zoosim.games.zooloretto_mini.policies.scripted import (
     RANDOM, UNIFORM, choose_bonus, choose_placement, choose_truck_for_tile, choose_turn, uniform_bonus,
     uniform_destination, uniform_truck,
 )
@@ -46,10 +46,7 @@ def setup(S, R, deck, rng):
         if (in_play >> s) & 1:
             S[SUPPLY + s] = R[R_OFFSPRING]
     n = lay_out_animals(deck, 0, in_play, R[R_SPECIES], R[R_MALES], R[R_FEMALES], R[R_TILES_PER_SPECIES])
-    for kind in range(R[R_LANDSCAPE_KINDS]):
-        for _ in range(R[R_LANDSCAPES_PER_KIND]):
-            deck[n] = LANDSCAPE_BASE + kind
-            n += 1
+    n = lay_out_kinds(deck, n, LANDSCAPE_BASE, R[R_LANDSCAPE_KINDS], R[R_LANDSCAPES_PER_KIND])
     shuffle(deck, n, rng)
     S[H_TOTAL] = n
     S[H_MAIN_LEN] = n - R[R_END_STACK]
@@ -102,7 +99,7 @@ def draw_and_load(S, R, deck, trace, p, t, code):
 @njit(cache=True, _nrt=False, inline="always")
 def take_truck(S, R, trace, rng, p, t, policy, params, options, work, scratch, codes, components):
     """Spec 2B, 3-5: take truck t, place its tiles one at a time, then resolve the bonuses earned.
-    (work, scratch, codes, components: the lookahead's workspace, see policies.py.)"""
+    (work, scratch, codes, components: the lookahead's workspace, see policies/scripted.py.)"""
     S[T_TAKEN_BY + t] = p
     S[player_at(p) + P_HAS_TRUCK] = 1
     S[H_TRUCKS_TAKEN] += 1

@@ -5,13 +5,13 @@ order lives in `deck`, which is never passed here. Policies value a candidate mo
 which makes it with the engine's own functions and unmakes it, so they never re-implement a rule; here
 are the choices and the memory that spares revaluing what has not changed.
 
-- `uniform` (id 0): spec section 11, the measuring stick. Written inline in play.py for speed; its
+- `uniform` (id 0): spec section 11, the measuring stick. Written inline in loop.py for speed; its
   placement draw is `uniform_destination` below.
 - `random` (id 1): uniform over every legal turn option (money actions included), PROTOCOL section 8.
 - `greedy` (id 2): the option that most raises (score if the game ended now + coin_value x coins);
   coin_value = 1. Draws when nothing raises it; places each tile where that value is highest.
 - `heuristic` (id 3): values a zoo by its projected worth, not just its current score, with weights.
-- `lookahead` (id 4): rollouts of `heuristic` games from each candidate turn, in lookahead.py.
+- `lookahead` (id 4): rollouts of `heuristic` games from each candidate turn, in lookahead.py (beside this folder: it plays games out with loop.py).
 """
 from __future__ import annotations
 
@@ -20,9 +20,9 @@ from numba import njit
 
 from zoosim.core.bits import bit_count, nth_bit
 from zoosim.core.rng import below
-from zoosim.games.zooloretto import engine as E
-from zoosim.games.zooloretto import money as M
-from zoosim.games.zooloretto.engine import (
+from zoosim.games.zooloretto.engine import state as E
+from zoosim.games.zooloretto.engine import money as M
+from zoosim.games.zooloretto.engine.state import (
     H_BANK, H_BARN_CHANGES, H_LAST_ROUND, H_RECORDING, H_ROUND, H_ROUND_START_DRAW, H_TOTAL, P_COINS,
     P_ENCLOSURES, P_MONEY_ACTIONS, SUPPLY, T_CAPACITY, T_COUNT, T_TAKEN_BY, T_TILES, player_at,
 )
@@ -30,7 +30,7 @@ from zoosim.games.zooloretto.rules import (
     COIN, ENC_COINS, MAX_ENCLOSURES, MAX_PLAYERS, MAX_TRUCK_CAPACITY, MAX_TRUCKS, N_CODES, R_ENCLOSURE, R_PLAYERS,
     R_PURCHASE_COST, R_PURCHASE_PRICE, R_SPECIES, R_TRUCKS, STALL_BASE,
 )
-from zoosim.games.zooloretto.valuation import (
+from zoosim.games.zooloretto.policies.valuation import (
     HEURISTIC, HP_MONEY_THRESHOLD, HP_TAKE_THRESHOLD, KNOWN_SLACK, NO_CHOICE, RANDOM, UNKNOWN, coin_value,
     known_money_gain, make_placement, money_option_gain, placement_gain, unmake_placement,
 )
@@ -65,7 +65,7 @@ def uniform_destination(S, rng, p, code):
 # bank up to the fill coins, supply) and (p's money actions, p's coins) stay the same (with a price of 0
 # a sale shows only in the count of all money actions, which then joins p's key), truck values until a
 # tile is loaded on the truck; Purchases also see the other barns, so they are kept only while no barn
-# changes either (engine.H_BARN_CHANGES). The cache gives exactly what recomputing would.
+# changes either (state.H_BARN_CHANGES). The cache gives exactly what recomputing would.
 M_LEFT, M_ROUND, M_FILL_COINS, M_PLAN_OF, M_PLAN_KEY, M_PLAN_ACTIVE, M_EPOCH = range(7)
 M_PLAYER = M_EPOCH + 1  # per player: the shared key, p's own key and the barn changes last seen, p's epoch
 PLAN_SIZE = MAX_TRUCK_CAPACITY + 1
@@ -295,7 +295,7 @@ def workspace_views(workspace):
 # ---- decisions --------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
 def decide_turn(policy, params, S, p, rng, options, workspace, memory):
-    """The turn option (engine.option code) chosen by a non-uniform policy; -1 for none.
+    """The turn option (state.option code) chosen by a non-uniform policy; -1 for none.
 
     greedy/heuristic: the take with the largest gain, unless drawing is possible and no take gains more
     than the threshold (greedy 0; heuristic take_threshold x share of free truck spaces); then a money

@@ -1,0 +1,66 @@
+"""Zooloretto's policies as the rest of zoosim sees them: names, ids, texts and parameters (plain data).
+
+The numba policies are beside this: `scripted.py` (uniform's draws, random, greedy, heuristic and their
+memory) and `valuation.py` (what greedy and heuristic think a zoo is worth). The game loop (`../loop.py`) asks
+them; `../lookahead.py` plays games out with that loop, so it stands above it, beside `play.py`.
+"""
+from __future__ import annotations
+
+from zoosim.games.base import PolicyInfo, PolicyParam
+
+MAX_POLICY_PARAMS = 16  # lookahead: 4 parameters + the heuristic's weights
+
+POLICIES = {
+    "uniform": PolicyInfo(
+        "uniform", 0,
+        "The spec's measuring stick (section 11): draw or take with probability 1/2, trucks and places "
+        "uniformly at random, tiles in loading order, never a money action.",
+    ),
+    "random": PolicyInfo(
+        "random", 1,
+        "Uniform over every legal turn option, money actions included (PROTOCOL section 8); a drawn tile "
+        "goes to a uniformly chosen truck and taken tiles to uniformly chosen places, as uniform.",
+    ),
+    "greedy": PolicyInfo(
+        "greedy", 2,
+        "Takes the option that most raises its score-if-the-game-ended-now plus 1 point per coin; draws "
+        "when no option raises it; loads a drawn tile on the truck it would like best; places each tile "
+        "where that value is highest.",
+    ),
+    "heuristic": PolicyInfo(
+        "heuristic", 3,
+        "Like greedy, but values a zoo by its projected worth: partly filled enclosures count for a share "
+        "of their full value while tiles are left, barn penalties weigh extra, and it waits for a truck "
+        "worth taking.",
+        (
+            PolicyParam("coin_value", 0.7, "points a coin is worth"),
+            PolicyParam("barn_weight", 1.5, "barn aversion: multiplier on barn penalties"),
+            PolicyParam("commitment", 0.6, "species commitment: share of an enclosure's full value credited "
+                                           "in proportion to its filling, fading as the stacks run out"),
+            PolicyParam("take_threshold", 3.0, "truck value (points) worth taking while trucks are empty; "
+                                               "scaled by the share of free truck spaces"),
+            PolicyParam("money_threshold", 0.5, "gain (points) a money action must bring"),
+            PolicyParam("expand_value", 4.0, "value of an expansion early in the game (fades as tiles run out)"),
+            PolicyParam("pair_value", 1.0, "value of an enclosure holding an unpaired fertile animal"),
+        ),
+    ),
+}
+POLICIES["lookahead"] = PolicyInfo(
+    "lookahead", 4,
+    "Plays each candidate turn (draw, take each truck, the best money actions) out to the end of the game "
+    "with heuristic players in every seat, on `rollouts` shuffles of the tiles it cannot see (the same "
+    "shuffles for every candidate), scoring own score - best opponent score + win_weight x win share; "
+    "plays the heuristic's own choice unless a candidate beats it by `confidence` standard errors. The "
+    "truck for a drawn tile and the places of taken tiles are the heuristic's choices. Reads public "
+    "information only; slow (about 0.2 s per 4-player game at the default).",
+    (
+        PolicyParam("rollouts", 8, "shuffles of the unseen tiles played out per candidate turn", 1, 64),
+        PolicyParam("money_candidates", 2, "money actions played out beside draw and takes: the ones the "
+                                           "heuristic values most after one step (0: never pay)", 0, 16),
+        PolicyParam("win_weight", 5.0, "points a rollout's win is worth on top of its score margin"),
+        PolicyParam("confidence", 1.0, "standard errors by which a candidate must beat the heuristic's own "
+                                       "choice (paired over the rollouts) to be played instead", 0, 3),
+        *(PolicyParam(p.name, p.default, f"heuristic in the rollouts: {p.doc}", p.low, p.high)
+          for p in POLICIES["heuristic"].params),
+    ),
+)
