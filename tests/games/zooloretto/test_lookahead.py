@@ -18,8 +18,8 @@ from zoosim.games.zooloretto.engine import state as E
 from zoosim.games.zooloretto.policies import MAX_POLICY_PARAMS, POLICIES
 from zoosim.games.zooloretto import lookahead as L
 from zoosim.games.zooloretto import play as P
-from zoosim.games.zooloretto.policies.scripted import MEMORY_SIZE, choose_turn
-from zoosim.games.zooloretto.policies.valuation import LOOKAHEAD, RANDOM
+from zoosim.games.zooloretto.engine.policies import MEMORY_SIZE, choose_turn
+from zoosim.games.zooloretto.engine.valuation import LOOKAHEAD, RANDOM
 from zoosim.games.zooloretto.replay import replay_text
 from zoosim.games.zooloretto.rules import FEMALE, INERT, MALE, N_CODES, STALL_BASE, Rules, pack
 

@@ -8,7 +8,7 @@ import numpy as np
 
 from zoosim.games.base import PolicySpec, policy_arrays
 from zoosim.games.family.replay import game_text
-from zoosim.games.tractor import engine as E
+from zoosim.games.tractor.engine import state as E
 from zoosim.games.tractor.columns import COLUMNS
 from zoosim.games.tractor.policies import MAX_POLICY_PARAMS
 from zoosim.games.tractor.rules import BACKYARD, DISCARDED, END_REASONS, STALLS, TO_BAG, Rules, pack, tile_name

@@ -1,4 +1,4 @@
-"""Whole games: `play_game` (the loop of `loop.py`, then the lookahead's turns), scoring, and `play_many`,
+"""Whole games: `play_game` (the loop of engine/game.py, then the lookahead's turns), scoring, and `play_many`,
 which plays a block of games across threads; `play_traced`, one game with its event log.
 """
 from __future__ import annotations
@@ -12,13 +12,13 @@ from zoosim.core.rng import seed_stream
 from zoosim.games.zooloretto.engine import state as E
 from zoosim.games.zooloretto import lookahead as L
 from zoosim.games.zooloretto.engine.state import H_ROUND, H_TURNS, N_COMPONENTS, P_COINS, P_EXPANSIONS, P_MONEY_ACTIONS, P_OFFSPRING_BORN, player_at
-from zoosim.games.zooloretto.loop import (  # noqa: F401  (re-exported: the loop's pieces, for tests)
+from zoosim.games.zooloretto.engine.game import (  # noqa: F401  (re-exported: the loop's pieces, for tests)
     MAX_DECK, N_OUT, O_BARN_TILES, O_COINS, O_EXPANSIONS, O_FULL, O_MONEY_ACTIONS, O_OFFSPRING, O_RANK, O_ROUNDS,
     O_SCORE, O_TURNS, TURN_CAP, apply_turn_option, finish_round, play_out, setup, start_round,
 )
-from zoosim.games.zooloretto.policies.scripted import MEMORY_SIZE, forget
+from zoosim.games.zooloretto.engine.policies import MEMORY_SIZE, forget
 from zoosim.games.zooloretto.rules import R_PLAYERS
-from zoosim.games.zooloretto.policies.valuation import HEURISTIC, LOOKAHEAD
+from zoosim.games.zooloretto.engine.valuation import HEURISTIC, LOOKAHEAD
 
 
 @njit(cache=True, _nrt=False)

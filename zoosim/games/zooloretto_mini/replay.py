@@ -11,7 +11,7 @@ import numpy as np
 
 from zoosim.games.base import PolicySpec, policy_arrays
 from zoosim.games.family.replay import game_text, round_story, truck_event
-from zoosim.games.zooloretto_mini import engine as E
+from zoosim.games.zooloretto_mini.engine import state as E
 from zoosim.games.zooloretto_mini.columns import COLUMNS
 from zoosim.games.zooloretto_mini.policies import MAX_POLICY_PARAMS
 from zoosim.games.zooloretto_mini.rules import Rules, pack, tile_name

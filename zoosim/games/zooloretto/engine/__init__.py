@@ -1,3 +1,4 @@
-"""Zooloretto's rules as numba primitives: `state.py` (the state array and every rule of the spec as a function
-on it) and `money.py` (the money actions and the canonical list of turn options). The policies (`policies/`) call
-them; `loop.py`, `lookahead.py` and `play.py` beside this folder play games with both."""
+"""Zooloretto in numba: the state and the rules as primitives on it (`state.py`), the money actions and the
+canonical list of turn options (`money.py`), what greedy and heuristic think a zoo is worth (`valuation.py`), the
+scripted policies (`policies.py`: uniform's draws, random, greedy, heuristic) and the game loop that asks them
+(`game.py`). `../lookahead.py` plays games out with that loop, so it stands above this folder, beside `play.py`."""

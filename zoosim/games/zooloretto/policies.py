@@ -1,8 +1,8 @@
 """Zooloretto's policies as the rest of zoosim sees them: names, ids, texts and parameters (plain data).
 
-The numba policies are beside this: `scripted.py` (uniform's draws, random, greedy, heuristic and their
-memory) and `valuation.py` (what greedy and heuristic think a zoo is worth). The game loop (`../loop.py`) asks
-them; `../lookahead.py` plays games out with that loop, so it stands above it, beside `play.py`.
+The numba policies are in `engine/`: `engine/policies.py` (uniform's draws, random, greedy, heuristic and their
+memory) and `engine/valuation.py` (what greedy and heuristic think a zoo is worth), asked by the game loop
+`engine/game.py`; `lookahead.py` plays games out with that loop, so it stands above `engine/`, beside `play.py`.
 """
 from __future__ import annotations
 

@@ -20,8 +20,8 @@ from numba import njit
 from zoosim.core.bits import bit_count, nth_bit
 from zoosim.core.borrow import copy_array
 from zoosim.core.rng import below
-from zoosim.games.zooloretto_mini import engine as E
-from zoosim.games.zooloretto_mini.engine import (
+from zoosim.games.zooloretto_mini.engine import state as E
+from zoosim.games.zooloretto_mini.engine.state import (
     H_DRAW_PTR, H_EARNED, H_FREE_TRUCKS, H_LAST_ROUND, H_TOTAL, P_ANIMALS, P_BARN, P_BARN_TILES, P_FEMALE, P_LANDS,
     P_MALE, P_SIZE, P_SPECIES, PLAYERS_AT, SUPPLY, T_CAPACITY, T_COUNT, T_TAKEN_BY, T_TILES, player_at,
 )

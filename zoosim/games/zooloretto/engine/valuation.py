@@ -22,7 +22,7 @@ from zoosim.games.zooloretto.rules import (
     R_ENCLOSURE, R_EXCHANGE_COST, R_EXPAND_COST, R_MOVE_COST, R_PARTIAL_POINTS, R_SPECIES, R_STALL_KIND_POINTS, R_STALL_KINDS, STALL_BASE,
 )
 
-UNIFORM, RANDOM, GREEDY, HEURISTIC = 0, 1, 2, 3  # policy ids (POLICIES in policies/__init__.py)
+UNIFORM, RANDOM, GREEDY, HEURISTIC = 0, 1, 2, 3  # policy ids (POLICIES in ../policies.py)
 LOOKAHEAD = 4  # lookahead.py: rollouts of heuristic games; play.py plays its turns apart
 
 # heuristic parameters (indices into its parameter vector)

@@ -1,5 +1,5 @@
 """Zooloretto Mini's policies as the rest of zoosim sees them: names, ids, texts and parameters (plain
-data); the numba policies are in `scripted.py`.
+data); the numba policies are in `engine/policies.py`, asked by the game loop `engine/game.py`.
 """
 from __future__ import annotations
 

@@ -5,13 +5,13 @@ order lives in `deck`, which is never passed here. Policies value a candidate mo
 which makes it with the engine's own functions and unmakes it, so they never re-implement a rule; here
 are the choices and the memory that spares revaluing what has not changed.
 
-- `uniform` (id 0): spec section 11, the measuring stick. Written inline in loop.py for speed; its
+- `uniform` (id 0): spec section 11, the measuring stick. Written inline in game.py for speed; its
   placement draw is `uniform_destination` below.
 - `random` (id 1): uniform over every legal turn option (money actions included), PROTOCOL section 8.
 - `greedy` (id 2): the option that most raises (score if the game ended now + coin_value x coins);
   coin_value = 1. Draws when nothing raises it; places each tile where that value is highest.
 - `heuristic` (id 3): values a zoo by its projected worth, not just its current score, with weights.
-- `lookahead` (id 4): rollouts of `heuristic` games from each candidate turn, in lookahead.py (beside this folder: it plays games out with loop.py).
+- `lookahead` (id 4): rollouts of `heuristic` games from each candidate turn, in ../lookahead.py (above this folder: it plays games out with game.py).
 """
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ from zoosim.games.zooloretto.rules import (
     COIN, ENC_COINS, MAX_ENCLOSURES, MAX_PLAYERS, MAX_TRUCK_CAPACITY, MAX_TRUCKS, N_CODES, R_ENCLOSURE, R_PLAYERS,
     R_PURCHASE_COST, R_PURCHASE_PRICE, R_SPECIES, R_TRUCKS, STALL_BASE,
 )
-from zoosim.games.zooloretto.policies.valuation import (
+from zoosim.games.zooloretto.engine.valuation import (
     HEURISTIC, HP_MONEY_THRESHOLD, HP_TAKE_THRESHOLD, KNOWN_SLACK, NO_CHOICE, RANDOM, UNKNOWN, coin_value,
     known_money_gain, make_placement, money_option_gain, placement_gain, unmake_placement,
 )

@@ -16,8 +16,8 @@ from numba import njit
 
 from zoosim.core.borrow import copy_array
 from zoosim.core.rng import below
-from zoosim.games.tractor import engine as E
-from zoosim.games.tractor.engine import (
+from zoosim.games.tractor.engine import state as E
+from zoosim.games.tractor.engine.state import (
     C_BACKYARD, C_CARD_ATTRACTIONS, C_CARD_ENCLOSURE, C_CARD_SPECIES, P_ANIMALS, P_ATTRACTION,
     TR_COUNT, TR_TILES, player_at,
 )

@@ -4,7 +4,7 @@ rollouts run `play_out` too, so this module imports neither.
 
 The loop owns the hidden stack (`deck`); policies get the public state only. The `uniform` policy is
 written inline here (it is the measuring stick and the speed benchmark); the others are called through
-`policies/scripted.py`. See PROTOCOL.md for the exact order of random draws.
+`policies.py`. See PROTOCOL.md for the exact order of random draws.
 """
 from __future__ import annotations
 
@@ -19,10 +19,10 @@ from zoosim.games.zooloretto.engine.state import (
     H_BANK, H_DRAW_PTR, H_GAME_OVER, H_LAST_ROUND, H_LOADABLE, H_MAIN_LEN, H_ROUND, H_START_PLAYER, H_TAKEABLE,
     H_TOTAL, H_TRUCKS_TAKEN, H_TURNS, H_WAITING, OUT, P_COINS, P_HAS_TRUCK, SUPPLY, T_CAPACITY, T_COUNT, T_TAKEN_BY, T_TILES, emit, player_at,
 )
-from zoosim.games.zooloretto.policies.scripted import (
+from zoosim.games.zooloretto.engine.policies import (
     choose_placement, choose_truck_for_tile, choose_turn, uniform_destination,
 )
-from zoosim.games.zooloretto.policies.valuation import RANDOM, UNIFORM
+from zoosim.games.zooloretto.engine.valuation import RANDOM, UNIFORM
 from zoosim.games.zooloretto.rules import (
     MAX_TRUCK_CAPACITY, R_BANK, R_COIN_TILES, R_END_STACK, R_END_TRIGGER, R_FEMALES, R_MALES,
     R_MAX_ROUNDS, R_OFFSPRING, R_PLAYERS, R_REMOVED, R_SPECIES, R_START_COINS, R_STALL_KINDS,
