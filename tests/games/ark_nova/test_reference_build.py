@@ -14,6 +14,8 @@ from zoosim.games.ark_nova.reference.state import (
 )
 from zoosim.games.ark_nova.rules import Rules
 
+pytestmark = pytest.mark.rules
+
 R = Rules()
 ENC = {n: ENCLOSURE1 + n - 1 for n in range(1, 6)}
 

@@ -16,6 +16,8 @@ from zoosim.games.ark_nova.reference.state import (ANIMALS, ASSOCIATION, BLOCKED
 from zoosim.games.ark_nova.reference.tracks import (advance_break, gain)
 from zoosim.games.ark_nova.rules import Rules
 
+pytestmark = pytest.mark.rules
+
 R = Rules()
 
 

@@ -23,6 +23,8 @@ from zoosim.games.ark_nova.reference.state import (
     H_SEARCH_CLASS, H_SNAP_FOLDER, H_TAKE_SOURCE,
 )
 
+pytestmark = pytest.mark.rules
+
 C = cards.CARDS
 CELL = board.CELL_INDEX
 PLAIN = rb.PLAIN
