@@ -235,6 +235,25 @@ def test_venom_example():
     assert b.money == money - 2
 
 
+def test_venom_is_strict_spares_low_appeal_and_quarantine_lab_and_never_doubles_a_token():
+    """§11.2 venom:N: only players strictly ahead in appeal (equal is not ahead), with appeal >= 5 and without
+    Quarantine Lab 225, get a token on each card in slots 1..N that has none; one TOKEN row per new token."""
+    s, _ = game(4)
+    a, b, c, d = s.ps
+    a.appeal, b.appeal, c.appeal, d.appeal = 10, 10, 11, 12
+    d.sponsors = [225]
+    c.venom[c.slots[1]] = True  # slot 2 already carries one
+    rfx.venom(s, 0, 2)
+    assert not any(b.venom) and not any(d.venom)  # equal appeal; Quarantine Lab
+    assert [c.venom[x] for x in c.slots] == [True, True, False, False, False]
+    assert [e for e in s.events if e[0] == rs.E_TOKEN] == [(rs.E_TOKEN, 2, 1, c.slots[0], 0, 0)]
+    s, _ = game(3)
+    a, b, c = s.ps
+    a.appeal, b.appeal, c.appeal = 3, 5, 4  # 5 is exposed, 4 is not, though both are ahead
+    rfx.venom(s, 0, 1)
+    assert [b.venom[x] for x in b.slots] == [True, False, False, False, False] and not any(c.venom)
+
+
 def test_constriction_example_and_quarantine_lab():
     s, _ = game(3)
     a, b, c = s.ps
