@@ -1,5 +1,6 @@
 """Ark Nova reference, parts 3-6: action cards and the five actions, playing cards, interactive abilities,
 breaks with income, the end and final scoring (§4, §5, §7, §9-§13, §17.2-17.3); hand-built positions."""
+import copy
 from dataclasses import replace
 
 import pytest
@@ -278,6 +279,81 @@ def test_pilfering_takes_5_money_or_a_card():
     s.ps[0].appeal, s.ps[1].appeal = 5, 20
     rfx.pilfering(s, 0, 1)
     assert s.ps[0].money == 30 and s.ps[1].money == 20
+
+
+def test_constriction_counts_strictly_ahead_in_appeal_and_cp_and_never_doubles_a_token():
+    """§11.2 constriction: tokens = [appeal > mine] + [CP > mine] (equal is not ahead); the first on slot 5, the
+    second on slot 4; a card that has one gets none; the active player and players below 5 appeal are untouched."""
+    s, _ = game(4)
+    a, b, c, d = s.ps
+    a.appeal, a.cp = 10, 4
+    b.appeal, b.cp = 11, 4   # one token: slot 5
+    c.appeal, c.cp = 10, 5   # one token (CP): slot 5
+    d.appeal, d.cp = 10, 4   # equal in both: none
+    c.constriction[c.slots[4]] = True  # already on c's slot 5: stays, no row
+    rfx.constriction(s, 0)
+    assert [b.constriction[x] for x in b.slots] == [False, False, False, False, True]
+    assert [c.constriction[x] for x in c.slots] == [False, False, False, False, True]
+    assert not any(d.constriction) and not any(a.constriction)
+    assert [e for e in s.events if e[0] == rs.E_TOKEN] == [(rs.E_TOKEN, 1, 2, b.slots[4], 0, 0)]
+    s, _ = game(3)
+    a, b, c = s.ps
+    a.appeal, a.cp, b.appeal, b.cp, c.appeal, c.cp = 0, 0, 5, 1, 4, 9
+    rfx.constriction(s, 0)
+    assert [b.constriction[x] for x in b.slots] == [False, False, False, True, True] and not any(c.constriction)
+    assert [e[1:4] for e in s.events if e[0] == rs.E_TOKEN] == [(1, 2, b.slots[4]), (1, 2, b.slots[3])]
+
+
+def test_pilfering_targets_ties_floors_and_what_each_target_gives():
+    """§11.2 pilfering:2: target A = most appeal among the others with appeal >= max(mine, 5) (ties: the active
+    player chooses, TARGET over the tied seats ascending); target B = most CP with CP >= max(mine, 1). Each target
+    gives 5 money (only with >= 5) or a random hand card (below(hand size), PROTOCOL.md 3 PILFER_GIVE), its own
+    choice; with neither, all its money."""
+    s, script = game(4, (rs.H_TARGET, 2), (rs.H_PILFER_GIVE, 0))
+    script.asked.clear()
+    a, b, c, d = s.ps
+    a.appeal, a.cp, a.money = 6, 0, 10
+    b.appeal, b.cp, b.money, b.hand = 6, 1, 4, [401, 402]   # tied top appeal; the only CP target; cannot give 5
+    c.appeal, c.cp, c.money, c.hand = 6, 0, 5, [403]        # tied top appeal; chosen; gives 5 money
+    d.appeal, d.cp = 4, 9                                   # below 5 appeal: never a target
+    oracle = copy.deepcopy(s.rng)
+    taken = b.hand[oracle.below(2)]
+    rfx.pilfering(s, 0, 2)
+    assert [(seat, hook, opts) for seat, hook, opts in script.asked] == [
+        (0, rs.H_TARGET, [1, 2]), (2, rs.H_PILFER_GIVE, [0, 1])]
+    assert c.money == 0 and c.hand == [403] and b.money == 4 and b.hand == [x for x in (401, 402) if x != taken]
+    assert a.money == 15 and a.hand == [taken] and s.hidden_drawn and s.rng.s == oracle.s
+    assert s.events[-4:] == [(rs.E_DECIDE, 2, rs.H_PILFER_GIVE, 2, 0, 0), (rs.E_GAIN, 2, 1, -5, 0, 0),
+                             (rs.E_GAIN, 0, 1, 5, 15, 0), (rs.E_DRAW, 0, taken, -4, 0, 0)]
+    # floors: appeal max(mine, 5), CP max(mine, 1); the same player may be both targets and gives twice
+    s, script = game(3, (rs.H_PILFER_GIVE, 1))
+    script.asked.clear()
+    a, b, c = s.ps
+    a.appeal, a.cp = 3, 0
+    b.appeal, b.cp, b.money, b.hand = 5, 1, 7, [401]
+    c.appeal, c.cp = 4, 1
+    rfx.pilfering(s, 0, 2)
+    assert [h for _, h, _ in script.asked] == [rs.H_PILFER_GIVE]  # then b has 7 money and no card: gives 5
+    assert a.hand == [401] and a.money == 25 + 5 and b.money == 2
+    # neither 5 money nor a card: all the money (none: nothing); pilfering:1 takes no CP target
+    s, script = game(3)
+    script.asked.clear()
+    a, b, c = s.ps
+    a.appeal, a.cp = 9, 0
+    b.appeal, b.cp, b.money = 12, 0, 3
+    c.appeal, c.cp, c.money, c.hand = 9, 9, 20, [401]
+    rfx.pilfering(s, 0, 1)
+    assert script.asked == [] and b.money == 0 and a.money == 28 and c.money == 20 and c.hand == [401]
+    assert s.events[-2:] == [(rs.E_GAIN, 1, 1, -3, 0, 0), (rs.E_GAIN, 0, 1, 3, 28, 0)]
+    b.appeal, c.appeal, b.money, n = 8, 8, 9, len(s.events)  # both below mine: no target
+    rfx.pilfering(s, 0, 1)
+    assert a.money == 28 and len(s.events) == n
+    # the active player is not its own target, even when ahead of the floor
+    s, script = game(2)
+    script.asked.clear()
+    s.ps[0].appeal, s.ps[1].appeal, s.ps[1].money = 10, 10, 9
+    rfx.pilfering(s, 0, 1)
+    assert script.asked == [] and s.ps[1].money == 4 and s.ps[0].money == 30
 
 
 # ---------------------------------------------------------------- breaks, end, scoring
