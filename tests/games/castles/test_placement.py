@@ -18,6 +18,8 @@ from zoosim.games.castles.reference.scoring import living_rescore, placement_poi
 from zoosim.games.castles.rules import Rules
 from tests.games.castles.test_reference import Script
 
+pytestmark = pytest.mark.rules  # every test here pins the reference to the spec
+
 R = Rules(first_mb="seat0")
 X0 = g.FOYER_ORIGIN  # the spec's examples put the foyer's box at (0, 0)
 T = data.TILE_BY_NAME

@@ -15,6 +15,8 @@ from zoosim.games.castles.reference import policies as rp
 from zoosim.games.castles.reference import state as rs
 from zoosim.games.castles.rules import Rules
 
+pytestmark = pytest.mark.rules  # every test here pins the reference to the spec
+
 R = Rules(first_mb="seat0")
 
 

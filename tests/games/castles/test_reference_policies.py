@@ -63,6 +63,7 @@ def state_with(players: int = 2, rules: Rules = R, policy=None) -> rs.State:
     return state
 
 
+@pytest.mark.rules
 def test_the_policies_answer_every_hook_of_the_reference():
     """Greedy and Heuristic choose through an `on_<hook>` method for each hook reference.state names (PROTOCOL.md 4)."""
     hooks = (rs.KEEP_BONUS, rs.PRICE_HOOK, rs.ACT, rs.PLACE_HOOK, rs.SLEEPING_PICK, rs.CORRIDOR_PICK, rs.DS_WILD,
@@ -72,6 +73,7 @@ def test_the_policies_answer_every_hook_of_the_reference():
 
 
 # ---------------------------------------------------------------- a placement's facts
+@pytest.mark.rules
 def test_facts_of_the_worked_examples():
     """§10.2 A1-B2: points as the spec scores them; A2 blocks the foyer's top door; B1 completes the Cloak Room
     itself (index 3); B2 completes the old Parlor (index 1), not itself (its R2 stays open)."""
@@ -91,6 +93,7 @@ def blocking_castle() -> Castle:
     return castle
 
 
+@pytest.mark.rules
 def test_facts_count_own_and_old_blocked_doors():
     """A Buttery at (12, 11): L1 (12,11,W) meets the old Buttery's R2 (1 link); its R2 (13,12,E) faces the first
     Cloak Room's cell (own_blocked 1); it claims (13, 12), which the second Cloak Room's open door faces (old_blocked
@@ -101,6 +104,7 @@ def test_facts_count_own_and_old_blocked_doors():
     assert facts_both(castle, castle.rules, BUTTERY, 0, 8, 9, UP) == PlacementFacts(2, (), 1, 0, 0, 1)
 
 
+@pytest.mark.rules
 def test_facts_list_the_new_tile_first_then_old_ones():
     """Buttery (0) with a Cloak Room (1) on its L1; a second Cloak Room on its R2 completes itself (index 2) and
     the Buttery (index 0)."""
@@ -117,6 +121,7 @@ def test_facts_list_the_new_tile_first_then_old_ones():
 @pytest.mark.parametrize("changes", [{}, {"bonus_per_link": True, "castle_rule_counts_self": True,
                                           "mixed_level_door_contact": "blocked", "allow_half_cell_sharing": False,
                                           "pieces_are_corridor_for_room_rules": False}])
+@pytest.mark.rules
 def test_preview_equals_the_oracle_on_game_castles(changes):
     """placement_preview (look-ups) = placement_facts (copy and add) on the castles of uniform games, every fact."""
     rules = replace(R, **changes)
@@ -139,6 +144,7 @@ def test_preview_equals_the_oracle_on_game_castles(changes):
 
 
 # ---------------------------------------------------------------- RV, PV, TV, PTV
+@pytest.mark.rules
 def test_reward_values():
     mine = FIXED._replace(mark_value=0.5)
     assert [reward_value(R, t) for t in (PARLOR, SEWING, NAP, T["Porch"], CLOAK, BUTTERY, T["Great Hall"],
@@ -149,6 +155,7 @@ def test_reward_values():
     assert [reward_value(off, t) for t in (data.HALLWAY, data.STAIRS, data.FOYER, T["Great Hall"])] == [0, 0, 0, 1]
 
 
+@pytest.mark.rules
 def test_placement_values_weigh_completions_blocks_and_open_doors():
     castle = blocking_castle()
     facts = placement_facts(castle, castle.rules, BUTTERY, 0, 12, 11, UP)  # 2 points, 1 link, 1 + 1 blocked
@@ -160,6 +167,7 @@ def test_placement_values_weigh_completions_blocks_and_open_doors():
     assert rp.heuristic_placement_value(example_castle(4), R, BUTTERY, b2, weights) == 2 + 2 * 4 - 0 + 1 * (1 - 1)
 
 
+@pytest.mark.rules
 def test_tile_value_counts_base_reward_per_door_cards_and_favours():
     """Parlor (living 4, 4 doors, 150 circle): 4 + 4 / 4, cards: BC01 living +2, BC10 150s +2, BC19 all sizes +8
     (the castle holds every other size), BC23 money +0; favours: KF01 living area, KF22 circular rooms (not KF17
@@ -182,6 +190,7 @@ def test_tile_value_counts_base_reward_per_door_cards_and_favours():
 
 
 # ---------------------------------------------------------------- the hooks
+@pytest.mark.rules
 def test_keep_bonus_gives_back_the_card_worth_least_now():
     """Foyer only, 15000 marks: BC01 living 0, BC23 money 1, BC21 entrances 3 (the foyer's three open doors)."""
     for policy in (Greedy(), Heuristic(FIXED)):
@@ -205,6 +214,7 @@ def priced(policy, hand=()) -> list[int]:
     return state.slot_tile
 
 
+@pytest.mark.rules
 def test_price_ranks_the_market_onto_the_cheapest_slots():
     """Greedy: TV descending, ties in market order (Closet before Cloak Room). Heuristic: TV - 0.5 PTV; with BC05
     (utility +2) in the MB's hand the utility rooms' TV is 5 but their PTV 3, so they go first (3.5 each)."""
@@ -227,6 +237,7 @@ def act_state(slots: dict[int, tuple[int, int]]) -> rs.State:
     return state
 
 
+@pytest.mark.rules
 def test_greedy_act_buys_the_best_gain_per_mark_or_passes():
     """On the bare foyer a Cloak Room completes at once (1 + RV 2 = 3), a Parlor scores 4, a hallway or stairs 0."""
     greedy = Greedy()
@@ -247,6 +258,7 @@ def test_greedy_act_buys_the_best_gain_per_mark_or_passes():
     assert greedy.choose(state, rs.ACT, 1, ref.act_options(state, 1, False)) == 1  # cost < 1000 counts 1000: 3.0
 
 
+@pytest.mark.rules
 def test_heuristic_act_is_greedys_ratio_on_its_own_gain():
     """Heuristic buys like greedy (gain per 1000 marks, cost at least 1000) on its own gain: the best PV_heuristic
     plus w_cards · (cards + favours) for a room, plus piece_value per market room it cannot place for a piece; it
@@ -276,6 +288,7 @@ def test_heuristic_act_is_greedys_ratio_on_its_own_gain():
     assert Heuristic(FIXED._replace(pass_bias=-100.0)).choose(state, rs.ACT, 1, options[:4]) == best
 
 
+@pytest.mark.rules
 def test_heuristic_act_evaluates_placements_of_its_shortlist_only():
     """shortlist k: only the k buys with the highest placement-free value per 1000 marks (TV for a room, piece_value
     times locked for a piece; ties in option order) have their placements valued, and the act takes the best of
@@ -304,6 +317,7 @@ def test_heuristic_act_evaluates_placements_of_its_shortlist_only():
     assert Greedy().shortlist(state, 1, [(0, CLOAK, 4000), (0, PARLOR, 6000)]) == [0, 1]
 
 
+@pytest.mark.rules
 def test_greedy_places_for_points_then_fewer_blocks_and_heuristic_spares_doors():
     """Foyer and a hallway (rot 1 at (X0 - 1, X0 - 4)): the Servants' Quarters (sleeping 4, +2 per connected
     corridor, 2 doors) either joins both (option 3: 8 points, completes, blocks 3 hallway doors) or one (6
@@ -332,6 +346,7 @@ def test_greedy_places_for_points_then_fewer_blocks_and_heuristic_spares_doors()
     assert placement_facts(example_castle(2), R, SEWING, *options[0]) == PlacementFacts(4, (), 1, 0, 0, 2)
 
 
+@pytest.mark.rules
 def test_sleeping_pick_takes_the_subset_worth_most():
     """Stacks: 100 = Cloak Room (TV 3), Buttery (3.5); 200 = Nap Room (2.5; 5.5 with BC03 sleeping +3)."""
     state = state_with()
@@ -348,6 +363,7 @@ def test_sleeping_pick_takes_the_subset_worth_most():
     assert Heuristic(spoiled).choose(state, rs.SLEEPING_PICK, 0, options) == 0
 
 
+@pytest.mark.rules
 def test_corridor_pick_takes_the_piece_with_the_best_placement():
     """Bare foyer: both pieces 0 at best, the hallway (first). With The Hole (downstairs, one door) turned so its
     DOWN door faces west three cells east of the foyer's R door, stairs laid between them join both and complete
@@ -366,6 +382,7 @@ def test_corridor_pick_takes_the_piece_with_the_best_placement():
     assert Heuristic(FIXED).choose(state, rs.CORRIDOR_PICK, 0, [data.HALLWAY, data.STAIRS]) == 0
 
 
+@pytest.mark.rules
 def test_ds_wild_takes_the_most_valuable_usable_reward():
     """Living 3, activity 5, sleeping 1, outdoor 10, utility 2, food 3, corridor 1."""
     state = state_with()
@@ -379,6 +396,7 @@ def test_ds_wild_takes_the_most_valuable_usable_reward():
     assert Greedy().choose(state, rs.DS_WILD, 0, every) == data.ACTIVITY
 
 
+@pytest.mark.rules
 def test_living_target_takes_the_highest_rescore():
     """§10.2 after B2: the Parlor re-scores 4 + 1 (the Sewing Room is a connected activity), the Cloak Room 1."""
     state = state_with()
@@ -390,6 +408,7 @@ def test_living_target_takes_the_highest_rescore():
 
 
 # ---------------------------------------------------------------- registry and whole games
+@pytest.mark.rules
 def test_make_policy_takes_heuristic_parameters():
     assert isinstance(rp.make_policy("greedy"), Greedy) and rp.make_policy("heuristic").params == rp.DEFAULTS
     weights = (2.0, 0.5, 0.0, 1.5, 1.0, 0.0, -1.0, 3.0, 2.0)
@@ -432,6 +451,7 @@ def test_greedy_beats_uniform_on_average():
     assert totals["greedy"] > 1.3 * totals["uniform"], totals
 
 
+@pytest.mark.rules
 def test_heuristic_counts_the_coin_surplus_of_a_room():
     """A room whose coins exceed its price (cost < 0) adds the surplus at mark_value per 1000 to heuristic's gain,
     so a market every seat passes on grows coins until it is bought; greedy (the baseline) does not."""

@@ -14,6 +14,8 @@ from zoosim.games.castles.reference import state as rs
 from zoosim.games.castles.rules import Rules
 from tests.games.castles.test_reference import Script
 
+pytestmark = pytest.mark.rules  # every test here pins the reference to the spec
+
 R = Rules(first_mb="seat0")
 T = data.TILE_BY_NAME
 
