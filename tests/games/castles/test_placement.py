@@ -13,7 +13,7 @@ from zoosim.games.castles.components import geometry as g
 from zoosim.games.castles.reference import game as ref
 from zoosim.games.castles.reference import state as rs
 from zoosim.games.castles.components.geometry import BLOCKED, CONNECTED, DOWN, OPEN, UP
-from zoosim.games.castles.reference.castle import Castle
+from zoosim.games.castles.reference.castle import Castle, tile_levels
 from zoosim.games.castles.reference.scoring import living_rescore, placement_points, static_points
 from zoosim.games.castles.rules import Rules
 from tests.games.castles.test_reference import Script
@@ -84,6 +84,12 @@ def test_violations_name_the_rule():
     assert small.violation(T["Salon"], 0, -7, 0, UP) == "G1"  # onto the foyer's L door, off the grid
 
 
+def test_tile_levels():
+    """A room is laid at its own level (downstairs rooms DOWN), stairs UP (their light end), a hallway at either."""
+    assert tile_levels(T["Parlor"]) == [UP] and tile_levels(data.STAIRS) == [UP]
+    assert tile_levels(T["Dungeon"]) == [DOWN] and tile_levels(data.HALLWAY) == [UP, DOWN]
+
+
 # ---------------------------------------------------------------- placing through the hook
 def state_with(picks: list, players=2) -> tuple[rs.State, Script]:
     policy = Script(place=picks)
@@ -112,6 +118,10 @@ def test_hallway_options_pool_both_levels_and_stairs_open_the_downstairs():
     assert dark and all(castle.violation(data.HALLWAY, *o) is None for o in dark)
     assert all(g.TILE_ROT_DISTINCT[data.HALLWAY, o[0]] for o in options)  # rotations 0 and 1 only
     assert {r for r, *_ in options} == {0, 1}
+    dungeon = T["Dungeon"]                       # a downstairs room: PLACE(tile, rot, x, y, level 1)
+    ref.place_tile(state, 0, dungeon)
+    first = [o for h, _, o in policy.asked if h == rs.PLACE_HOOK][-1][0]
+    assert first[3] == DOWN and state.events[-2] == (rs.PLACE, 0, dungeon, *first)
 
 
 # ---------------------------------------------------------------- §10.2 worked examples A and B
@@ -206,6 +216,14 @@ def test_living_rescore():
     n, _ = castle.add(piano, *options[0])
     assert living_rescore(castle, R, 1) == 3 + 2
     assert living_rescore(castle, replace(R, living_rescore_includes_neighbours=True), 1) == 3 + 2
+    # a neighbour whose conn rule names living: the Study (+1 per connected living) on the Parlor
+    castle = castle_with_foyer()
+    castle.add(T["Parlor"], 0, X0 + 3, X0)
+    study = T["Study"]
+    n, _ = castle.add(study, *next(o for o in castle.legal_placements(study) if 1 in {b for b, _ in _links(castle, study, o)}))
+    assert castle.links[1].get(n) == 1
+    assert living_rescore(castle, R, 1) == 4   # the Parlor's own rule wants activity
+    assert living_rescore(castle, replace(R, living_rescore_includes_neighbours=True), 1) == 4 + 1
 
 
 def _links(castle, tile, o):

@@ -122,25 +122,74 @@ def test_facts_list_the_new_tile_first_then_old_ones():
                                           "mixed_level_door_contact": "blocked", "allow_half_cell_sharing": False,
                                           "pieces_are_corridor_for_room_rules": False}])
 @pytest.mark.rules
-def test_preview_equals_the_oracle_on_game_castles(changes):
-    """placement_preview (look-ups) = placement_facts (copy and add) on the castles of uniform games, every fact."""
+def test_preview_equals_the_oracle_on_grown_castles(changes):
+    """placement_preview (look-ups) = placement_facts (copy and add) on castles grown by random legal placements
+    (completion flags kept as the game keeps them), every fact."""
     rules = replace(R, **changes)
+    rng = PyRng(23, len(changes))
     seen = {"checked": 0, "complete": 0, "old_complete": 0, "own_blocked": 0, "old_blocked": 0}
-    state = ref.setup(rules, 2, [rp.Uniform()] * 2, PyRng(21, len(changes)))
-    while not state.game_over:
-        ref.play_round(state)
-        castle = state.seats[state.round % 2].castle
-        for tile in [*range(state.round % 7, data.N_ROOMS, 11), data.HALLWAY, data.STAIRS]:
-            for placement in castle.legal_placements(tile)[::5]:
-                facts = placement_facts(castle, rules, tile, *placement)
-                assert placement_preview(castle, rules, tile, *placement) == facts, (tile, placement)
-                n = len(castle.tiles)
-                seen["checked"] += 1
-                seen["complete"] += n in facts.complete
-                seen["old_complete"] += any(c != n for c in facts.complete)
-                seen["own_blocked"] += facts.own_blocked > 0
-                seen["old_blocked"] += facts.old_blocked > 0
-    assert min(seen.values()) >= 10, seen
+    for _ in range(3):
+        castle = Castle(rules)
+        castle.add(data.FOYER, 0, X0, X0)
+        for step in range(10):
+            for tile in [*range(step % 7, data.N_ROOMS, 13), data.HALLWAY, data.STAIRS]:
+                for placement in castle.legal_placements(tile)[::8]:
+                    facts = placement_facts(castle, rules, tile, *placement)
+                    assert placement_preview(castle, rules, tile, *placement) == facts, (tile, placement)
+                    n = len(castle.tiles)
+                    seen["checked"] += 1
+                    seen["complete"] += n in facts.complete
+                    seen["old_complete"] += any(c != n for c in facts.complete)
+                    seen["own_blocked"] += facts.own_blocked > 0
+                    seen["old_blocked"] += facts.old_blocked > 0
+            tiles = [t for t in range(data.N_TILES - 1) if castle.can_place(t)]
+            tile = tiles[rng.below(len(tiles))]
+            options = castle.legal_placements(tile)
+            n, gained = castle.add(tile, *options[rng.below(len(options))])
+            for t in [n] + gained:
+                castle.complete[t] = castle.complete[t] or castle.is_complete_now(t)
+    assert min(seen.values()) >= 10, seen  # every fact was exercised
+
+
+@pytest.mark.rules
+def test_facts_of_castle_wide_rules_per_link_pairs_and_corner_touches():
+    """§5 on hand positions, oracle = preview: an old castle-wide rule triggered by the new tile (the Venus
+    Grotto's +1 per corridor, for a dark hallway), the new tile's own castle-wide rule (the Dungeon's +2 per
+    downstairs room, itself only with castle_rule_counts_self), a conn rule per door pair (bonus_per_link: the
+    Oratory's two doors on the Stables' two), and octagons touching corner to corner only (the Audience Room's -2 per
+    touching living room, against a Throne Room)."""
+    castle = Castle(R)
+    castle.add(data.FOYER, 0, X0, X0)
+    castle.add(data.STAIRS, 0, X0 + 3, X0 + 1)
+    grotto = T["Venus Grotto"]
+    castle.add(grotto, *castle.legal_placements(grotto)[0])
+    dark = [o for o in castle.legal_placements(data.HALLWAY) if o[3] == g.DOWN][0]
+    assert facts_both(castle, R, data.HALLWAY, *dark).points == 1
+    dungeon = T["Dungeon"]
+    spot = castle.legal_placements(dungeon)[0]
+    assert facts_both(castle, R, dungeon, *spot).points == 1 + 2                 # the Grotto: +2
+    assert facts_both(castle, replace(R, castle_rule_counts_self=True), dungeon, *spot).points == 1 + 4
+    assert facts_both(castle, replace(R, pieces_count_for_castle_rules=False), data.HALLWAY, *dark).points == 0
+    stables = Castle(R)
+    stables.add(T["Stables"], 0, 10, 10)
+    assert facts_both(stables, R, ORATORY, 2, 17, 11, UP) == PlacementFacts(4 + 1, (), 2, 0, 0, 1)
+    assert facts_both(stables, replace(R, bonus_per_link=True), ORATORY, 2, 17, 11, UP).points == 4 + 2
+    throne = Castle(replace(R, min_external_entrances=0))
+    throne.add(T["Throne Room"], 0, 10, 10)
+    assert facts_both(throne, throne.rules, T["Audience Room"], 0, 16, 13, UP) == PlacementFacts(7 - 2, (), 0, 0, 0, 3)
+
+
+@pytest.mark.rules
+def test_facts_near_the_grid_origin():
+    """A placement's open doors stay open at small offsets too (x = 1, y = 1: the door's far cell is outside the
+    tile): a Buttery on the foyer's R door at (1, 0); a Buttery turned 90 under another one at (-1, 1)."""
+    rules = replace(R, min_external_entrances=0)
+    castle = Castle(rules)
+    castle.add(data.FOYER, 0, -2, -1)
+    assert facts_both(castle, rules, BUTTERY, 0, 1, 0, UP) == PlacementFacts(2, (), 1, 0, 0, 1)
+    castle = Castle(rules)
+    castle.add(BUTTERY, 1, 0, -1)
+    assert facts_both(castle, rules, BUTTERY, 1, -1, 1, UP) == PlacementFacts(2, (), 1, 0, 0, 1)
 
 
 # ---------------------------------------------------------------- RV, PV, TV, PTV
@@ -189,6 +238,47 @@ def test_tile_value_counts_base_reward_per_door_cards_and_favours():
     assert tile_value(state, 0, data.HALLWAY, FIXED) == 2.0 and tile_value(state, 0, data.STAIRS, weights) == 3.0
 
 
+@pytest.mark.rules
+def test_an_outdoor_room_is_worth_its_marks_at_the_policys_mark_value():
+    """RV(outdoor) = mark_value · 10000 / 1000 with the policy's own mark_value (0.5 here: 5 points; greedy reads
+    its fixed 1.0: 10), in Σ RV of a placement's completions and in TV / PTV (Porch: 1 + 5 / 2 doors)."""
+    half = FIXED._replace(mark_value=0.5)
+    castle = example_castle(1)
+    porch = T["Porch"]
+    n, _ = castle.add(porch, 0, 10, 10)
+    facts = PlacementFacts(1, (n,), 0, 0, 0, 0)     # a placement that would complete the (old) Porch
+    assert rp.completion_value(castle, R, CLOAK, facts, half) == 5.0
+    assert rp.greedy_placement_value(castle, R, CLOAK, facts) == 1 + 10.0
+    assert rp.heuristic_placement_value(castle, R, CLOAK, facts, half) == 1 + 5.0
+    state = state_with()
+    assert tile_value(state, 0, porch, half) == public_tile_value(state, porch, half) == 1 + 5.0 / 2
+
+
+@pytest.mark.rules
+def test_card_progress_counts_rooms_already_built():
+    """cards(p, t) is the hand's gain from one more room of t's type and size on top of the castle's: with a
+    Buttery built, BC09 (2 per 100 sq ft room) gains 2 from a Cloak Room (4 → 6), BC05 (2 per utility room) 2."""
+    state = state_with()
+    state.seats[0].castle.add(BUTTERY, 0, 10, 10)
+    state.seats[0].bonus_cards = [data.BONUS_INDEX["BC09"]]
+    assert rp.card_gain(state, 0, CLOAK) == 2
+    state.seats[0].bonus_cards = [data.BONUS_INDEX["BC05"], data.BONUS_INDEX["BC09"]]
+    assert rp.card_gain(state, 0, CLOAK) == 2 + 2
+
+
+@pytest.mark.rules
+def test_heuristic_buy_gain_adds_cards_and_favours():
+    """A room's gain: its best PV_heuristic + w_cards · (cards + favours): BC05 (+2 per utility room) and KF13
+    (utility rooms counted) make a Cloak Room worth 2 + 1 more, at w_cards 1."""
+    state = act_state({0: (CLOAK, 0)})
+    state.seats[1].bonus_cards = [data.BONUS_INDEX["BC05"]]
+    state.favors = [data.FAVOR_INDEX["KF13"]]
+    policy = Heuristic(FIXED)
+    assert (rp.card_gain(state, 1, CLOAK), rp.favour_gain(state, CLOAK)) == (2, 1)
+    assert policy.buy_gain(state, 1, rs.A_BUY_ROOM, CLOAK) == policy.best_placement_value(state, 1, CLOAK) + 3.0
+    assert Greedy().buy_gain(state, 1, rs.A_BUY_ROOM, CLOAK) == Greedy().best_placement_value(state, 1, CLOAK)
+
+
 # ---------------------------------------------------------------- the hooks
 @pytest.mark.rules
 def test_keep_bonus_gives_back_the_card_worth_least_now():
@@ -226,6 +316,25 @@ def test_price_ranks_the_market_onto_the_cheapest_slots():
     state.market = [[NAP, 0], [PARLOR, 3000]]
     ref.price_market(state)
     assert state.slot_tile == [PARLOR, NAP, -1, -1, -1]  # fewer tiles than slots: the cheapest ones
+
+
+@pytest.mark.rules
+def test_heuristic_prices_with_its_own_weights():
+    """Heuristic ranks by TV - w_intent · PTV at its own weights. w_complete 0 and w_intent 2, no cards or favours:
+    TV = PTV = base, so the value is -base: Closet and Cloak Room (1) first, then Buttery (2), Parlor and Oratory
+    (4; market order)."""
+    assert priced(Heuristic(FIXED._replace(w_complete=0.0, w_intent=2.0))) == [CLOSET, CLOAK, BUTTERY, PARLOR, ORATORY]
+
+
+@pytest.mark.rules
+def test_price_puts_the_best_tile_on_the_cheapest_slot_wherever_it_lies():
+    """The slots by price ascending, not by index: with prices 8000, 4000, 15000, 6000, 10000 greedy's order
+    Oratory, Parlor, Buttery, Closet, Cloak Room goes to slots 1, 3, 0, 4, 2."""
+    rules = replace(R, price_slots=((8000, 4000, 15000, 6000, 10000),) + R.price_slots[1:])
+    state = state_with(rules=rules, policy=Greedy())
+    state.market = [[t, 0] for t in MARKET]
+    ref.price_market(state)
+    assert state.slot_tile == [BUTTERY, ORATORY, CLOAK, PARLOR, CLOSET]
 
 
 def act_state(slots: dict[int, tuple[int, int]]) -> rs.State:
@@ -347,6 +456,21 @@ def test_greedy_places_for_points_then_fewer_blocks_and_heuristic_spares_doors()
 
 
 @pytest.mark.rules
+def test_both_place_the_stairs_that_complete_two_tiles():
+    """The Hole (downstairs, one door) turned so its DOWN door faces west three cells east of the foyer's R door:
+    stairs laid between them complete themselves (a piece: the corridor reward, RV 1) and The Hole (RV 1):
+    PV_greedy 2, PV_heuristic 2 + 0.25 (0 - 2) = 1.5; every other stairs placement leaves a door open (0)."""
+    state = state_with()
+    castle = state.seats[0].castle
+    castle.add(T["The Hole"], 1, X0 + 6, X0, g.DOWN)
+    state.placing = data.STAIRS
+    options = castle.legal_placements(data.STAIRS)[::-1]   # the best one last
+    assert options[-1] == (0, X0 + 3, X0 + 1, UP)
+    for policy in (Greedy(), Heuristic(FIXED)):
+        assert policy.choose(state, rs.PLACE_HOOK, 0, options) == len(options) - 1
+
+
+@pytest.mark.rules
 def test_sleeping_pick_takes_the_subset_worth_most():
     """Stacks: 100 = Cloak Room (TV 3), Buttery (3.5); 200 = Nap Room (2.5; 5.5 with BC03 sleeping +3)."""
     state = state_with()
@@ -394,6 +518,9 @@ def test_ds_wild_takes_the_most_valuable_usable_reward():
     assert Greedy().choose(state, rs.DS_WILD, 0, [(k, False) for k in range(7)]) == data.OUTDOOR
     state.rules = replace(R, activity_reward_points=20)
     assert Greedy().choose(state, rs.DS_WILD, 0, every) == data.ACTIVITY
+    state.rules = replace(R, activity_reward_points=4)   # living counts 3: activity 4 is more
+    assert Greedy().choose(state, rs.DS_WILD, 0, [(k, k in (data.LIVING, data.ACTIVITY)) for k in range(7)]) == \
+        data.ACTIVITY
 
 
 @pytest.mark.rules

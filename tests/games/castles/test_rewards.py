@@ -208,25 +208,64 @@ def test_queue_order_new_tile_first_then_gained_tiles():
 
 # ---------------------------------------------------------------- the uniform policy's draws (§9.1)
 def test_uniform_sleeping_pick_draws_stack_then_count_then_subset():
+    """§9.1: a uniform non-empty stack, then k uniform in 0..min(2, its size), then a uniform k-subset (three draws
+    a question, many questions)."""
     state, _ = game()
     state.stacks = [[] for _ in range(10)]
     state.stacks[2], state.stacks[9] = [20, 18, 19], [70]
     options = ref.sleeping_options(state)
     twin = PyRng(0, 0)
     twin.s = list(state.rng.s)
-    k = rp.Uniform().choose(state, rs.SLEEPING_PICK, 0, options)
-    size = [2, 9][twin.below(2)]
-    n = len(state.stacks[size])
-    count = twin.below(min(2, n) + 1)
-    same = [o for o in options if o[0] == size and len(o[1]) == count]
-    assert options[k] == same[twin.below(len(same))] and twin.s == state.rng.s
+    counts = set()
+    for _ in range(40):
+        k = rp.Uniform().choose(state, rs.SLEEPING_PICK, 0, options)
+        size = [2, 9][twin.below(2)]
+        n = len(state.stacks[size])
+        count = twin.below(min(2, n) + 1)
+        same = [o for o in options if o[0] == size and len(o[1]) == count]
+        assert options[k] == same[twin.below(len(same))] and twin.s == state.rng.s
+        counts.add((size, count))
+    assert counts == {(2, 0), (2, 1), (2, 2), (9, 0), (9, 1)}
 
 
 def test_uniform_ds_wild_is_over_all_seven_and_random_over_the_usable():
+    """PROTOCOL.md 8: `uniform` draws below(7) over the seven rewards (an unusable one is lost); `random` draws
+    among the usable ones only (all seven when none is); any other question: below(len(options)), one draw."""
     state, _ = game()
-    options = [(k, k == 3) for k in range(7)]
     twin = PyRng(0, 0)
     twin.s = list(state.rng.s)
-    assert rp.Uniform().choose(state, rs.DS_WILD, 0, options) == twin.below(7)
-    assert rp.Random().choose(state, rs.DS_WILD, 0, options) == 3 and twin.below(1) == 0
+    options = [(k, k in (3, 5)) for k in range(7)]
+    picked = set()
+    for _ in range(20):
+        assert rp.Uniform().choose(state, rs.DS_WILD, 0, options) == twin.below(7)
+        picked.add(rp.Random().choose(state, rs.DS_WILD, 0, options))
+        assert picked <= {3, 5} and twin.below(2) in (0, 1) and twin.s == state.rng.s
+    assert picked == {3, 5}
+    nothing = [(k, False) for k in range(7)]
+    acts = [(0, 0), (0, 3), (1, data.HALLWAY), (1, data.STAIRS), (2, 0)]
+    for _ in range(20):
+        assert rp.Random().choose(state, rs.DS_WILD, 0, nothing) == twin.below(7)
+        assert rp.Random().choose(state, rs.ACT, 0, acts) == twin.below(5)
+        assert rp.Uniform().choose(state, rs.ACT, 0, acts) == twin.below(5)
     assert twin.s == state.rng.s
+
+
+def test_a_policy_with_a_stream_of_its_own_leaves_the_games_alone():
+    """Random(rng) draws from its own stream (the game's is untouched); Random() from the game's."""
+    state, _ = game()
+    before = list(state.rng.s)
+    own = PyRng(1, 2)
+    twin = PyRng(1, 2)
+    assert rp.Random(own).choose(state, rs.ACT, 0, [(2, 0)] * 9) == twin.below(9) and state.rng.s == before
+
+
+def test_bonus_rows_name_the_seat_and_the_card():
+    """PROTOCOL.md 3 step 8: BONUS_DRAW(card) per card drawn, in order, then BONUS_RETURN(card) per card given back."""
+    state, policy = game()
+    policy.picks["keep_bonus"] = [21, 20]
+    state.bonus_deck = [20, 21, 22, 5]
+    ref.draw_bonus_cards(state, 1, 3, 1)
+    assert state.events[-5:] == [(rs.BONUS_DRAW, 1, 20, 0, 0, 0, 0), (rs.BONUS_DRAW, 1, 21, 0, 0, 0, 0),
+                                 (rs.BONUS_DRAW, 1, 22, 0, 0, 0, 0), (rs.BONUS_RETURN, 1, 21, 0, 0, 0, 0),
+                                 (rs.BONUS_RETURN, 1, 20, 0, 0, 0, 0)]
+    assert state.seats[1].bonus_cards[-1] == 22 and state.bonus_deck == [5, 21, 20]
