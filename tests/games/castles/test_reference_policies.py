@@ -3,6 +3,7 @@ hand-built castles, RV / PV / TV / PTV on hand-computed cases, every hook's choi
 games at 2-4 players (greedy beats uniform)."""
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import pytest
@@ -426,6 +427,64 @@ def test_heuristic_act_evaluates_placements_of_its_shortlist_only():
     assert Greedy().shortlist(state, 1, [(0, CLOAK, 4000), (0, PARLOR, 6000)]) == [0, 1]
 
 
+def shortlisted(slots: dict[int, tuple[int, int]], players: int = 2, favors=(), **weights) -> int:
+    """Heuristic's act with a shortlist of 1 and no pass: the option it takes, seat 1 to act (15000 marks)."""
+    state = state_with(players)
+    state.favors = [data.FAVOR_INDEX[f] for f in favors]
+    for slot, (tile, coins) in slots.items():
+        state.market.append([tile, coins])
+        state.slot_tile[slot] = tile
+    options = ref.act_options(state, 1, False)
+    policy = Heuristic(FIXED._replace(shortlist=1.0, pass_bias=-100.0, **weights))
+    return options[policy.choose(state, rs.ACT, 1, options)]
+
+
+@pytest.mark.rules
+def test_the_shortlist_ranks_buys_by_value_per_1000_marks_exactly():
+    """The shortlist's estimate is TV · 1000 / max(cost, 1000), cost = price - coins, as a double, ties in option
+    order (FIXED: TV = base + RV / doors + favours; Great Hall 1 + 1/11, Cloak Room 1 + 2, Parlor 4 + 1).
+    - Cloak Room 3 at 4000 (0.75) before Parlor 5 at 15000 (0.33): per mark, not value times cost.
+    - Great Hall at 4000 and Cloak Room at 15000 - 4000 coins: 0.2727272727272727 both, as doubles: the earlier.
+    - Great Hall at 4000 - 1000 and Cloak Room (KF13: TV 4) at 11000: 0.3636363636363636 < 0.36363636363636365.
+    - 4 players: Cloak Room 3 at 1000 and Parlor (KF09: TV 6) at 2000: 3.0 both: the earlier.
+    - A piece's estimate is piece_value per market room it cannot place: none here, so 0 however high piece_value."""
+    hall = T["Great Hall"]
+    assert shortlisted({0: (CLOAK, 0), 4: (PARLOR, 0)}) == (rs.A_BUY_ROOM, 0)
+    assert shortlisted({0: (hall, 0), 4: (CLOAK, 4000)}) == (rs.A_BUY_ROOM, 0)
+    assert shortlisted({0: (hall, 1000), 4: (CLOAK, 4000)}, favors=["KF13"]) == (rs.A_BUY_ROOM, 4)
+    assert shortlisted({0: (CLOAK, 0), 1: (PARLOR, 0)}, players=4, favors=["KF09"]) == (rs.A_BUY_ROOM, 0)
+    assert shortlisted({0: (CLOAK, 0)}, piece_value=3.0) == (rs.A_BUY_ROOM, 0)
+
+
+@pytest.mark.rules
+def test_heuristic_buys_the_piece_that_unlocks_the_market():
+    """A piece's gain is its best PV_heuristic + piece_value · locked: with a Dungeon and a Crypt on the market
+    (no stairs yet: locked 2) and piece_value 5, a hallway (10 + its open doors) beats the Cloak Room (about 3)."""
+    state = act_state({0: (CLOAK, 0), 1: (T["Dungeon"], 0), 2: (T["Crypt"], 0)})
+    options = ref.act_options(state, 1, False)
+    assert options == [(rs.A_BUY_ROOM, 0), (rs.A_BUY_PIECE, data.HALLWAY), (rs.A_BUY_PIECE, data.STAIRS), (rs.A_PASS, 0)]
+    policy = Heuristic(FIXED._replace(piece_value=5.0, shortlist=9.0))
+    assert policy.locked(state, 1) == 2
+    assert options[policy.choose(state, rs.ACT, 1, options)] == (rs.A_BUY_PIECE, data.HALLWAY)
+
+
+@pytest.mark.rules
+def test_heuristic_passes_unless_a_buy_is_worth_more_than_pass_bias():
+    """PASS when no buy's value (gain · 1000 / max(cost, 1000)) is > pass_bias: at the value exactly it passes, a
+    hair below it buys. A Cloak Room at 4000 (cost 4000) and at 4000 with 3500 coins (cost 500, counted 1000), the
+    pieces left out of the options."""
+    for coins, cost in ((0, 4000), (3500, 500)):
+        state = act_state({0: (CLOAK, coins)})
+        options = [o for o in ref.act_options(state, 1, False) if o[0] != rs.A_BUY_PIECE]
+        assert options == [(rs.A_BUY_ROOM, 0), (rs.A_PASS, 0)]
+        gain = Heuristic(FIXED).buy_gain(state, 1, rs.A_BUY_ROOM, CLOAK)
+        value = gain * 1000 / max(cost, 1000)
+        at = Heuristic(FIXED._replace(pass_bias=value))
+        below = Heuristic(FIXED._replace(pass_bias=math.nextafter(value, -math.inf)))
+        assert options[at.choose(state, rs.ACT, 1, options)] == (rs.A_PASS, 0)
+        assert options[below.choose(state, rs.ACT, 1, options)] == (rs.A_BUY_ROOM, 0)
+
+
 @pytest.mark.rules
 def test_greedy_places_for_points_then_fewer_blocks_and_heuristic_spares_doors():
     """Foyer and a hallway (rot 1 at (X0 - 1, X0 - 4)): the Servants' Quarters (sleeping 4, +2 per connected
@@ -485,6 +544,13 @@ def test_sleeping_pick_takes_the_subset_worth_most():
     assert Heuristic(no_rewards).choose(state, rs.SLEEPING_PICK, 1, options) == 3  # seat 1 holds no BC03
     spoiled = FIXED._replace(w_complete=-10.0)  # every tile below 0: take nothing (the first empty subset)
     assert Heuristic(spoiled).choose(state, rs.SLEEPING_PICK, 0, options) == 0
+    # sums from 0.0, as doubles: at w_complete 0.3 a Dressing Room (2 + 0.3 / 2) and a Throne Room with a Vestibule
+    # ((0 + 1.075) + 1.075) are both 2.15: the earlier option
+    state.stacks = [[] for _ in range(data.N_SIZES)]
+    state.stacks[2], state.stacks[9] = [T["Dressing Room"]], [T["Throne Room"], T["Vestibule"]]
+    options = ref.sleeping_options(state)
+    assert options[1] == (2, (T["Dressing Room"],)) and options[5] == (9, (T["Throne Room"], T["Vestibule"]))
+    assert Heuristic(FIXED._replace(w_complete=0.3)).choose(state, rs.SLEEPING_PICK, 1, options) == 1
 
 
 @pytest.mark.rules
@@ -585,6 +651,8 @@ def test_heuristic_counts_the_coin_surplus_of_a_room():
     h = Heuristic(FIXED._replace(mark_value=0.5))
     assert h.with_surplus(2.0, -3000) == 2.0 + 1.5 and h.with_surplus(2.0, 0) == 2.0 and h.with_surplus(2.0, 800) == 2.0
     assert Greedy().with_surplus(2.0, -3000) == 2.0
+    # only a surplus counts (cost < 0): at cost 0 the term is not evaluated (an infinite mark_value would make it NaN)
+    assert Heuristic(FIXED._replace(mark_value=math.inf)).with_surplus(2.0, 0) == 2.0
     state = act_state({0: (PARLOR, 0), 4: (CLOAK, 40000)})
     options = ref.act_options(state, 1, False)
     slot = options.index((0, 4))
