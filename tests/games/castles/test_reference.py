@@ -355,6 +355,25 @@ def test_a_single_option_is_taken_without_asking():
     assert state.ask(rs.ACT, 0, [(2, 0), (1, 75)]) in (0, 1) and state.rng.s != draws
 
 
+class Answer:
+    """A policy that always answers k."""
+
+    def __init__(self, k):
+        self.k = k
+
+    def choose(self, state, hook, player, options):
+        return self.k
+
+
+@pytest.mark.parametrize("k", [-1, 2])
+def test_an_answer_outside_the_options_is_an_illegal_move(k):
+    """PROTOCOL.md 4: the policy returns an index into the option list; anything else is refused."""
+    state = start(2)
+    state.policies = [Answer(k)] * 2
+    with pytest.raises(rs.IllegalMove):
+        state.ask(rs.ACT, 0, [(2, 0), (1, 75)])
+
+
 # --- the bookkeeping of marks, coins and the master builder (§3.1, §10.1 item 12) ------------------------------
 
 def test_upkeep_adds_coins_to_what_lies_on_each_tile():
