@@ -66,3 +66,19 @@ def harbour(space: int) -> int:
 def empty_harbours(m: Match, *spaces: int) -> None:
     for h in spaces:
         m.stacks[harbour(h)].clear()
+
+
+def cell(p, row: int, col: int) -> int:
+    return row * p.board.width + col
+
+
+def open_only(p, *cells: tuple[int, int]) -> None:
+    """Cover p's whole board except the given (row, col) brown cells."""
+    p.covered = p.full_mask
+    for row, col in cells:
+        assert (p.board.brown >> cell(p, row, col)) & 1, (row, col)
+        p.covered &= ~(1 << cell(p, row, col))
+
+
+def mask(p, *cells: tuple[int, int]) -> int:
+    return sum(1 << cell(p, row, col) for row, col in cells)
