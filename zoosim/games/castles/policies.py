@@ -39,14 +39,17 @@ GREEDY_WEIGHTS = (1.0, 1.0, 0.25, 1.0, 1.0, 0.5, 0.0, 2.0, 0.0)
 (W_COMPLETE, W_BLOCK, W_OPEN, W_MARK, W_CARDS, W_INTENT, W_PASS, W_PIECE, W_SHORTLIST) = range(N_POLICY_PARAMS)
 
 # search's parameters (search.py), in the order of its parameter row; its own hooks past the searched decisions
-# (placements, rewards, bonus cards, extra actions) are heuristic's at its defaults
+# (placements, rewards, bonus cards, extra actions) are heuristic's at its defaults. The defaults by measurement (one
+# search seat against heuristic, 150 deals in both seat rotations, 2 players, 95% Wilson intervals): at budget 48
+# a horizon of 0 rounds won 77% (72-81), 1 round 84% (79-87), 3 rounds 89% (85-92), to the game's end 86% (81-89)
+# at twice the time of 3; budget 48 at horizon 3 costs ~4 ms of CPU a decision at 2 players, ~9 ms at 4 (target 20)
 SEARCH_PARAMS = (
     ("budget", 48.0, "playouts per searched decision: the skill dial (sequential halving spends them over the "
      "shortlist; 0 plays heuristic's choice)", 0.0, 100000.0),
     ("candidates", 4.0, "shortlist width: the options searched, best first by heuristic's value (its own choice "
-     "first, a pass always among them); at least 2, and 1 more for each 4 times the budget above the default", 1.0,
-     16.0),
-    ("horizon", 1.0, "rounds a playout plays past the round of the decision (0: to the end of that round); a "
+     "first, a pass always among them; 1 plays heuristic's choice), 1 more for each 4 times the default budget the "
+     "budget reaches (at most 16)", 1.0, 16.0),
+    ("horizon", 3.0, "rounds a playout plays past the round of the decision (0: to the end of that round); a "
      "playout stops earlier at the game's end", 0.0, 40.0),
     ("rollout", 3.0, "the policy of every seat in a playout: 2 greedy, 3 heuristic (at its defaults)", 2.0, 3.0),
     ("money_value", 0.3, "points per 1,000 marks in hand at the horizon, in place of the end's money points (1 "
