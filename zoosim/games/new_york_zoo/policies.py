@@ -8,8 +8,12 @@ from __future__ import annotations
 
 from zoosim.games.base import PolicyInfo, PolicyParam
 
-POLICY_UNIFORM, POLICY_GREEDY, POLICY_HEURISTIC = range(3)  # the policy ids the engine reads (S[G_POLICY + seat])
+POLICY_UNIFORM, POLICY_GREEDY, POLICY_HEURISTIC, POLICY_SEARCH = range(4)  # policy ids (S[G_POLICY + seat])
 MAX_PARAMS = 16  # parameters per seat (the width of the engine's F)
+# A search seat's turn is played with POLICY_SEARCH in S and, in its F row, the heuristic's weights (0..12) and the
+# two forced options of the chosen candidate: the destination and the turn's first tile or animal decision
+# (engine/decide.py); every other decision of that turn is the heuristic's.
+F_FORCED_DEST, F_FORCED_SUB = 14, 15
 
 # greedy's fixed weights by index: isolated cells, fill, cover, own breeding, rivals' breeding, house
 H_ISOLATED, H_FILL, H_COVER, H_BREED, H_RIVAL_BREED, H_HOUSE = range(6)
