@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 
+import pytest
+
 from tests.games.family.cases import TRACTOR_EXAMPLE as EXAMPLE
 from zoosim.games.tractor.positions import score_position
 from zoosim.games.tractor.rules import Rules
@@ -11,6 +13,7 @@ from zoosim.games.tractor.rules import Rules
 R = Rules()
 
 
+@pytest.mark.rules
 def test_hand_scored_example():
     # seat 0: full 3 + 3, attractions 2, stalls 2, backyard -1; card 1 tied (3 zebras each), card 2 (3 tiles
     # against 1) and card 3 (2 attractions against 0) won: 6 + 2 + 2 - 1 + 2 + 1 = 12.
@@ -21,6 +24,7 @@ def test_hand_scored_example():
     assert result["players"][1]["total"] == 0 and result["winners"] == [0]
 
 
+@pytest.mark.rules
 def test_a_tie_is_a_shared_win():
     player = {"enclosures": [{"species": 0, "animals": 3}, {"species": None, "animals": 0},
                              {"species": None, "animals": 0}]}

@@ -30,6 +30,7 @@ EXPECTED = {"total": 14, "full_enclosure_points": 8, "one_short_points": 6, "par
             "stall_points": 4, "barn_animal_penalty": -4, "barn_stall_penalty": -2}
 
 
+@pytest.mark.rules
 @pytest.mark.parametrize("data", [WORKED_BY_NAME, WORKED_BY_INDEX])
 def test_worked_example_scores_14(data):
     result = score_position(json.loads(json.dumps(data)), R)
@@ -46,6 +47,7 @@ def _two(a_zebras: int, a_coins: int, b_zebras: int, b_coins: int) -> dict:
     return {"players": [player(a_zebras, a_coins), player(b_zebras, b_coins)]}
 
 
+@pytest.mark.rules
 def test_winners_by_score_then_coins_then_shared():
     assert score_position(_two(5, 0, 4, 9), R)["winners"] == [0]  # 8 > 5
     assert score_position(_two(5, 1, 5, 2), R)["winners"] == [1]  # tie on 8, more coins
@@ -53,6 +55,7 @@ def test_winners_by_score_then_coins_then_shared():
     assert result["winners"] == [0, 1] and "shared win: players 0, 1" in format_score_text(result)
 
 
+@pytest.mark.rules
 def test_two_players_may_show_two_expansions():
     data = _two(5, 0, 0, 0)
     data["players"][0]["enclosures"] += [{"species": "camel", "animals": 5, "stalls": ["C"]},
@@ -70,6 +73,7 @@ def test_a_position_needs_players():
         load_position({"players": WORKED_BY_NAME["players"], "game": 1}, R)
 
 
+@pytest.mark.rules
 def test_rules_shape_positions():
     bigger = replace(R, enclosure_spaces=(6, 4, 6), enclosure_full_points=(9, 5, 10))
     data = zooloretto_set("animals", 6, 0)

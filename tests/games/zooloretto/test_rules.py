@@ -24,6 +24,8 @@ from zoosim.games.zooloretto.reference.actions import (
 )
 from zoosim.games.zooloretto.rules import BARN, COIN, MONEY, Rules
 
+pytestmark = pytest.mark.rules  # every test here pins the reference to the spec
+
 R = Rules()
 FLAMINGO, CAMEL, LEOPARD, ELEPHANT, PANDA = 0, 1, 2, 3, 4  # in play with any player count by default
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.games.family.cases import MINI_WORKED as WORKED
 from zoosim.games.zooloretto_mini.positions import score_position
 from zoosim.games.zooloretto_mini.rules import Rules
@@ -11,6 +13,7 @@ from zoosim.games.zooloretto_mini.rules import Rules
 R = Rules()
 
 
+@pytest.mark.rules
 def test_rulebook_example_scores_24():
     result = score_position(json.loads(json.dumps(WORKED)), R)
     assert result["players"][0] == {"total": 24, "enclosure_points": 24, "landscape_points": 4,
@@ -23,6 +26,7 @@ def _player(animals: int, landscapes: list[str]) -> dict:
                            {"species": None, "animals": 0}, {"species": None, "animals": 0}]}
 
 
+@pytest.mark.rules
 def test_winners_by_score_then_landscape_tiles_then_shared():
     assert score_position({"players": [_player(5, []), _player(4, ["pond", "pond"])]}, R)["winners"] == [0]
     assert score_position({"players": [_player(4, ["pond"]), _player(4, ["pond", "pond"])]}, R)["winners"] == [1]
