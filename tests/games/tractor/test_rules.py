@@ -12,8 +12,9 @@ import pytest
 
 from zoosim.core.rng import PyRng
 from zoosim.games.tractor.reference import (
-    PASS, PLACE, PUSH, REFILL, ROUND_END, TAKE, IllegalMove, State, canonical_tiles, check_invariants,
-    play_turn, push_options, score_all, setup, zoo_places,
+    COMPONENTS, PASS, PLACE, POLICY_TURNS, PUSH, REFILL, ROUND_END, TAKE, IllegalMove, State, canonical_tiles,
+    check_invariants, game_record, play_game, play_turn, push_options, replay_decisions, score_all, setup,
+    uniform_turn, zoo_places,
 )
 from zoosim.games.tractor.rules import ATTRACTION, BACKYARD, DISCARDED, STALLS, TO_BAG, Rules
 
@@ -247,3 +248,162 @@ def test_the_last_enclosure_is_worth_4():
     scores = score_all(R, state.zoos)
     assert scores[0]["full_enclosure_points"] == 4
     assert (scores[0]["card_species_winner"], scores[0]["card_enclosure_winner"]) == (3, 2)
+
+
+# --- the policies' random draws (PROTOCOL 7-8) -----------------------------------------------------------
+
+def _policy_position() -> State:
+    """Seat 0 of 3 with backyard room 5: zebra (full), lion 2, lion 1 + attraction; backyard zebra, bear, stall.
+    Tractor 0 [lion], 1 empty, 2 [bear, zebra], 3 [attraction]."""
+    state = fresh(3, backyard_size=5)
+    zoo_with(state, 0, [(ZEBRA, 3, False), (LION, 2, False), (LION, 1, True)], backyard=(ZEBRA, BEAR, STALL))
+    load(state, 0, LION)
+    load(state, 2, BEAR, ZEBRA)
+    load(state, 3, ATTRACTION)
+    return state
+
+
+# Per tractor taken, worked out by hand from spec "A turn" 2-4 and PROTOCOL 4, 5.3: the first tile's zoo places
+# (bear fits no enclosure: zebra full, the others hold lions; the attraction only enclosure 1), the backyard's
+# animal tiles after the take in code order (PROTOCOL 7.3: code c covers backyard[c] positions) and the tractors
+# that can take a push (1 to 2 tiles, not the one taken).
+POLICY_CASES = {0: ([1, 2], [ZEBRA, BEAR], [2, 3]),
+                2: ([], [ZEBRA, ZEBRA, BEAR, BEAR], [0, 3]),
+                3: ([1], [ZEBRA, BEAR], [0, 2])}
+
+
+def _expected_turn(state: State, t: int, dest: int, push) -> list:
+    tiles = state.tractors[t]
+    rows = [(TAKE, 0, t, len(tiles), 0, 0), (PLACE, 0, tiles[0], dest, 0, 0)]
+    rows += [(PLACE, 0, code, BACKYARD, 0, 0) for code in tiles[1:]]
+    rows += [(PUSH, 0, *push, 0, 0)] if push else []
+    return rows + [(REFILL, -1, t, state.bag[0], 0, 0)]
+
+
+def test_uniform_takes_places_and_pushes_with_the_draws_of_protocol_7():
+    seen = set()
+    for g in range(40):
+        state = _policy_position()
+        rng = PyRng(5, g)
+        mirror = PyRng(5, g)
+        t = [0, 2, 3][mirror.below(3)]
+        places, animals, pushable = POLICY_CASES[t]
+        dest = places[mirror.below(len(places))] if places else BACKYARD
+        push = None
+        if mirror.below(2) == 0:  # options exist in every case: push with probability 1/2
+            push = (animals[mirror.below(len(animals))], pushable[mirror.below(len(pushable))])
+        expected = _expected_turn(state, t, dest, push)
+        uniform_turn(state, rng)
+        assert state.events == expected and rng.s == mirror.s
+        assert state.current == 1 and state.turns == 1
+        seen.add((t, push is None))
+    assert len(seen) == 6  # every tractor, with and without a push
+
+
+def test_random_pushes_by_one_draw_over_no_push_and_the_canonical_options():
+    seen = set()
+    for g in range(40):
+        state = _policy_position()
+        rng = PyRng(9, g)
+        mirror = PyRng(9, g)
+        t = [0, 2, 3][mirror.below(3)]
+        places, animals, pushable = POLICY_CASES[t]
+        dest = places[mirror.below(len(places))] if places else BACKYARD
+        options = [(code, u) for code in sorted(set(animals)) for u in pushable]  # PROTOCOL 5.3
+        k = mirror.below(len(options) + 1)  # PROTOCOL 8.3: option 0 is no push
+        push = options[k - 1] if k else None
+        expected = _expected_turn(state, t, dest, push)
+        POLICY_TURNS["random"](state, rng)
+        assert state.events == expected and rng.s == mirror.s
+        seen.add((t, k == 0, k == len(options)))
+    assert {(t, True, False) for t in (0, 2, 3)} <= seen and any(last for *_, last in seen)
+
+
+def test_policies_do_not_push_without_a_backyard_animal_or_a_tractor_to_take_it():
+    for policy in ("uniform", "random"):
+        state = fresh(3)
+        zoo_with(state, 0, backyard=(STALL, ATTRACTION))  # no animal
+        load(state, 0, LION)
+        load(state, 1, BEAR)
+        rng, mirror = PyRng(1, 2), PyRng(1, 2)
+        t = [0, 1][mirror.below(2)]
+        dest = [0, 1, 2][mirror.below(3)]
+        POLICY_TURNS[policy](state, rng)
+        assert rng.s == mirror.s and [e[0] for e in state.events] == [TAKE, PLACE, REFILL]
+        assert state.events[1][3] == dest and state.events[0][2] == t
+        state = fresh(3)
+        zoo_with(state, 0, backyard=(ZEBRA,))
+        load(state, 0, LION)  # the only tractor holding a tile: none left to push onto
+        rng, mirror = PyRng(1, 3), PyRng(1, 3)
+        assert mirror.below(1) == 0  # T = [0]: a draw all the same (PROTOCOL 7.1)
+        dest = [0, 1, 2][mirror.below(3)]
+        POLICY_TURNS[policy](state, rng)
+        assert rng.s == mirror.s and state.events[1] == (PLACE, 0, LION, dest, 0, 0) and len(state.events) == 3
+
+
+def test_a_policy_with_no_tractor_to_take_passes_without_a_draw():
+    state = fresh(2)
+    rng = PyRng(4, 4)
+    before = list(rng.s)
+    uniform_turn(state, rng)
+    assert state.events == [(PASS, 0, 0, 0, 0, 0)] and rng.s == before and state.current == 1
+
+
+# --- the record of a game, and the replay of its decisions (PROTOCOL 9) --------------------------------
+
+def test_game_record_has_the_scores_own_columns_and_ranks():
+    state = fresh(2)
+    zoo_with(state, 0, [(ZEBRA, 3, False), (None, 0, False), (None, 0, False)], backyard=(LION, STALL))
+    zoo_with(state, 1, [(BEAR, 1, True), (None, 0, False), (None, 0, False)], stalls=1)
+    state.zoos[0].pushes, state.zoos[1].pushes = 2, 5
+    state.end_reason, state.round, state.turns = 1, 7, 14
+    state.events = [(PASS, 0, 0, 0, 0, 0)]
+    state.round_scores = [[1, 2], [3, 4]]
+    record = game_record(state)
+    # spec "Scoring": seat 0: full 3, backyard -1 (the lion; the stall scores 0), card 1 (3 zebras against 1 bear)
+    # 3, card 2 (3 tiles against 2) 2 = 7; seat 1: attraction 1, stall 1, card 3 (one attraction against none) 1 = 3
+    assert record.scores == [7, 3] and [s.rank for s in record.seats] == [1, 2]
+    assert [s.win_share for s in record.seats] == [1.0, 0.0]
+    assert record.seats[0].components == dict(zip(COMPONENTS, (3, 0, 0, -1, 3, 2, 0)))
+    assert record.seats[1].components == dict(zip(COMPONENTS, (0, 1, 1, 0, 0, 0, 1)))
+    assert [s.columns for s in record.seats] == [{"end_reason": 1, "pushes": 2, "backyard_tiles": 2},
+                                                 {"end_reason": 1, "pushes": 5, "backyard_tiles": 0}]
+    assert (record.rounds, record.turns, record.round_scores, record.events) == (7, 14, [[1, 2], [3, 4]],
+                                                                               [(PASS, 0, 0, 0, 0, 0)])
+
+
+REPLAYED = [(R, 3, ["uniform", "random", "uniform"], 3), (replace(R, backyard_size=1), 2, ["random", "random"], 4),
+            (replace(R, overflow="discard", backyard_size=1, max_rounds=30), 4, ["random"] * 4, 5)]
+
+
+@pytest.mark.parametrize("rules, players, policies, g", REPLAYED)
+def test_replay_of_a_reference_game_gives_the_same_game(rules, players, policies, g):
+    record = play_game(rules, players, policies, 21, g)
+    kinds = {e[0] for e in record.events}
+    assert {TAKE, PLACE, PUSH, REFILL, ROUND_END} <= kinds
+    assert replay_decisions(rules, players, 21, g, [list(e) for e in record.events]) == record
+
+
+def test_replay_refuses_altered_decisions_and_logs():
+    rules = replace(R, backyard_size=1)
+    events = [list(e) for e in play_game(rules, 2, ["random", "random"], 21, 4).events]
+
+    def refused(rows, match):
+        with pytest.raises(IllegalMove, match=match):
+            replay_decisions(rules, 2, 21, 4, rows)
+
+    refused(events[1:], "the setup's REFILL rows differ")
+    last = max(i for i, e in enumerate(events) if e[0] in (TAKE, PASS))
+    refused(events[:last], "the events end in round")
+    refused(events + [[PASS, 0, 0, 0, 0, 0]], "events after the game ended")
+    take = next(i for i, e in enumerate(events) if e[0] == TAKE)
+    refused(events[:take] + [[PLACE, *events[take][1:]]] + events[take + 1:], "expected TAKE or PASS, got kind 2")
+    refused(events[:take] + [[TAKE, 1 - events[take][1], *events[take][2:]]] + events[take + 1:], "is on turn")
+    refused(events[:take] + [[PASS, *events[take][1:2], 0, 0, 0, 0]] + events[take + 1:], "must take a tractor")
+    wrong_count = events[:take] + [[*events[take][:3], events[take][3] + 1, 0, 0]] + events[take + 1:]
+    refused(wrong_count, "the rules give")
+    push = next(i for i, e in enumerate(events) if e[0] == PUSH)
+    refused(events[:push] + events[push + 1:], "the rules give")  # a push left out: the REFILL row comes early
+    taken = next(e for e in reversed(events[:push]) if e[0] == TAKE)[2]
+    onto_the_taken = [*events[push][:3], taken, 0, 0]  # the emptied tractor cannot take a push
+    refused(events[:push] + [onto_the_taken] + events[push + 1:], "push .* is not legal")
