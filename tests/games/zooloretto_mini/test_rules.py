@@ -14,9 +14,10 @@ from tests.support.truck_tiles import baby, female, male, plain
 from zoosim.core.rng import PyRng
 from zoosim.games.base import ZoosimError
 from zoosim.games.zooloretto_mini.reference import (
-    BIRTH, BONUS_DISCARD, BONUS_SKIP, BONUS_TAKE, DRAW, FILL, LAST_ROUND, PLACE, ROUND_END, TAKE, IllegalMove,
-    State, apply_turn, bonus_options, check_invariants, legal_turn_options, put_in_zoo, put_on_truck,
-    ranks_and_shares, score_player, setup, uniform_bonus,
+    BIRTH, BONUS_DISCARD, BONUS_SKIP, BONUS_TAKE, DRAW, FILL, LAST_ROUND, PLACE, POLICY_TURNS, ROUND_END, TAKE,
+    IllegalMove, State, apply_turn, bonus_options, check_invariants, game_record, legal_turn_options, play_game,
+    put_in_zoo, put_on_truck, random_turn, ranks_and_shares, replay_decisions, score_player, setup, uniform_bonus,
+    uniform_turn,
 )
 from zoosim.games.zooloretto_mini.rules import BARN, Rules
 
@@ -287,3 +288,151 @@ def test_uniform_bonus_discards_a_tile_chosen_uniformly_by_tile():
     ponds = sum(p == (BONUS_DISCARD, POND, 0, 0) for p in picks)
     assert 60 < ponds < 140  # 1 tile in 4
     assert uniform_bonus(fresh(3), 0, PyRng(1, 1)) == (BONUS_SKIP, 0, 0, 0)
+
+
+def _policy_position() -> State:
+    """Seat 0 of 3: five B in enclosure 0 (one space left), two C and a rock in the barn; seat 1's barn a B.
+    Truck 0 [A, pond], truck 1 empty, truck 2 [B]; the bag's top tile is drawn next."""
+    state = fresh(3)
+    put_in_zoo(state, 0, 0, *[plain(B)] * 5)
+    put_in_zoo(state, 0, BARN, plain(C), plain(C), ROCK)
+    put_in_zoo(state, 1, BARN, plain(B))
+    put_on_truck(state, 0, plain(A), POND)
+    put_on_truck(state, 2, plain(B))
+    return state
+
+
+def _take_rows(mirror: PyRng, t: int, bonus) -> list:
+    """The rows of seat 0 taking truck t of `_policy_position`, each tile's place drawn from its options (PROTOCOL
+    8.3, worked out by hand: A fits enclosures 1 and 2, the pond any, B enclosure 0 or an empty one; the barn
+    last); filling enclosure 0 earns one bonus (spec 5), chosen by `bonus(barn codes, enclosures free for B)`."""
+    rows = [(TAKE, 0, t, 0, 0, 0)]
+    places = [(plain(A), [1, 2, BARN]), (POND, [0, 1, 2, BARN])] if t == 0 else [(plain(B), [0, 1, 2, BARN])]
+    barn, free_for_b = [plain(C), plain(C), ROCK], [1, 2]
+    for code, options in places:
+        dest = options[mirror.below(len(options))]
+        rows.append((PLACE, 0, code, dest, 0, 0))
+        if dest == BARN:
+            barn = sorted(barn + [code])
+        elif code == plain(A):
+            free_for_b.remove(dest)
+        if dest == 0:
+            rows.append((FILL, 0, 0, 1, 0, 0))
+            rows.append(bonus(barn, free_for_b))
+    return rows
+
+
+def test_uniform_draws_or_takes_with_the_draws_of_spec_8():
+    seen = set()
+    for g in range(60):
+        state = _policy_position()
+        rng, mirror = PyRng(2, g), PyRng(2, g)
+        top = state.main[0]
+        if mirror.below(2) == 0:  # D = [0, 1, 2] and T = [0, 2]: a coin first
+            rows = [(DRAW, 0, top, [0, 1, 2][mirror.below(3)], 0, 0)]
+        else:
+            t = [0, 2][mirror.below(2)]
+            rows = _take_rows(mirror, t, lambda barn, _: (BONUS_DISCARD, 0, barn[mirror.below(len(barn))], 0, 0, 0))
+        uniform_turn(state, rng)
+        assert state.events == rows and rng.s == mirror.s and state.current == 1
+        seen.add((rows[0][0], rows[0][2] if rows[0][0] == TAKE else None, len(rows)))
+    assert {(DRAW, None, 1), (TAKE, 0, 3), (TAKE, 0, 5), (TAKE, 2, 2), (TAKE, 2, 4)} <= seen
+
+
+def test_random_plays_one_draw_over_the_turn_options_and_each_bonus_option_list():
+    def bonus(mirror):
+        def choose(barn, free_for_b):
+            # PROTOCOL 9: SKIP, then TAKE (seller, code, enclosure), then DISCARD per code ascending
+            options = [(BONUS_SKIP, 0, 0, 0, 0, 0)] + [(BONUS_TAKE, 0, 1, plain(B), e, 0) for e in free_for_b]
+            options += [(BONUS_DISCARD, 0, code, 0, 0, 0) for code in sorted(set(barn))]
+            return options[mirror.below(len(options))]
+        return choose
+
+    seen = set()
+    for g in range(80):
+        state = _policy_position()
+        rng, mirror = PyRng(6, g), PyRng(6, g)
+        top = state.main[0]
+        k = mirror.below(3)  # [DRAW, TAKE 0, TAKE 2]
+        if k == 0:
+            rows = [(DRAW, 0, top, [0, 1, 2][mirror.below(3)], 0, 0)]
+        else:
+            rows = _take_rows(mirror, [0, 2][k - 1], bonus(mirror))
+        random_turn(state, rng)
+        assert state.events == rows and rng.s == mirror.s
+        seen.update(r[0] for r in rows)
+    assert {DRAW, TAKE, BONUS_SKIP, BONUS_TAKE, BONUS_DISCARD} <= seen
+
+
+@pytest.mark.parametrize("policy", ["uniform", "random"])
+def test_a_policy_that_can_neither_draw_nor_take_takes_the_lowest_untaken_empty_truck(policy):
+    state = fresh(3)
+    state.main, state.end = [], []
+    state.trucks[0].taken_by = 2
+    state.zoos[2].has_truck = True
+    rng = PyRng(1, 1)
+    before = list(rng.s)
+    POLICY_TURNS[policy](state, rng)
+    assert state.events == [(TAKE, 0, 1, 0, 0, 0)] and rng.s == before and state.current == 1
+
+
+# --- the record of a game, and the replay of its decisions (PROTOCOL 10) -------------------------------
+
+def test_game_record_ranks_by_score_then_landscape_tiles_with_the_own_columns():
+    state = fresh(2)
+    put_in_zoo(state, 0, 0, plain(A), plain(A), POND)
+    put_in_zoo(state, 0, BARN, ROCK)
+    put_in_zoo(state, 1, 0, plain(B), plain(B), BUSH, ROCK)
+    put_in_zoo(state, 1, BARN, plain(C), plain(C))
+    state.zoos[0].bonuses_taken, state.zoos[1].bonuses_taken = 2, 1
+    state.zoos[1].offspring_born = 1
+    state.round, state.turns, state.round_scores = 3, 6, [[0, 0]]
+    record = game_record(state)
+    # spec 6: seat 0: 2 animals 2, one kind 2, the rock in the barn -2 = 2; seat 1: 2 + two kinds 4, C in the
+    # barn -2 = 4
+    assert record.scores == [2, 4] and [s.rank for s in record.seats] == [2, 1]
+    assert record.seats[0].components == {"enclosure_points": 2, "landscape_points": 2, "barn_animal_penalty": 0,
+                                          "barn_landscape_penalty": -2}
+    assert [s.columns for s in record.seats] == [
+        {"bonuses_taken": 2, "landscape_tiles": 1, "offspring_born": 0, "barn_tiles": 1},
+        {"bonuses_taken": 1, "landscape_tiles": 2, "offspring_born": 1, "barn_tiles": 2}]
+    put_in_zoo(state, 1, BARN, ROCK)  # seat 1 now 2: a tie, broken by landscape tiles in the enclosures (2 to 1)
+    assert [(s.score, s.rank, s.win_share) for s in game_record(state).seats] == [(2, 2, 0.0), (2, 1, 1.0)]
+
+
+REPLAYED = [(R, 3, ["uniform", "random", "uniform"], 4), (R, 2, ["random", "random"], 38),
+            (replace(R, bonus_per_enclosure=False), 4, ["random"] * 4, 0)]  # games with fills, births, bonuses
+
+
+@pytest.mark.parametrize("rules, players, policies, g", REPLAYED)
+def test_replay_of_a_reference_game_gives_the_same_game(rules, players, policies, g):
+    record = play_game(rules, players, policies, 17, g)
+    assert {DRAW, TAKE, PLACE, FILL, BIRTH, BONUS_TAKE, ROUND_END} <= {e[0] for e in record.events}
+    decisions = [list(e) for e in record.events if e[0] not in (BIRTH, FILL, LAST_ROUND, ROUND_END)]
+    assert replay_decisions(rules, players, 17, g, decisions) == record  # consequences produced, not read
+    assert replay_decisions(rules, players, 17, g, [list(e) for e in record.events]) == record
+
+
+def test_replay_refuses_altered_decisions():
+    events = [list(e) for e in play_game(R, 3, ["random"] * 3, 17, 5).events]
+
+    def refused(rows, match):
+        with pytest.raises(IllegalMove, match=match):
+            replay_decisions(R, 3, 17, 5, rows)
+
+    last = max(i for i, e in enumerate(events) if e[0] in (DRAW, TAKE))
+    refused(events[:last], "the events end in round")
+    refused(events + [[DRAW, 0, 0, 0, 0, 0]], "a decision after the game ended")
+    take = next(i for i, e in enumerate(events) if e[0] == TAKE)
+    refused(events[:take] + events[take + 1:], "expected DRAW or TAKE, got PLACE")
+    refused(events[:take] + [[TAKE, (events[take][1] + 1) % 3, *events[take][2:]]] + events[take + 1:],
+            "is on turn")
+    draw = next(i for i, e in enumerate(events) if e[0] == DRAW)
+    refused(events[:draw] + [[DRAW, events[draw][1], events[draw][2] + 1, *events[draw][3:]]] + events[draw + 1:],
+            "the stack gives tile")
+    bonus = next(i for i, e in enumerate(events) if e[0] in (BONUS_SKIP, BONUS_DISCARD, BONUS_TAKE))
+    refused(events[:bonus] + events[bonus + 1:], "bonus")
+    assert events[bonus][0] == BONUS_TAKE
+    seat, _seller, code, e = events[bonus][1:5]
+    from_own_barn = [BONUS_TAKE, seat, seat, code, e, 0]  # spec 5: a bonus tile comes from another player's barn
+    refused(events[:bonus] + [from_own_barn] + events[bonus + 1:], "is not legal for player")
