@@ -13,7 +13,8 @@ import pytest
 from zoosim.core.rng import PyRng
 from zoosim.games.tractor.reference import (
     COMPONENTS, PASS, PLACE, POLICY_TURNS, PUSH, REFILL, ROUND_END, TAKE, IllegalMove, State, canonical_tiles,
-    check_invariants, game_record, play_game, play_turn, push_options, replay_decisions, score_all, setup,
+    check_invariants, game_record, play_game, play_turn, push_options, push_options_after_take, replay_decisions,
+    score_all, setup,
     uniform_turn, zoo_places,
 )
 from zoosim.games.tractor.rules import ATTRACTION, BACKYARD, DISCARDED, STALLS, TO_BAG, Rules
@@ -407,3 +408,93 @@ def test_replay_refuses_altered_decisions_and_logs():
     taken = next(e for e in reversed(events[:push]) if e[0] == TAKE)[2]
     onto_the_taken = [*events[push][:3], taken, 0, 0]  # the emptied tractor cannot take a push
     refused(events[:push] + [onto_the_taken] + events[push + 1:], "push .* is not legal")
+
+
+# --- what a turn leaves: places, pushes, counts, rounds log ---------------------------------------------
+
+def test_an_attraction_and_a_stall_are_placed_where_chosen():
+    state = fresh(3)
+    load(state, 0, ATTRACTION)
+    load(state, 1, STALL + 2)
+    play_turn(state, 0, 1)
+    play_turn(state, 1, STALLS)
+    assert [e.attraction for e in state.zoos[0].enclosures] == [False, True, False]
+    assert state.zoos[1].stalls == [2]  # the stall's kind (spec "A turn" 2)
+    check_invariants(state)
+
+
+def test_a_first_tile_sent_to_the_backyard_may_be_pushed_and_the_counts_go_up_by_one():
+    state = fresh(3)
+    zoo_with(state, 0, [(ZEBRA, 3, False), (LION, 3, False), (ZEBRA, 1, False)])  # no place for a bear
+    load(state, 0, BEAR)
+    load(state, 1, LION)
+    state.zoos[0].pushes, state.turns = 4, 7
+    assert push_options_after_take(state, 0, 0, BACKYARD) == [(BEAR, 1)]
+    play_turn(state, 0, BACKYARD, push=(BEAR, 1))  # spec "A turn" 2 and 4: the bear is a backyard animal
+    assert state.tractors[1] == [LION, BEAR] and state.zoos[0].backyard == {}
+    assert state.zoos[0].pushes == 5 and state.turns == 8
+
+
+def test_a_tile_that_overflows_the_backyard_cannot_be_pushed():
+    state = fresh(3, backyard_size=2)
+    zoo_with(state, 0, backyard=(ZEBRA, STALL))  # full
+    load(state, 0, LION, BEAR)
+    load(state, 1, LION)
+    # spec "A turn" 3: the bear goes to the bag's bottom, not the backyard; only the zebra can be pushed
+    assert push_options_after_take(state, 0, 0, 0) == [(ZEBRA, 1)]
+    with pytest.raises(IllegalMove, match="push"):
+        play_turn(state, 0, 0, push=(BEAR, 1))
+    assert push_options_after_take(state, 0, 0, 0) == [(ZEBRA, 1)]
+
+
+def test_a_round_that_goes_on_logs_reason_minus_one_and_every_score():
+    state = fresh(3, end_on_full_zoo=False)
+    zoo_with(state, 0, [(ZEBRA, 3, False), (LION, 3, False), (BEAR, 3, False)])
+    load(state, 0, 5)
+    _round(state)  # seat 0: species 5 to the backyard; seats 1 and 2 each a zebra from the refilled tractor 0
+    assert state.events[-1] == (ROUND_END, 2, 1, -1, 0, 0)
+    # seat 0: full 3 + 3 + 4, backyard -1, card 1 (3 of a species against 1) 3, card 2 (3 tiles against 1) 2 = 14
+    assert state.round_scores == [[14, 0, 0]]
+
+
+def test_card_1_goes_to_the_only_zoo_with_an_animal():
+    state = fresh(2)
+    zoo_with(state, 0, [(ZEBRA, 1, False), (None, 0, False), (None, 0, False)])
+    scores = score_all(R, state.zoos)
+    assert [s["card_species_winner"] for s in scores] == [3, 0] and [s["total"] for s in scores] == [5, 0]
+
+
+def _bounds_position() -> State:
+    """Seat 0 at the best score (every enclosure full with an attraction, both stall spaces, every card: 21),
+    seat 1 at the worst (a full backyard of animals: -3), tractor 0 at its capacity."""
+    state = fresh(2)
+    zoo_with(state, 0, [(ZEBRA, 2, True), (LION, 2, True), (BEAR, 2, True)], stalls=2)
+    zoo_with(state, 1, backyard=(ZEBRA, LION, BEAR))
+    load(state, 0, 5, 5, 5)
+    return state
+
+
+def test_invariants_hold_at_every_limit_and_fail_past_them():
+    state = _bounds_position()
+    assert [s["total"] for s in score_all(R, state.zoos)] == [R.max_score(), R.min_score()] == [21, -3]
+    check_invariants(state)
+    state.tractors[0].append(state.bag.pop())
+    with pytest.raises(AssertionError, match="tractor 0 over capacity"):
+        check_invariants(state)
+    one = fresh(2, tractor_capacity=1)
+    load(one, 0, 5, 5)
+    with pytest.raises(AssertionError, match="tractor 0 over capacity"):
+        check_invariants(one)
+    state = _bounds_position()
+    state.zoos[0].stalls.append(state.bag.remove(STALL) or 0)
+    with pytest.raises(AssertionError, match="too many stalls"):
+        check_invariants(state)
+    state = _bounds_position()
+    state.zoos[0].stalls[0] = 1  # a stall of another kind: tiles not conserved
+    with pytest.raises(AssertionError, match="tiles not conserved"):
+        check_invariants(state)
+    state = _bounds_position()
+    state.zoos[1].backyard[ZEBRA] += 1
+    state.bag.remove(ZEBRA)
+    with pytest.raises(AssertionError, match="backyard over capacity"):
+        check_invariants(state)
