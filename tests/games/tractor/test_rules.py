@@ -253,11 +253,14 @@ def test_the_last_enclosure_is_worth_4():
 
 # --- the policies' random draws (PROTOCOL 7-8) -----------------------------------------------------------
 
+YARD = Counter({ZEBRA: 2, BEAR: 1, STALL: 1})
+
+
 def _policy_position() -> State:
-    """Seat 0 of 3 with backyard room 5: zebra (full), lion 2, lion 1 + attraction; backyard zebra, bear, stall.
-    Tractor 0 [lion], 1 empty, 2 [bear, zebra], 3 [attraction]."""
-    state = fresh(3, backyard_size=5)
-    zoo_with(state, 0, [(ZEBRA, 3, False), (LION, 2, False), (LION, 1, True)], backyard=(ZEBRA, BEAR, STALL))
+    """Seat 0 of 3 with backyard room 6: zebra (full), lion 2, lion 1 + attraction; backyard 2 zebras, a bear, a
+    stall. Tractor 0 [lion], 1 empty, 2 [bear, zebra], 3 [attraction]."""
+    state = fresh(3, backyard_size=6)
+    zoo_with(state, 0, [(ZEBRA, 3, False), (LION, 2, False), (LION, 1, True)], backyard=YARD.elements())
     load(state, 0, LION)
     load(state, 2, BEAR, ZEBRA)
     load(state, 3, ATTRACTION)
@@ -268,9 +271,16 @@ def _policy_position() -> State:
 # (bear fits no enclosure: zebra full, the others hold lions; the attraction only enclosure 1), the backyard's
 # animal tiles after the take in code order (PROTOCOL 7.3: code c covers backyard[c] positions) and the tractors
 # that can take a push (1 to 2 tiles, not the one taken).
-POLICY_CASES = {0: ([1, 2], [ZEBRA, BEAR], [2, 3]),
-                2: ([], [ZEBRA, ZEBRA, BEAR, BEAR], [0, 3]),
-                3: ([1], [ZEBRA, BEAR], [0, 2])}
+POLICY_CASES = {0: ([1, 2], [ZEBRA, ZEBRA, BEAR], [2, 3]),
+                2: ([], [ZEBRA, ZEBRA, ZEBRA, BEAR, BEAR], [0, 3]),
+                3: ([1], [ZEBRA, ZEBRA, BEAR], [0, 2])}
+
+
+def _yard_after(tiles: list, dest: int, push) -> Counter:
+    yard = YARD + Counter(tiles if dest == BACKYARD else tiles[1:])
+    if push:
+        yard[push[0]] -= 1
+    return +yard
 
 
 def _expected_turn(state: State, t: int, dest: int, push) -> list:
@@ -294,8 +304,9 @@ def test_uniform_takes_places_and_pushes_with_the_draws_of_protocol_7():
         if mirror.below(2) == 0:  # options exist in every case: push with probability 1/2
             push = (animals[mirror.below(len(animals))], pushable[mirror.below(len(pushable))])
         expected = _expected_turn(state, t, dest, push)
+        yard = _yard_after(state.tractors[t], dest, push)
         uniform_turn(state, rng)
-        assert state.events == expected and rng.s == mirror.s
+        assert state.events == expected and rng.s == mirror.s and state.zoos[0].backyard == yard
         assert state.current == 1 and state.turns == 1
         seen.add((t, push is None))
     assert len(seen) == 6  # every tractor, with and without a push
@@ -498,3 +509,22 @@ def test_invariants_hold_at_every_limit_and_fail_past_them():
     state.bag.remove(ZEBRA)
     with pytest.raises(AssertionError, match="backyard over capacity"):
         check_invariants(state)
+
+
+def test_refill_logs_the_tractor_and_the_tile():
+    state = fresh(3)
+    state.bag.insert(0, state.bag.pop())  # an attraction on top of the bag
+    load(state, 2, LION)
+    play_turn(state, 2, 0)
+    assert state.events[-1] == (REFILL, -1, 2, ATTRACTION, 0, 0) and state.tractors[2] == [ATTRACTION]
+
+
+def test_replay_refuses_a_log_cut_inside_a_turn():
+    rules = replace(R, backyard_size=1)
+    events = [list(e) for e in play_game(rules, 2, ["random", "random"], 21, 4).events]
+    take = next(i for i, e in enumerate(events) if e[0] == TAKE and e[3] >= 2)
+    with pytest.raises(IllegalMove, match="first tile"):  # no PLACE row: the first tile has no destination
+        replay_decisions(rules, 2, 21, 4, events[:take + 1])
+    for cut in (take + 2, take + 1 + events[take][3]):  # after the first PLACE row, after the last
+        with pytest.raises(IllegalMove, match="the rules give"):
+            replay_decisions(rules, 2, 21, 4, events[:cut])
