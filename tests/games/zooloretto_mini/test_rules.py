@@ -401,13 +401,15 @@ def test_game_record_ranks_by_score_then_landscape_tiles_with_the_own_columns():
 
 
 REPLAYED = [(R, 3, ["uniform", "random", "uniform"], 4), (R, 2, ["random", "random"], 38),
-            (replace(R, bonus_per_enclosure=False), 4, ["random"] * 4, 0)]  # games with fills, births, bonuses
+            (replace(R, bonus_per_enclosure=False), 4, ["random"] * 4, 0),  # games with fills, births, bonuses
+            (R, 3, ["random"] * 3, 34)]  # a skipped bonus
 
 
 @pytest.mark.parametrize("rules, players, policies, g", REPLAYED)
 def test_replay_of_a_reference_game_gives_the_same_game(rules, players, policies, g):
     record = play_game(rules, players, policies, 17, g)
-    assert {DRAW, TAKE, PLACE, FILL, BIRTH, BONUS_TAKE, ROUND_END} <= {e[0] for e in record.events}
+    assert {DRAW, TAKE, PLACE, FILL, BIRTH, ROUND_END} <= {e[0] for e in record.events}
+    assert {BONUS_TAKE, BONUS_SKIP} & {e[0] for e in record.events}
     decisions = [list(e) for e in record.events if e[0] not in (BIRTH, FILL, LAST_ROUND, ROUND_END)]
     assert replay_decisions(rules, players, 17, g, decisions) == record  # consequences produced, not read
     assert replay_decisions(rules, players, 17, g, [list(e) for e in record.events]) == record
@@ -436,3 +438,81 @@ def test_replay_refuses_altered_decisions():
     seat, _seller, code, e = events[bonus][1:5]
     from_own_barn = [BONUS_TAKE, seat, seat, code, e, 0]  # spec 5: a bonus tile comes from another player's barn
     refused(events[:bonus] + [from_own_barn] + events[bonus + 1:], "is not legal for player")
+
+
+# --- a turn's API and what it leaves (PROTOCOL 9-10) ---------------------------------------------------
+
+def test_an_options_missing_fields_are_zero():
+    state = fresh(3)
+    put_on_truck(state, 0, plain(A))
+    put_on_truck(state, 1, plain(B))
+    apply_turn(state, (TAKE, 1), placements=[(plain(B), 0)], bonuses=[])  # (TAKE, t): truck t
+    apply_turn(state, (TAKE,), placements=[(plain(A), 0)], bonuses=[])  # (TAKE,): truck 0
+    assert [e[:3] for e in state.events if e[0] == TAKE] == [(TAKE, 0, 1), (TAKE, 1, 0)]
+
+
+def test_a_taken_or_missing_truck_cannot_be_taken():
+    state = fresh(3)
+    put_on_truck(state, 0, plain(A))
+    put_on_truck(state, 1, plain(B))
+    take(state, 0, [(plain(A), 0)])
+    for t in (0, 3, -1):
+        with pytest.raises(IllegalMove, match=f"truck {t} cannot be taken"):
+            take(state, t, [])
+
+
+def test_a_placement_chooser_is_asked_with_each_tile_and_its_options():
+    state = fresh(3)
+    put_in_zoo(state, 0, 1, plain(B))
+    put_on_truck(state, 0, plain(A), POND)
+    asked = []
+
+    def chooser(code, options):
+        asked.append((code, list(options)))
+        return BARN if code == POND else options[0]
+
+    apply_turn(state, (TAKE, 0, 0, 0), placements=chooser, bonuses=lambda s, p: (BONUS_SKIP, 0, 0, 0))
+    assert asked == [(plain(A), [0, 2, BARN]), (POND, [0, 1, 2, BARN])]  # A fits 0 and 2 (1 holds B), the pond any
+    assert state.zoos[0].barn == {POND: 1}
+
+
+def test_an_illegal_placement_list_changes_nothing_even_with_a_bonus_chooser():
+    state = fresh(3)
+    put_on_truck(state, 0, plain(A), plain(B))
+    before = (list(state.events), [list(t.tiles) for t in state.trucks], state.current)
+    with pytest.raises(IllegalMove, match="cannot go to 0"):  # B into A's enclosure
+        apply_turn(state, (TAKE, 0, 0, 0), placements=[(plain(A), 0), (plain(B), 0)],
+                   bonuses=lambda s, p: (BONUS_SKIP, 0, 0, 0))
+    assert (state.events, [t.tiles for t in state.trucks], state.current) == before
+    assert state.zoos[0].enclosures[0].animals == [] and state.trucks[0].taken_by is None
+
+
+def test_bonuses_count_up_and_a_discarded_tile_leaves_the_game():
+    state = fresh(3)
+    put_in_zoo(state, 0, 0, *[plain(A)] * 5)
+    put_in_zoo(state, 0, BARN, ROCK)
+    state.zoos[0].bonuses_taken = 2
+    put_on_truck(state, 0, plain(A))
+    take(state, 0, [(plain(A), 0)], [(BONUS_DISCARD, ROCK, 0, 0)])
+    assert state.zoos[0].bonuses_taken == 3 and state.out_of_game == [ROCK] and state.zoos[0].barn == {}
+
+
+def test_a_second_tile_of_a_code_in_the_barn_adds_up():
+    state = fresh(3)
+    put_in_zoo(state, 0, BARN, POND)
+    put_on_truck(state, 0, POND, plain(A))
+    take(state, 0, [(POND, BARN), (plain(A), BARN)])
+    assert state.zoos[0].barn == {POND: 2, plain(A): 1}
+
+
+def test_invariants_hold_at_the_score_bounds_with_landscapes_in_enclosures_and_fail_on_a_bad_barn():
+    state = fresh(5)  # no species removed
+    for e, s in enumerate((A, B, C)):
+        put_in_zoo(state, 0, e, *[plain(s)] * 6)
+    put_in_zoo(state, 1, BARN, *[plain(s) for s in range(7)], POND, BUSH, ROCK)
+    put_in_zoo(state, 2, 0, POND, BUSH, plain(3))
+    assert [score_player(R, z)["total"] for z in state.zoos[:2]] == [R.max_score(), R.min_score()] == [36, -20]
+    check_invariants(state)
+    state.zoos[3].barn[POND] = 0  # spec 6 counts kinds in the barn: an entry of no tile would be one
+    with pytest.raises(AssertionError, match="player 3: bad barn entry"):
+        check_invariants(state)
