@@ -181,3 +181,12 @@ def test_the_invariants_of_an_enclosure():
     state.supply[1] = 1
     with pytest.raises(AssertionError, match="player 2 enclosure 1: an unused pair did not breed"):
         mini.check_invariants(state)
+
+
+def test_a_hand_built_offspring_comes_from_the_supply_while_it_lasts():
+    state = mini.State.empty(MiniRules(), 3)
+    state.supply[0] = 1
+    mini.put_in_zoo(state, 0, mini.BARN, 3)
+    assert state.supply[0] == 0
+    with pytest.raises(ZoosimError, match="no offspring of species 0 left in the supply"):
+        mini.put_in_zoo(state, 0, mini.BARN, 3)
