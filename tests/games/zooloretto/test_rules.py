@@ -13,11 +13,12 @@ import pytest
 
 from tests.support.truck_tiles import baby, female, male, plain
 from zoosim.core.rng import PyRng
+from zoosim.games.base import ZoosimError
 from zoosim.games.zooloretto.reference.state import (
     expansion_enclosure,
     BIRTH, DISCARD, DRAW, EXCHANGE, EXPAND, FILL, LAST_ROUND, MOVE, PLACE, PURCHASE, ROUND_END, TAKE,
-    IllegalMove, State, Zoo, check_invariants, put_in_zoo, put_on_truck, ranks_and_shares, score_player,
-    set_coins, setup,
+    IllegalMove, State, Zoo, check_invariants, game_record, put_in_zoo, put_on_truck, ranks_and_shares,
+    score_player, set_coins, setup,
 )
 from zoosim.games.zooloretto.reference.actions import (
     apply_turn, legal_turn_options, play_game, random_turn, replay_decisions, uniform_turn,
@@ -757,3 +758,164 @@ def test_replay_reproduces_a_game_and_refuses_altered_decisions():
     bad = events[:j] + [(PLACE, events[j][1], events[j][2], 7, 0, 0)] + events[j + 1:]  # no enclosure 7
     with pytest.raises(IllegalMove, match="cannot go to enclosure 7"):
         replay_decisions(R, 3, 12, 5, bad)
+
+
+# --- the money actions at their bounds, their rows and counts (spec 5, PROTOCOL 8) --------------------
+
+def test_every_index_past_the_end_is_refused_as_an_illegal_move():
+    state = fresh(3)
+    set_coins(state, 0, 10)
+    put_in_zoo(state, 0, 0, plain(CAMEL), stall(0))
+    put_in_zoo(state, 0, 1, plain(PANDA))
+    put_in_zoo(state, 0, BARN, plain(CAMEL))
+    put_in_zoo(state, 1, BARN, plain(CAMEL))
+    for option in [(TAKE, 3, 0, 0), (EXCHANGE, 3, 4, 0), (EXCHANGE, 0, 3, 0), (EXCHANGE, 3, 100 + CAMEL, 0),
+                   (MOVE, plain(CAMEL), BARN, 3), (MOVE, stall(0), 3, 1), (MOVE, stall(0), 0, 3),
+                   (PURCHASE, 3, plain(CAMEL), 0), (EXPAND, 5, 0, 0)]:
+        with pytest.raises(IllegalMove):
+            apply_turn(state, option, placements=[])
+    assert state.events == [] and state.zoos[0].coins == 10
+
+
+def test_exchange_with_the_barns_first_species_and_groups_that_just_fit():
+    state = fresh(3)
+    zoo = state.zoos[0]
+    put_in_zoo(state, 0, 1, plain(CAMEL))  # E2: 4 spaces
+    put_in_zoo(state, 0, BARN, *[plain(FLAMINGO)] * 4)  # species 0: the exchange's b is 100 exactly
+    apply_turn(state, (EXCHANGE, 1, 100 + FLAMINGO, 0))  # 4 flamingos fit E2's 4 spaces (spec 5 Exchange)
+    assert zoo.enclosures[1].animals == [plain(FLAMINGO)] * 4 and zoo.barn == {plain(CAMEL): 1}
+    state = fresh(3)
+    zoo = state.zoos[0]
+    put_in_zoo(state, 0, 0, *[plain(CAMEL)] * 4)  # E1 (5 spaces): 4 camels fit E2 (4 spaces)
+    put_in_zoo(state, 0, 1, *[plain(PANDA)] * 2)
+    apply_turn(state, (EXCHANGE, 0, 1, 0))
+    assert zoo.enclosures[0].animals == [plain(PANDA)] * 2 and zoo.enclosures[1].animals == [plain(CAMEL)] * 4
+
+
+def test_moves_a_barn_tile_must_exist_and_a_stall_moves_to_another_enclosure_including_e1():
+    state = fresh(3)
+    zoo = state.zoos[0]
+    set_coins(state, 0, 10)
+    put_in_zoo(state, 0, 1, stall(2))
+    with pytest.raises(IllegalMove, match="no tile"):
+        apply_turn(state, (MOVE, plain(CAMEL), BARN, 0))  # no camel in the barn
+    with pytest.raises(IllegalMove, match="no stall"):
+        apply_turn(state, (MOVE, stall(3), 1, 0))  # E2 holds a stall of kind 2, not 3
+    with pytest.raises(IllegalMove, match="another enclosure"):
+        apply_turn(state, (MOVE, stall(2), 1, 1))
+    apply_turn(state, (MOVE, stall(2), 1, 0))
+    assert zoo.enclosures[0].stalls == [2] and zoo.enclosures[1].stalls == []
+    assert state.events == [(MOVE, 0, stall(2), 1, 0, 0)]
+
+
+def test_purchase_only_from_another_players_barn_and_discard_only_from_ones_own():
+    state = fresh(3)
+    set_coins(state, 0, 10)
+    put_in_zoo(state, 0, BARN, plain(CAMEL))
+    put_in_zoo(state, 1, BARN, plain(PANDA))
+    with pytest.raises(IllegalMove, match="not another player"):
+        apply_turn(state, (PURCHASE, 0, plain(CAMEL), 0))
+    with pytest.raises(IllegalMove, match="has no tile"):
+        apply_turn(state, (PURCHASE, 1, plain(CAMEL), 0))
+    with pytest.raises(IllegalMove, match="no tile"):
+        apply_turn(state, (DISCARD, plain(PANDA), 0, 0))
+    assert state.events == []
+
+
+def test_money_actions_log_their_rows_and_count_one_each():
+    state = fresh(3)
+    set_coins(state, 0, 10)
+    set_coins(state, 1, 10)
+    put_in_zoo(state, 0, BARN, stall(1))
+    state.zoos[0].money_actions, state.zoos[1].money_actions = 2, 5
+    apply_turn(state, (DISCARD, stall(1), 0, 0))
+    with pytest.raises(IllegalMove, match="the new enclosure is number 3, not 4"):
+        apply_turn(state, (EXPAND, 4, 0, 0))
+    apply_turn(state, (EXPAND, 3, 0, 0))
+    assert state.events == [(DISCARD, 0, stall(1), 0, 0, 0), (EXPAND, 1, 3, 0, 0, 0)]
+    assert (state.zoos[0].money_actions, state.zoos[1].money_actions) == (3, 6)
+
+
+def test_an_options_missing_fields_are_zero():
+    state = fresh(3)
+    set_coins(state, 0, 10)
+    put_in_zoo(state, 0, 1, stall(0))
+    with pytest.raises(IllegalMove, match="no stall"):
+        apply_turn(state, (MOVE, stall(0)))  # source 0, destination 0
+    apply_turn(state, (MOVE, stall(0), 1))  # destination 0
+    assert state.zoos[0].enclosures[0].stalls == [0]
+
+
+def test_a_placement_chooser_is_asked_with_each_tile_and_its_options():
+    state = fresh(3)
+    put_in_zoo(state, 0, 0, plain(PANDA))
+    put_on_truck(state, 0, plain(CAMEL), stall(1), COIN)
+    asked = []
+
+    def chooser(code, options):
+        asked.append((code, options))
+        return BARN if code == stall(1) else options[0]
+
+    apply_turn(state, (TAKE, 0), placements=chooser)
+    # PROTOCOL 7.3: the camel fits E2 and E3 (E1 holds a panda); a stall any enclosure; a coin is not asked
+    assert asked == [(plain(CAMEL), [1, 2, BARN]), (stall(1), [0, 1, 2, BARN])]
+    assert state.zoos[0].barn == {stall(1): 1} and state.zoos[0].enclosures[1].animals == [plain(CAMEL)]
+
+
+def test_the_last_round_is_announced_once():
+    state = fresh(3)
+    state.out_of_game += state.main
+    state.main = []
+    apply_turn(state, (DRAW,), truck=0)
+    apply_turn(state, (DRAW,), truck=1)  # another end-stack tile in the last round: no second LAST_ROUND
+    assert [e[0] for e in state.events] == [DRAW, LAST_ROUND, DRAW]
+    state = fresh(3, end_trigger="main_empty")
+    state.out_of_game += state.main[2:]
+    state.main = state.main[:2]
+    apply_turn(state, (DRAW,), truck=0)  # one main-stack tile left: not yet
+    assert not state.last_round and [e[0] for e in state.events] == [DRAW]
+
+
+def test_game_record_columns_and_the_coin_tie_break():
+    state = fresh(2)
+    set_coins(state, 0, 3)
+    set_coins(state, 1, 5)
+    put_in_zoo(state, 0, BARN, stall(0))
+    put_in_zoo(state, 1, BARN, stall(1))
+    state.zoos[0].expansions, state.zoos[0].enclosures = 1, state.zoos[0].enclosures + [expansion_enclosure(R)]
+    state.zoos[1].offspring_born, state.zoos[1].money_actions = 2, 4
+    state.round, state.turns, state.round_scores = 2, 9, [[0, 0]]
+    record = game_record(state)
+    assert record.scores == [-2, -2]  # spec 7: a stall kind in the barn, -2 each
+    assert [(s.rank, s.win_share) for s in record.seats] == [(2, 0.0), (1, 1.0)]  # tied: more coins win
+    assert [s.columns for s in record.seats] == [
+        {"coins": 3, "expansions": 1, "offspring_born": 0, "barn_tiles": 1, "money_actions": 0},
+        {"coins": 5, "expansions": 0, "offspring_born": 2, "barn_tiles": 1, "money_actions": 4}]
+    assert (record.rounds, record.turns, record.round_scores) == (2, 9, [[0, 0]])
+
+
+def test_test_helpers_keep_the_bank_and_the_stall_spaces():
+    state = fresh(3)
+    bank = state.bank
+    set_coins(state, 0, 6)  # 2 to 6: 4 from the bank
+    set_coins(state, 0, 1)  # 5 back
+    assert state.bank == bank + 1 and state.zoos[0].coins == 1
+    put_in_zoo(state, 0, 1, stall(0), stall(1))
+    with pytest.raises(ZoosimError):
+        put_in_zoo(state, 0, 1, stall(2))  # E2 has two stall spaces
+
+
+def test_replay_refuses_rows_that_are_not_the_takes_places_and_decisions_after_the_end():
+    record = play_game(R, 3, ["random", "uniform", "random"], 12, 5)
+    events = [list(e) for e in record.events]
+    with pytest.raises(IllegalMove, match="a decision after the game ended"):
+        replay_decisions(R, 3, 12, 5, events + [[DRAW, 0, 0, 0, 0, 0]])
+    take = next(i for i, e in enumerate(events) if e[0] == TAKE and events[i + 1][0] == PLACE)
+    with pytest.raises(IllegalMove, match="PLACE rows of player"):
+        replay_decisions(R, 3, 12, 5, events[:take + 1])  # the log ends after a TAKE
+    other = events[:take + 1] + [[PLACE, (events[take][1] + 1) % 3, *events[take + 1][2:]]] + events[take + 2:]
+    with pytest.raises(IllegalMove, match="PLACE rows of player"):
+        replay_decisions(R, 3, 12, 5, other)  # a PLACE row of another player
+    missing = events[:take] + [[TAKE, events[take][1], 3, 0, 0, 0], [DRAW, 0, 0, 0, 0, 0]] + events[take + 1:]
+    with pytest.raises(IllegalMove, match="no truck 3"):
+        replay_decisions(R, 3, 12, 5, missing)
