@@ -18,7 +18,7 @@ from zoosim.games.zooloretto.reference.state import (
     expansion_enclosure,
     BIRTH, DISCARD, DRAW, EXCHANGE, EXPAND, FILL, LAST_ROUND, MOVE, PLACE, PURCHASE, ROUND_END, TAKE,
     IllegalMove, State, Zoo, check_invariants, game_record, put_in_zoo, put_on_truck, ranks_and_shares,
-    score_player, set_coins, setup,
+    score_player, set_coins, setup, take_from_stacks,
 )
 from zoosim.games.zooloretto.reference.actions import (
     apply_turn, legal_turn_options, play_game, random_turn, replay_decisions, uniform_turn,
@@ -919,3 +919,39 @@ def test_replay_refuses_rows_that_are_not_the_takes_places_and_decisions_after_t
     missing = events[:take] + [[TAKE, events[take][1], 3, 0, 0, 0], [DRAW, 0, 0, 0, 0, 0]] + events[take + 1:]
     with pytest.raises(IllegalMove, match="no truck 3"):
         replay_decisions(R, 3, 12, 5, missing)
+
+
+def test_invariants_hold_at_every_limit_and_fail_past_them():
+    state = fresh(5)
+    zoo = state.zoos[0]
+    zoo.expansions = 1
+    zoo.enclosures.append(expansion_enclosure(R))
+    for e, enc in enumerate(zoo.enclosures):
+        put_in_zoo(state, 0, e, *[plain(e)] * enc.spaces)
+    put_in_zoo(state, 0, 0, stall(0))
+    put_in_zoo(state, 0, 1, stall(1), stall(2))
+    put_in_zoo(state, 0, 2, stall(3))
+    put_in_zoo(state, 1, BARN, *[plain(s) for s in range(8)], *[stall(k) for k in range(4)])
+    # spec 7 (scores) and 10 (bounds): the best and the worst score, with every space and stall space taken
+    assert [score_player(R, z)["total"] for z in state.zoos[:2]] == [R.max_score(5), R.min_score(5)] == [40, -24]
+    assert [e.free_stall_spaces for e in zoo.enclosures] == [0, 0, 0, 1]
+    check_invariants(state)
+    broken = copy.deepcopy(state)
+    broken.zoos[2].barn[COIN] += 1
+    take_from_stacks(broken, COIN)
+    with pytest.raises(AssertionError, match="player 2: bad barn entry"):
+        check_invariants(broken)
+    broken = copy.deepcopy(state)
+    broken.zoos[2].barn[plain(5)] = 0
+    with pytest.raises(AssertionError, match="player 2: bad barn entry"):
+        check_invariants(broken)
+    broken = copy.deepcopy(state)
+    broken.zoos[0].enclosures[1].animals.append(plain(1))  # a fifth animal in E2 (4 spaces)
+    take_from_stacks(broken, plain(1))
+    with pytest.raises(AssertionError, match="player 0 enclosure 1 overfull"):
+        check_invariants(broken)
+    broken = copy.deepcopy(state)
+    broken.zoos[0].expansions = 2
+    broken.zoos[0].enclosures.append(expansion_enclosure(R))
+    with pytest.raises(AssertionError, match="player 0: too many expansions"):
+        check_invariants(broken)
