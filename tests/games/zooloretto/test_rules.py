@@ -839,11 +839,13 @@ def test_money_actions_log_their_rows_and_count_one_each():
 def test_an_options_missing_fields_are_zero():
     state = fresh(3)
     set_coins(state, 0, 10)
-    put_in_zoo(state, 0, 1, stall(0))
-    with pytest.raises(IllegalMove, match="no stall"):
-        apply_turn(state, (MOVE, stall(0)))  # source 0, destination 0
-    apply_turn(state, (MOVE, stall(0), 1))  # destination 0
-    assert state.zoos[0].enclosures[0].stalls == [0]
+    put_in_zoo(state, 0, 0, stall(0))
+    put_in_zoo(state, 0, BARN, plain(FLAMINGO))
+    with pytest.raises(IllegalMove, match="another enclosure, not 0"):
+        apply_turn(state, (MOVE, stall(0)))  # from E1 (0) to E1 (0)
+    apply_turn(state, (MOVE, stall(0), 0, 1))
+    apply_turn(state, (PURCHASE,))  # seat 1 buys seat 0's tile 0 (a plain flamingo) into E1 (0)
+    assert state.zoos[1].enclosures[0].animals == [plain(FLAMINGO)]
 
 
 def test_a_placement_chooser_is_asked_with_each_tile_and_its_options():
