@@ -957,3 +957,17 @@ def test_invariants_hold_at_every_limit_and_fail_past_them():
     broken.zoos[0].enclosures.append(expansion_enclosure(R))
     with pytest.raises(AssertionError, match="player 0: too many expansions"):
         check_invariants(broken)
+
+
+def test_two_players_invariants_allow_their_two_expansions_and_best_score():
+    state = fresh(2)
+    zoo = state.zoos[0]
+    zoo.expansions = 2
+    zoo.enclosures += [expansion_enclosure(R), expansion_enclosure(R)]
+    for e, enc in enumerate(zoo.enclosures):
+        put_in_zoo(state, 0, e, *[plain(e)] * enc.spaces)
+    put_in_zoo(state, 0, 0, stall(0))
+    put_in_zoo(state, 0, 1, stall(1), stall(2))
+    put_in_zoo(state, 0, 2, stall(3))
+    assert score_player(R, zoo)["total"] == R.max_score(2) == 49  # spec 5 Expand: 2 players may expand twice
+    check_invariants(state)
