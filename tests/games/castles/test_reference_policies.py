@@ -178,6 +178,9 @@ def test_facts_of_castle_wide_rules_per_link_pairs_and_corner_touches():
     throne = Castle(replace(R, min_external_entrances=0))
     throne.add(T["Throne Room"], 0, 10, 10)
     assert facts_both(throne, throne.rules, T["Audience Room"], 0, 16, 13, UP) == PlacementFacts(7 - 2, (), 0, 0, 0, 3)
+    audience = Castle(replace(R, min_external_entrances=0))  # the other way round: the Throne Room laid last
+    audience.add(T["Audience Room"], 0, 16, 13)
+    assert facts_both(audience, audience.rules, T["Throne Room"], 0, 10, 10, UP).points == 1 - 2
 
 
 @pytest.mark.rules
