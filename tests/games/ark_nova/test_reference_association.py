@@ -14,7 +14,8 @@ from zoosim.games.ark_nova.reference import state as rs
 from zoosim.games.ark_nova.reference.state import (
     ANIMALS, BUILD, E_DECIDE, E_DISCARD, E_DRAW, E_GAIN, E_RELEASE, E_SUPPORT, FREE, Building,
 )
-from zoosim.games.ark_nova.components.vocab import ENCLOSURE1, REPTILE_HOUSE, ROCK, WATER
+from zoosim.games.ark_nova.components.vocab import (ENCLOSURE1, LARGE_BIRD_AVIARY, PETTING_ZOO, REPTILE_HOUSE, ROCK,
+    WATER)
 
 pytestmark = pytest.mark.rules
 
@@ -266,3 +267,90 @@ def test_release_from_a_special_enclosure_and_by_flock():
     assert house.animals == [474] and house.cubes == 1
     rass.release(s, 0, 439)
     assert house.animals == [474] and house.cubes == 1 and p.animals == [474]
+
+
+# ---------------------------------------------------------------- tasks: workers, values, routing (§10.1-10.5)
+def test_workers_needed_per_task_and_placing_them():
+    """§5.4 workers_per_repeat (1, 2): 1 worker on a task with none of the player's, 2 with one, closed with two."""
+    s, _ = game(2)
+    p = s.ps[1]
+    p.task_workers = [0, 1, 2, 0]
+    assert [rass.workers_needed(s, 1, t) for t in range(4)] == [1, 2, 0, 1]
+    p.workers_active = 3
+    rass.place_workers(s, 1, 1)
+    assert p.task_workers == [0, 3, 2, 0] and p.workers_active == 1
+    assert not rass.task_doable(s, 1, 2, True)  # closed
+
+
+def test_can_associate_needs_a_doable_task_of_value_at_most_the_strength(monkeypatch):
+    """Task values 2 / 3 / 4 / 5 (reputation, partner zoo, university, project); only the project is doable here."""
+    seen = []
+
+    def doable(s, p, t, side2):
+        seen.append(side2)
+        return t == rs.TASK_PROJECT
+    monkeypatch.setattr(rass, "task_doable", doable)
+    s, _ = game(2)
+    assert rass.can_associate(s, 1, 5, True) and not rass.can_associate(s, 1, 4, True)
+    assert set(seen) == {True}
+
+
+def test_each_task_is_done_by_its_rule_with_the_actions_side(monkeypatch):
+    calls = []
+    monkeypatch.setattr(rass, "take_partner_zoo", lambda s, p, side2: calls.append(("partner", p, side2)))
+    monkeypatch.setattr(rass, "take_university", lambda s, p: calls.append(("university", p)))
+    monkeypatch.setattr(rass, "support_project", lambda s, p, side2: calls.append(("project", p, side2)))
+    s, _ = game(2)
+    for task, side2 in ((rs.TASK_PARTNER, True), (rs.TASK_UNIVERSITY, True), (rs.TASK_PROJECT, False),
+                        (rs.TASK_PROJECT, True), (rs.TASK_REPUTATION, True)):
+        rass.do_task(s, 1, task, side2)
+    assert calls == [("partner", 1, True), ("university", 1), ("project", 1, False), ("project", 1, True)]
+    assert s.ps[1].rep == 1 + R.reputation_task_gain
+
+
+def test_a_task_is_doable_with_the_workers_and_an_option_of_its_own_rule(monkeypatch):
+    options = {"partner": [], "university": [], "project": []}
+    seen = []
+
+    def fake(name):
+        def f(s, p, *side2):
+            seen.append((name, p) + side2)
+            return options[name]
+        return f
+    monkeypatch.setattr(rass, "partner_options", fake("partner"))
+    monkeypatch.setattr(rass, "university_options", fake("university"))
+    monkeypatch.setattr(rass, "project_options", fake("project"))
+    s, _ = game(2)
+    s.ps[1].workers_active = 1
+    assert [rass.task_doable(s, 1, t, True) for t in range(4)] == [True, False, False, False]
+    for name in options:
+        options[name] = [7]
+    assert [rass.task_doable(s, 1, t, False) for t in range(4)] == [True] * 4
+    assert seen == [("partner", 1, True), ("university", 1), ("project", 1, True),
+                    ("partner", 1, False), ("university", 1), ("project", 1, False)]
+
+
+def test_university_options_end_at_the_universities_limit():
+    s, _ = game(2)
+    p = s.ps[1]
+    p.universities = [0, 1]
+    assert rass.university_options(s, 1) == [2]
+    s.rules = replace(s.rules, max_universities=2)
+    assert rass.university_options(s, 1) == []
+
+
+def test_release_from_each_special_enclosure_returns_the_animals_cubes():
+    """R2: a released animal leaves its petting zoo (pz_cubes), reptile house (rh_cubes) or large bird aviary
+    (lba_cubes) and that many spaces come back."""
+    s, _ = game(2)
+    p = s.ps[0]
+    pz = rs.Building(PETTING_ZOO, 0, [519], 3)
+    rh = rs.Building(REPTILE_HOUSE, 0, [471], 5)
+    lba = rs.Building(LARGE_BIRD_AVIARY, 0, [494], 6)
+    p.buildings += [pz, rh, lba]
+    p.animals = [519, 471, 494]
+    p.appeal = 30
+    for animal in (519, 471, 494):
+        rass.release(s, 0, animal)
+    assert [(b.animals, b.cubes) for b in (pz, rh, lba)] == [([], 2), ([], 3), ([], 2)]
+    assert p.appeal == 30 - 0 - 6 - 8 and p.animals == []
