@@ -8,7 +8,7 @@ import pytest
 
 from tests.games.ark_nova.test_reference_play import R, game, m
 from zoosim.games.ark_nova.components import cards
-from zoosim.games.ark_nova.components.vocab import ENCLOSURE1, REPTILE_HOUSE
+from zoosim.games.ark_nova.components.vocab import ENCLOSURE1, ICONS, REPTILE_HOUSE
 from zoosim.games.ark_nova.reference import actions as ra
 from zoosim.games.ark_nova.reference import build as rb
 from zoosim.games.ark_nova.reference import game as ref  # noqa: F401  (fills the handlers)
@@ -163,3 +163,45 @@ def test_the_reputation_step_at_15_opens_no_folder_even_with_a_range_beyond_15()
     p.rep = 15  # +1 reputation at 15 is appeal (§8.3): still folders 1-5
     s.display = [0, 0, 0, 0, 0, 473]
     assert not ra.can_animals(s, 0, 5, True, SIDE2) and p.rep == 15
+
+
+# ---------------------------------------------------------------- condition units counted (§7.2, R7)
+def test_unmet_condition_units_of_each_kind_at_their_bounds():
+    """A partner zoo of the card's continent (Leopard, Africa), N partner zoos (Breeding Cooperation, 2), Sponsors
+    side II (Science Lab), a least reputation (WAZA Small Animals Program, 3), a most appeal (Basic Research, 25,
+    with Sponsors II too): each unmet condition is one unit, a met one none."""
+    s, _ = game(2)
+    p = s.ps[1]
+    side1, sponsors2 = [False] * 5, [False, False, False, False, True]
+    africa = ICONS.index("africa")
+
+    def unmet(card, side2=side1):
+        return ra.unmet_conditions(s, 1, card, side2)
+    assert unmet(403) == 1
+    p.partner_zoos = [africa]
+    assert unmet(403) == 0 and unmet(215) == 1
+    p.partner_zoos = []
+    assert unmet(215) == 2
+    assert unmet(201) == 1 and unmet(201, sponsors2) == 0
+    p.rep = 2
+    assert unmet(228) == 1
+    p.rep = 3
+    assert unmet(228) == 0
+    p.appeal = 25
+    assert unmet(207, sponsors2) == 0 and unmet(207) == 1
+    p.appeal = 26
+    assert unmet(207, sponsors2) == 1 and unmet(207) == 2
+
+
+def test_the_size_discounts_of_the_experts_and_no_cost_below_0():
+    """Expert in Small Animals (229): 3 off animals of size 1-2; in Large Animals (230): 4 off size 4-5; a partner
+    zoo of the animal's continent 3 off (§6.1); a cost never below 0."""
+    s, _ = game(2)
+    p = s.ps[1]
+    p.sponsors = [229, 230]
+    costs = {405: 8, 430: 15, 443: 12, 402: 16, 401: 17}  # sizes 1, 2, 3, 4, 5
+    off = {405: 3, 430: 3, 443: 0, 402: 4, 401: 4}
+    assert {a: ra.animal_cost(s, 1, a) for a in costs} == {a: costs[a] - off[a] for a in costs}
+    p.partner_zoos = [ICONS.index("africa")]  # Fennec Fox is African: 8 - 6 - 3 < 0
+    s.rules = replace(s.rules, partner_zoo_discount=6)
+    assert ra.animal_cost(s, 1, 405) == 0

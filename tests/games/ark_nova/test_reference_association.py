@@ -297,14 +297,14 @@ def test_can_associate_needs_a_doable_task_of_value_at_most_the_strength(monkeyp
 
 def test_each_task_is_done_by_its_rule_with_the_actions_side(monkeypatch):
     calls = []
-    monkeypatch.setattr(rass, "take_partner_zoo", lambda s, p, side2: calls.append(("partner", p, side2)))
-    monkeypatch.setattr(rass, "take_university", lambda s, p: calls.append(("university", p)))
-    monkeypatch.setattr(rass, "support_project", lambda s, p, side2: calls.append(("project", p, side2)))
+    monkeypatch.setattr(rass, "take_partner_zoo", lambda s, p, side2: calls.append(("partner", s, p, side2)))
+    monkeypatch.setattr(rass, "take_university", lambda s, p: calls.append(("university", s, p)))
+    monkeypatch.setattr(rass, "support_project", lambda s, p, side2: calls.append(("project", s, p, side2)))
     s, _ = game(2)
     for task, side2 in ((rs.TASK_PARTNER, True), (rs.TASK_UNIVERSITY, True), (rs.TASK_PROJECT, False),
                         (rs.TASK_PROJECT, True), (rs.TASK_REPUTATION, True)):
         rass.do_task(s, 1, task, side2)
-    assert calls == [("partner", 1, True), ("university", 1), ("project", 1, False), ("project", 1, True)]
+    assert calls == [("partner", s, 1, True), ("university", s, 1), ("project", s, 1, False), ("project", s, 1, True)]
     assert s.ps[1].rep == 1 + R.reputation_task_gain
 
 

@@ -276,3 +276,15 @@ def test_side_entrance_income_counts_each_adjacent_building_once_but_empty_enclo
     assert rb.side_entrance_buildings(s, 0) == 2
     p.buildings[4].animals = [405]
     assert rb.side_entrance_buildings(s, 0) == 3
+
+
+def test_a_building_row_carries_its_mask_in_two_32_bit_halves():
+    """PROTOCOL.md 7: BUILD (seat, kind, mask bits 0-31, mask bits 32 and up)."""
+    s, _ = game()
+    cells = [c for c in range(board.N_CELLS) if rb.PLAIN >> c & 1]
+    low, high = min(cells), max(cells)
+    assert low < 32 < high
+    mask = (1 << low) | (1 << high)
+    n = len(s.events)
+    rb.place_building(s, 1, KIOSK, mask)
+    assert [e for e in s.events[n:] if e[0] == rs_E_BUILD][0] == (rs_E_BUILD, 1, KIOSK, 1 << low, 1 << (high - 32), 0)

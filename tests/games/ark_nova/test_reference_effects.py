@@ -344,3 +344,32 @@ def test_dispatch_tokens_wildcards_jumping_and_resistance():
     rfx.dispatch(s, 1, 0, Op.RESISTANCE, row(2))
     assert p.finals[-1] == 1 and s.final_pile == [8, 3] and s.hidden_drawn is True
     assert [o for _, h, o in script.asked if h == rs.H_RESISTANCE] == [[3, 1]]
+
+
+def test_icons_entering_fire_the_players_own_triggers_then_the_others_in_seat_order(monkeypatch):
+    """§12.3: each icon entering p's zoo, in icon order, once per icon: p's own triggers (own scope, then any
+    scope), then every other seat's any-scope triggers from p's left; a new kind fires p's new-kind triggers."""
+    from zoosim.games.ark_nova.components.effects import EVENT_NEW_KIND
+    trig = {(1, 1, SCOPE_OWN): [(201, 90, (1,))], (1, 1, SCOPE_ALL): [(202, 91, (2,))],
+            (2, 1, SCOPE_ALL): [(203, 92, (3,))], (0, 1, SCOPE_ALL): [(204, 93, (4,))],
+            (1, EVENT_NEW_KIND, SCOPE_OWN): [(205, 94, (5,))]}
+    monkeypatch.setattr(rfx, "triggers_of", lambda s, q, k, scope: list(trig.get((q, k, scope), [])))
+    fired = []
+    monkeypatch.setattr(rfx, "fire", lambda s, q, card, op, args, k: fired.append((q, card, k)))
+    s, _ = game(3)
+    icons, before = [0] * 15, [0] * 15
+    icons[1] = 2  # two predator icons; predator is a kind the zoo had none of
+    rfx.icons_entered(s, 1, icons, before)
+    once = [(1, 201, 1), (1, 202, 1), (2, 203, 1), (0, 204, 1)]
+    assert fired == once + once + [(1, 205, 1)]
+    fired.clear()
+    before[1] = 1
+    rfx.icons_entered(s, 1, icons, before)
+    assert fired == once + once
+
+
+def test_rows_follow_the_games_peaceful_rule():
+    from dataclasses import replace
+    from tests.games.ark_nova.test_reference_play import R
+    s, _ = game(2, rules=replace(R, peaceful=True))
+    assert rfx.rows(s, 470, 0) == ((int(Op.GAIN), (2, 2, 0, 0, 0, 0, 0, 0)),)

@@ -363,3 +363,41 @@ def test_architecture_counts_its_four_conditions():
     p.buildings = [Building(0, rb.BORDER & rb.PLAIN)]
     assert metric(s, 0, "architecture") == 1
     assert board.N_CELLS == 58
+
+
+# ---------------------------------------------------------------- which actions can be taken (§4.1, §15.2)
+def test_can_perform_needs_strength_1_and_asks_each_actions_own_rule(monkeypatch):
+    """Strength below 1 never; allow_null_action always; Cards always; Animals with the acting side (the player's own
+    unless given), Build, Association and Sponsors with the card's side."""
+    calls = []
+
+    def rule(name, answer):
+        def f(*args):
+            calls.append((name,) + args[1:])
+            return answer
+        return f
+    monkeypatch.setattr(ref, "can_animals", rule("animals", False))
+    monkeypatch.setattr(ref, "can_build", rule("build", False))
+    monkeypatch.setattr(ref, "can_associate", rule("association", False))
+    monkeypatch.setattr(ref, "can_sponsors", rule("sponsors", False))
+    s, _ = game(2)
+    p = s.ps[1]
+    p.side2 = [True, False, True, False, True]
+    acting = [False] * 5
+    assert not any(ref.can_perform(s, 1, a, 0, True) for a in range(5)) and calls == []
+    assert [ref.can_perform(s, 1, a, 1, True) for a in range(5)] == [False, True, False, False, False]
+    assert not ref.can_perform(s, 1, rs.ANIMALS, 3, False, acting)
+    assert calls == [("animals", 1, 1, True, p.side2), ("build", 1, 1, True), ("association", 1, 1, True),
+                     ("sponsors", 1, 1, True), ("animals", 1, 3, False, acting)]
+    assert calls[0][-1] is p.side2 and calls[-1][-1] is acting
+    s.rules = replace(s.rules, allow_null_action=True)
+    assert all(ref.can_perform(s, 1, a, 1, False) for a in range(5)) and len(calls) == 5
+    assert not ref.can_perform(s, 1, rs.BUILD, 0, False)
+
+
+def test_spend_options_start_from_the_given_strength(monkeypatch):
+    seen = []
+    monkeypatch.setattr(ref, "can_perform", lambda s, p, a, st, side2: seen.append(st) or st >= 2)
+    s, _ = game(2)
+    s.ps[1].x = 3
+    assert ref.spend_options(s, 1, rs.BUILD, base=0) == [2, 3] and seen == [0, 1, 2, 3]
