@@ -205,3 +205,11 @@ def test_the_size_discounts_of_the_experts_and_no_cost_below_0():
     p.partner_zoos = [ICONS.index("africa")]  # Fennec Fox is African: 8 - 6 - 3 < 0
     s.rules = replace(s.rules, partner_zoo_discount=6)
     assert ra.animal_cost(s, 1, 405) == 0
+
+
+def test_snap_strength_6_means_never_even_above_strength_5():
+    """§5.1 cards_snap_strength 1-6, 6 = never: strength counts up to 5, so X-tokens past 5 do not reach 6."""
+    s, _ = game(2)
+    assert ra.can_snap(s, 0, 5, False) and not ra.can_snap(s, 0, 4, False)
+    s.rules = replace(s.rules, cards_snap_strength=(6, 6))
+    assert not ra.can_snap(s, 0, 6, False) and not ra.can_snap(s, 0, 7, True)

@@ -354,3 +354,46 @@ def test_release_from_each_special_enclosure_returns_the_animals_cubes():
         rass.release(s, 0, animal)
     assert [(b.animals, b.cubes) for b in (pz, rh, lba)] == [([], 2), ([], 3), ([], 2)]
     assert p.appeal == 30 - 0 - 6 - 8 and p.animals == []
+
+
+def test_small_animals_are_size_1_and_2_for_the_small_animals_project():
+    """Project 130 (Small Animals), slot 3 needs 2 small animals: size 3 is not small."""
+    s, _ = game(2)
+    p = s.ps[0]
+    p.animals = [430, 443]  # sizes 2 and 3
+    assert not rass.slot_met(s, 0, 130, 2, False)
+    p.animals = [430, 405]  # sizes 2 and 1
+    assert rass.slot_met(s, 0, 130, 2, False)
+
+
+def test_display_projects_only_from_folders_in_range():
+    s, _ = game(2)
+    p = s.ps[0]
+    s.base_projects, s.project_row = [], []
+    s.project_slots = {}
+    p.animals, p.hand = [430, 405], []  # Small Animals' slot 3 is met
+    p.rep, p.money = 4, 9  # folders 1-3 in range
+    s.display = [0, 0, 0, 130, 0, 130]
+    assert rass.project_options(s, 0, True) == []
+    s.display = [0, 0, 130, 0, 0, 0]
+    assert rass.project_options(s, 0, True) == [(3, 130)]
+
+
+def test_supporting_a_project_from_folder_1_takes_it_into_the_row_and_a_wildcard_is_spent_once():
+    s, script = game(2, (rs.H_PROJECT, (1, 130)), (rs.H_PROJECT_SLOT, (2, 0)))
+    p = s.ps[0]
+    s.base_projects, s.project_row, s.project_slots = [], [], {}
+    p.animals, p.hand, p.workers_active = [404, 405, 409, 410, 414], [], 1  # 5 small: slots 2 and 3
+    s.display = [130, 0, 0, 0, 0, 0]
+    p.rep, p.money = 4, 9
+    k = len(script.asked)
+    rass.support_project(s, 0, True)
+    assert s.project_row == [130] and s.project_slots[130] == [FREE, FREE, 0] and 130 not in s.display
+    assert [(h, o) for _, h, o in script.asked[k:] if h == rs.H_PROJECT_SLOT] == [(rs.H_PROJECT_SLOT, [(1, 0), (2, 0)])]
+    s, script = game(2, (rs.H_PROJECT_SLOT, (1, 1)))
+    p = s.ps[0]
+    s.base_projects, s.project_row, s.project_slots = [110], [], {110: [FREE] * 3}
+    p.wildcards = 3
+    p.animals = [401, 405]  # 3 predator icons: 110's slot 2 (4) with a wildcard
+    rass.support_project(s, 0, False)
+    assert s.project_slots[110] == [FREE, 0, FREE] and p.wildcards == 2

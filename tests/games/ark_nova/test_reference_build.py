@@ -288,3 +288,32 @@ def test_a_building_row_carries_its_mask_in_two_32_bit_halves():
     n = len(s.events)
     rb.place_building(s, 1, KIOSK, mask)
     assert [e for e in s.events[n:] if e[0] == rs_E_BUILD][0] == (rs_E_BUILD, 1, KIOSK, 1 << low, 1 << (high - 32), 0)
+
+
+def test_a_kiosk_keeps_clear_of_every_kiosk_already_built():
+    """§6.3 rule 3: no kiosk at hex distance < 3 from any kiosk of the zoo (board.KIOSK_BLOCKED): the start kiosk's
+    ring and a second kiosk's both (a pavilion far from the start kiosk makes room for the second)."""
+    s, _ = game()
+    p = s.ps[0]
+    k0 = next(b for b in p.buildings if b.kind == KIOSK).mask.bit_length() - 1
+    far = next(c for c in range(board.N_CELLS) if rb.PLAIN >> c & 1 and not p.covered >> c & 1
+               and board.HEX_DISTANCE[k0, c] >= 6)
+    p.buildings.append(Building(PAVILION, 1 << far))
+    legal = rb.legal_footprints(s, 0, KIOSK, True)
+    assert legal and not [f for f in legal if f & int(board.KIOSK_BLOCKED[k0])]
+    k1 = legal[0].bit_length() - 1
+    p.buildings.append(Building(KIOSK, 1 << k1))
+    after = rb.legal_footprints(s, 0, KIOSK, True)
+    assert not [f for f in after if f & (int(board.KIOSK_BLOCKED[k0]) | int(board.KIOSK_BLOCKED[k1]))]
+    assert set(after) == {f for f in legal if not f & int(board.KIOSK_BLOCKED[k1]) and f != 1 << k1}
+
+
+def test_the_engineer_asks_which_of_two_types_built_this_action(monkeypatch):
+    """§12.4 pas_engineer, R14: with a size-1 enclosure and a pavilion built, a coin and then the type are asked."""
+    built = []
+    monkeypatch.setattr(rb, "build_one", lambda s, p, kind, side2: built.append((p, kind, side2)))
+    s, script = game((H_COIN, 1), (rs_H_ENGINEER_TYPE, PAVILION))
+    k = len(script.asked)
+    rb.engineer(s, 0, [ENC[1], PAVILION, ENC[1]], False)
+    assert built == [(0, PAVILION, False)]
+    assert script.asked[k:] == [(H_COIN, [0, 1]), (rs_H_ENGINEER_TYPE, [ENC[1], PAVILION])]

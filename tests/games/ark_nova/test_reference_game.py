@@ -372,8 +372,9 @@ def test_can_perform_needs_strength_1_and_asks_each_actions_own_rule(monkeypatch
     calls = []
 
     def rule(name, answer):
-        def f(*args):
-            calls.append((name,) + args[1:])
+        def f(state, *args):
+            assert state is s
+            calls.append((name,) + args)
             return answer
         return f
     monkeypatch.setattr(ref, "can_animals", rule("animals", False))
@@ -401,3 +402,50 @@ def test_spend_options_start_from_the_given_strength(monkeypatch):
     s, _ = game(2)
     s.ps[1].x = 3
     assert ref.spend_options(s, 1, rs.BUILD, base=0) == [2, 3] and seen == [0, 1, 2, 3]
+
+
+def test_a_turn_spends_the_x_tokens_counts_the_players_turns_and_no_venom_fee_for_the_venom_card_used():
+    """§4.1, §11.2, R4: X-tokens spent come off the player's; E_TURN carries the player's own turn count; the card
+    used carried the venom token, so no fee; multiplier tokens placed this turn add to those already usable."""
+    s, script = game(2, (rs.H_TURN, (0, rs.CARDS_ACTION)), (rs.H_XSPEND, 1))
+    p = s.ps[0]
+    p.x, p.money, p.turns = 3, 10, 4
+    p.venom[rs.CARDS_ACTION] = True
+    p.multiplier[rs.BUILD], p.multiplier_pending[rs.BUILD] = 1, 1
+    n = len(s.events)
+    ref.play_turn(s, 0)
+    assert p.x == 2 and p.money == 10 and p.turns == 5 and p.multiplier[rs.BUILD] == 2
+    assert [e for e in s.events[n:] if e[0] == rs.E_TURN] == [(rs.E_TURN, 0, s.turn, 5, 0, 0)]
+    s, script = game(2, (rs.H_TURN, (1, 0)), (rs.H_XACTION_CARD, rs.SPONSORS))
+    p = s.ps[0]
+    p.money = 10
+    p.venom[rs.SPONSORS] = True
+    ref.play_turn(s, 0)  # the X action on the venom card: no fee either
+    assert p.money == 10 and p.slots[0] == rs.SPONSORS
+
+
+def test_perform_logs_the_action_with_its_strength_and_side_and_runs_its_rule(monkeypatch):
+    """PROTOCOL.md 7 ACTION (seat, action, strength, side II); Animals and Sponsors get the acting side (R8)."""
+    calls = []
+    for name in ref.NAMES:
+        monkeypatch.setitem(rs.HANDLERS, name, lambda *args, name=name: calls.append((name,) + args))
+    s, _ = game(2)
+    acting = [True] * 5
+    n = len(s.events)
+    ref.perform(s, 1, rs.ANIMALS, 3, True, acting)
+    ref.perform(s, 1, rs.BUILD, 2, False)
+    ref.perform(s, 1, rs.SPONSORS, 4, False)
+    assert calls == [("animals", s, 1, 3, True, acting), ("build", s, 1, 2, False), ("sponsors", s, 1, 4, False, None)]
+    assert [e for e in s.events[n:] if e[0] == rs.E_ACTION] == [
+        (rs.E_ACTION, 1, rs.ANIMALS, 3, 1, 0), (rs.E_ACTION, 1, rs.BUILD, 2, 0, 0), (rs.E_ACTION, 1, rs.SPONSORS, 4, 0, 0)]
+
+
+def test_the_score_rows_carry_each_players_supports_and_a_break_counts_up():
+    s, _ = game(2)
+    s.ps[0].supports, s.ps[1].supports = 2, 1
+    ref.finish(s, ref.END_SCORE)
+    assert [(e[1], e[3]) for e in s.events if e[0] == rs.E_SCORE] == [(0, 2), (1, 1)]
+    s, _ = game(2)
+    s.breaks, s.break_trigger = 2, 0
+    ref.do_break(s)
+    assert s.breaks == 3
