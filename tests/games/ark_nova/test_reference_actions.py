@@ -213,3 +213,33 @@ def test_snap_strength_6_means_never_even_above_strength_5():
     assert ra.can_snap(s, 0, 5, False) and not ra.can_snap(s, 0, 4, False)
     s.rules = replace(s.rules, cards_snap_strength=(6, 6))
     assert not ra.can_snap(s, 0, 6, False) and not ra.can_snap(s, 0, 7, True)
+
+
+def test_can_animals_asks_for_options_on_the_acting_side_and_after_the_reputation_step(monkeypatch):
+    """R6, R8: Animals side II at strength >= 5 looks one reputation further; the options are asked with the card's
+    side and the acting side as given."""
+    seen = []
+
+    def options(s, p, side2, acting):
+        seen.append((p, side2, acting, s.ps[p].rep))
+        return [1]
+    monkeypatch.setattr(ra, "animal_options", options)
+    s, _ = game(2)
+    s.ps[1].rep = 4
+    acting = [True, False, False, False, True]
+    assert ra.can_animals(s, 1, 5, True, acting) and ra.can_animals(s, 1, 2, True, acting)
+    assert ra.can_animals(s, 1, 3, False, acting)
+    assert seen == [(1, True, acting, 5), (1, True, acting, 4), (1, False, acting, 4)] and s.ps[1].rep == 4
+    assert all(entry[2] is acting for entry in seen)
+
+
+def test_entering_the_zoo_gives_the_cards_appeal_cp_and_reputation_and_adds_its_wildcards():
+    """§7.3: Siberian Tiger (406) gives 10 appeal, 2 CP, 1 reputation; Breeding Cooperation's passive 2 icon
+    wildcards add to those the player has."""
+    s, _ = game(2)
+    p = s.ps[1]
+    p.rep, p.wildcards = 2, 1
+    ra.enter_zoo(s, 1, 406, p.animals)
+    assert (p.appeal, p.cp, p.rep) == (1 + 10, 2, 3) and p.animals == [406]
+    ra.enter_zoo(s, 1, 215, p.sponsors)
+    assert p.wildcards == 3 and p.sponsors == [215]

@@ -317,3 +317,19 @@ def test_the_engineer_asks_which_of_two_types_built_this_action(monkeypatch):
     rb.engineer(s, 0, [ENC[1], PAVILION, ENC[1]], False)
     assert built == [(0, PAVILION, False)]
     assert script.asked[k:] == [(H_COIN, [0, 1]), (rs_H_ENGINEER_TYPE, [ENC[1], PAVILION])]
+
+
+def test_each_kiosk_earns_for_the_paying_buildings_next_to_it_only():
+    """§9.3, R23: a kiosk earns 1 per adjacent building but empty standard enclosures and kiosks; two kiosks add up;
+    a pavilion next to neither earns nothing."""
+    s, _ = game()
+    p = s.ps[0]
+    p.buildings = []
+    a, b = 0, board.N_CELLS - 1
+    assert board.HEX_DISTANCE[a, b] >= 6
+    na = (rb.around(1 << a)).bit_length() - 1
+    nb = (rb.around(1 << b) & -rb.around(1 << b)).bit_length() - 1
+    far = next(c for c in range(board.N_CELLS) if min(board.HEX_DISTANCE[a, c], board.HEX_DISTANCE[b, c]) >= 3)
+    p.buildings = [Building(KIOSK, 1 << a), Building(PAVILION, 1 << na), Building(KIOSK, 1 << b),
+                   Building(PAVILION, 1 << nb), Building(PAVILION, 1 << far)]
+    assert rb.kiosk_income(s, 0) == 2

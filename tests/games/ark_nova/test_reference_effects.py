@@ -373,3 +373,33 @@ def test_rows_follow_the_games_peaceful_rule():
     from tests.games.ark_nova.test_reference_play import R
     s, _ = game(2, rules=replace(R, peaceful=True))
     assert rfx.rows(s, 470, 0) == ((int(Op.GAIN), (2, 2, 0, 0, 0, 0, 0, 0)),)
+
+
+def test_venom_rows_name_the_card_each_token_goes_on():
+    """§11.2 venom N: a token on each of the target's cards in slots 1..N without one, a TOKEN row (seat, 1, card)."""
+    s, _ = game(2)
+    q = s.ps[1]
+    q.appeal, q.slots = 10, [rs.BUILD, rs.SPONSORS, rs.ANIMALS, rs.CARDS_ACTION, rs.ASSOCIATION]
+    q.venom[rs.SPONSORS] = True
+    n = len(s.events)
+    rfx.venom(s, 0, 2)
+    assert q.venom == [False, False, True, False, True]
+    assert s.events[n:] == [(rs.E_TOKEN, 1, 1, rs.BUILD, 0, 0)]
+
+
+def test_digging_a_display_card_logs_the_diggers_discard():
+    s, script = game(2, (rs.H_COIN, 1), (rs.H_DIG_KIND, 0), (rs.H_SNAP_FOLDER, 6))
+    s.display = [401, 0, 402, 403, 404, 405]
+    s.ps[1].hand = [406]
+    n = len(s.events)
+    rfx.digging(s, 1, 1)
+    assert (E_DISCARD, 1, 405, 0, 0, 0) in s.events[n:]
+
+
+def test_occupied_size_1_enclosures_counted_one_each():
+    s, _ = game(2)
+    p = s.ps[0]
+    p.buildings.append(Building(ENCLOSURE1, m((1, 6)), [405]))
+    p.buildings.append(Building(ENCLOSURE1, m((1, 8)), [473]))
+    p.buildings.append(Building(ENCLOSURE1 + 1, m((2, 7), (2, 9)), [430]))  # occupied, size 2
+    assert metric(s, 0, "enc1_occupied") == 2

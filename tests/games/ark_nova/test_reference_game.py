@@ -410,18 +410,18 @@ def test_a_turn_spends_the_x_tokens_counts_the_players_turns_and_no_venom_fee_fo
     s, script = game(2, (rs.H_TURN, (0, rs.CARDS_ACTION)), (rs.H_XSPEND, 1))
     p = s.ps[0]
     p.x, p.money, p.turns = 3, 10, 4
-    p.venom[rs.CARDS_ACTION] = True
+    p.venom[rs.CARDS_ACTION] = p.venom[rs.ASSOCIATION] = True  # the used card's token goes, Association's stays
     p.multiplier[rs.BUILD], p.multiplier_pending[rs.BUILD] = 1, 1
     n = len(s.events)
     ref.play_turn(s, 0)
-    assert p.x == 2 and p.money == 10 and p.turns == 5 and p.multiplier[rs.BUILD] == 2
+    assert p.x == 2 and p.money == 10 and p.turns == 5 and p.multiplier[rs.BUILD] == 2 and p.venom[rs.ASSOCIATION]
     assert [e for e in s.events[n:] if e[0] == rs.E_TURN] == [(rs.E_TURN, 0, s.turn, 5, 0, 0)]
     s, script = game(2, (rs.H_TURN, (1, 0)), (rs.H_XACTION_CARD, rs.SPONSORS))
     p = s.ps[0]
     p.money = 10
-    p.venom[rs.SPONSORS] = True
-    ref.play_turn(s, 0)  # the X action on the venom card: no fee either
-    assert p.money == 10 and p.slots[0] == rs.SPONSORS
+    p.venom[rs.SPONSORS] = p.venom[rs.ASSOCIATION] = True
+    ref.play_turn(s, 0)  # the X action on a venom card: no fee either
+    assert p.money == 10 and p.slots[0] == rs.SPONSORS and p.venom == [False, False, False, True, False]
 
 
 def test_perform_logs_the_action_with_its_strength_and_side_and_runs_its_rule(monkeypatch):
@@ -449,3 +449,26 @@ def test_the_score_rows_carry_each_players_supports_and_a_break_counts_up():
     s.breaks, s.break_trigger = 2, 0
     ref.do_break(s)
     assert s.breaks == 3
+
+
+def test_an_end_in_the_turn_before_a_break_keeps_its_last_turns_and_a_break_by_another_seat_starts_after_it():
+    """R5: the end reached in the turn sets the last turns from the seat after the player; the break that follows
+    (its token moved in the same turn) does not set them again. An end reached by a break whose token another seat
+    moved gives the last turns from the seat after that seat (§9.1, §13.1), and play goes on there."""
+    s, _ = game(3)
+    s.ps[1].appeal, s.ps[1].cp = 94, 10  # exactly 100
+    s.break_pending, s.break_token, s.break_trigger = True, s.break_len, 1
+    ref.after_turn(s, 1)
+    assert s.breaks == 1 and s.end_triggered and s.last_turns == [2, 0] and s.current == 2
+    s, _ = game(3)
+    s.break_pending, s.break_token, s.break_trigger = True, s.break_len, 0
+    s.ps[2].sponsors = [206]  # inc_cp:1 at the break: appeal 94 and CP 9 -> 10 make 100
+    s.ps[2].appeal, s.ps[2].cp = 94, 9
+    ref.after_turn(s, 2)
+    assert s.end_triggered and s.last_turns == [1, 2, 0] and s.current == 1
+
+
+def test_a_whole_game_of_policies_without_a_plan_method():
+    """PROTOCOL.md 10: only a policy with plan(state, seat) is asked to plan; uniform (a function) plays as it is."""
+    s = ref.play_game(replace(R, max_turns=1), 2, 5, 0, [rs.uniform, rs.uniform])
+    assert s.game_over and s.end_reason == ref.END_TURN_CAP and [p.turns for p in s.ps] == [1, 1]
