@@ -243,3 +243,22 @@ def test_entering_the_zoo_gives_the_cards_appeal_cp_and_reputation_and_adds_its_
     assert (p.appeal, p.cp, p.rep) == (1 + 10, 2, 3) and p.animals == [406]
     ra.enter_zoo(s, 1, 215, p.sponsors)
     assert p.wildcards == 3 and p.sponsors == [215]
+
+
+def test_a_unique_building_sponsor_needs_room_for_its_own_building(monkeypatch):
+    """§6.9: Meerkat Den (243, level 5, reputation 3) is playable only if the Meerkat Den building (10) can be
+    placed, with Build side II's cells if Build is on side II."""
+    asked = []
+
+    def can_place(s, p, kind, build2):
+        asked.append((p, kind, build2))
+        return room
+    monkeypatch.setattr(ra, "can_place_unique", can_place)
+    s, _ = game(2)
+    p = s.ps[1]
+    p.rep, p.side2[rs.BUILD] = 3, True
+    room = False
+    assert not ra.sponsor_playable(s, 1, 243, 5, 0, p.side2)
+    room = True
+    assert ra.sponsor_playable(s, 1, 243, 5, 0, p.side2)
+    assert asked == [(1, 10, True), (1, 10, True)]

@@ -333,3 +333,68 @@ def test_each_kiosk_earns_for_the_paying_buildings_next_to_it_only():
     p.buildings = [Building(KIOSK, 1 << a), Building(PAVILION, 1 << na), Building(KIOSK, 1 << b),
                    Building(PAVILION, 1 << nb), Building(PAVILION, 1 << far)]
     assert rb.kiosk_income(s, 0) == 2
+
+
+def footprints(kind):
+    start = int(board.FOOTPRINTS.start[kind])
+    return [int(board.FOOTPRINTS.masks[i]) for i in range(start, start + int(board.FOOTPRINTS.plain_count[kind]))]
+
+
+def test_unique_buildings_need_their_rock_or_the_border_and_219_lifts_the_rock():
+    """§6.3 / §12.4: the Meerkat Den (10) touches at least 1 rock cell, exactly 1 will do; with the Diversity
+    Researcher (219) the rock is not needed; the Zoo School (21) covers at least 2 border cells: a footprint with 2
+    is legal after an earlier one with fewer was refused."""
+    s, _ = game()
+    p = s.ps[0]
+
+    def rock(f):
+        return bin(rb.around(f) & rb.ROCK_CELLS).count("1")
+
+    def free(f):
+        return not f & p.covered and not f & rb.BUILD2_CELLS
+    one = next(f for f in footprints(10) if free(f) and rock(f) == 1)
+    none = next(f for f in footprints(10) if free(f) and rock(f) == 0 and not f & one)
+    for f in (one, none):
+        cell = next(c for c in range(board.N_CELLS) if rb.around(f) >> c & 1 and rb.PLAIN >> c & 1
+                    and not (one | none | p.covered) >> c & 1)
+        p.buildings.append(Building(ENC[1], 1 << cell))
+    legal = rb.legal_footprints(s, 0, 10, False)
+    assert one in legal and none not in legal and all(rock(f) >= 1 for f in legal)
+    p.sponsors = [219]
+    assert none in rb.legal_footprints(s, 0, 10, False)
+    p.sponsors = []
+    school = footprints(21)
+    good = next(i for i, f in enumerate(school) if i and free(f) and bin(f & rb.BORDER).count("1") >= 2
+                and any(free(g) and not g & f and bin(g & rb.BORDER).count("1") < 2 for g in school[:i]))
+    bad = next(g for g in school[:good] if free(g) and not g & school[good] and bin(g & rb.BORDER).count("1") < 2)
+    for f in (bad, school[good]):  # both reachable: a size-1 enclosure next to each
+        cell = next(c for c in range(board.N_CELLS) if rb.around(f) >> c & 1 and rb.PLAIN >> c & 1
+                    and not (bad | school[good] | p.covered) >> c & 1)
+        p.buildings.append(Building(ENC[1], 1 << cell))
+    legal = rb.legal_footprints(s, 0, 21, False)
+    assert school[good] in legal and bad not in legal
+
+
+def test_a_rock_animal_fits_a_special_enclosure_next_to_rock_and_covered_terrain_counts_only_by_the_rule():
+    """§6.6: the reptile 472 needs 1 rock (no water): a reptile house touching rock and no water fits it.
+    §6.5 covered_terrain_counts: a rock cell under a building counts only when the rule says so."""
+    s, _ = game()
+    p = s.ps[0]
+    rocky = next(f for f in footprints(REPTILE_HOUSE) if not f & p.covered
+                 and rb.terrain_touched(s, 0, f, ROCK) >= 1 and rb.terrain_touched(s, 0, f, WATER) == 0)
+    assert rb.special_fits(s, 0, 472, Building(REPTILE_HOUSE, rocky, [], 0))
+    rock = (rb.around(rocky) & rb.ROCK_CELLS).bit_length() - 1
+    touched = rb.terrain_touched(s, 0, rocky, ROCK)
+    p.buildings.append(Building(ENC[1], 1 << rock))  # hand-built over the rock cell
+    assert rb.terrain_touched(s, 0, rocky, ROCK) == touched - 1
+    s.rules = replace(s.rules, covered_terrain_counts=True)
+    assert rb.terrain_touched(s, 0, rocky, ROCK) == touched
+
+
+def test_build_types_and_can_build_look_at_the_cards_side_for_the_ii_cells(monkeypatch):
+    """§5.2: Build side II builds on the II cells: the side goes on to the footprint search as build2."""
+    seen = []
+    monkeypatch.setattr(rb, "affordable_types", lambda s, p, types, size, build2: seen.append(build2) or types)
+    s, _ = game()
+    assert rb.build_types(s, 0, 3, True, []) and rb.can_build(s, 0, 3, True) and rb.can_build(s, 0, 3, False)
+    assert seen == [True, True, False]

@@ -403,3 +403,9 @@ def test_occupied_size_1_enclosures_counted_one_each():
     p.buildings.append(Building(ENCLOSURE1, m((1, 8)), [473]))
     p.buildings.append(Building(ENCLOSURE1 + 1, m((2, 7), (2, 9)), [430]))  # occupied, size 2
     assert metric(s, 0, "enc1_occupied") == 2
+
+
+def test_a_group_of_five_is_no_group_of_six_whatever_cell_it_starts_from():
+    five = sum(1 << c for c in (0, 6, 7, 14, 15))  # connected; cell 1 (next to cell 0) is not in it
+    assert rb.around(1 << 0) & (1 << 1) and rfx.groups_of_six(five) == 0
+    assert rfx.groups_of_six(five | 1 << 1) == 1
