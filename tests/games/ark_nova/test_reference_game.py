@@ -436,8 +436,9 @@ def test_perform_logs_the_action_with_its_strength_and_side_and_runs_its_rule(mo
     ref.perform(s, 1, rs.BUILD, 2, False)
     ref.perform(s, 1, rs.SPONSORS, 4, False)
     assert calls == [("animals", s, 1, 3, True, acting), ("build", s, 1, 2, False), ("sponsors", s, 1, 4, False, None)]
-    assert [e for e in s.events[n:] if e[0] == rs.E_ACTION] == [
-        (rs.E_ACTION, 1, rs.ANIMALS, 3, 1, 0), (rs.E_ACTION, 1, rs.BUILD, 2, 0, 0), (rs.E_ACTION, 1, rs.SPONSORS, 4, 0, 0)]
+    assert [e for e in s.events[n:] if e[0] == rs.E_ACTION] == [(rs.E_ACTION, 1, rs.ANIMALS, 3, 1, 0),
+                                                               (rs.E_ACTION, 1, rs.BUILD, 2, 0, 0),
+                                                               (rs.E_ACTION, 1, rs.SPONSORS, 4, 0, 0)]
 
 
 def test_the_score_rows_carry_each_players_supports_and_a_break_counts_up():
