@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install demo test bench lint example check-report clean
+.PHONY: install demo test bench lint example check-report clean mutation
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -31,6 +31,10 @@ bench: $(STAMP)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check --select E,F,W --ignore E501 zoosim tests benchmarks
 	$(VENV)/bin/lint-imports
+
+# Mutation testing of the references against `pytest -m rules` (not in CI: minutes per game). GAME=castles for one.
+mutation: $(STAMP)
+	$(PY) tools/mutation.py $(if $(GAME),--game $(GAME))
 
 # The small committed example report (README shows one of its charts).
 example: $(STAMP)

@@ -23,15 +23,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from zoosim.games import registry
-
-FAMILY = {"zooloretto-mini": "zoosim.games.zooloretto_mini", "tractor": "zoosim.games.tractor"}
-
-
-def game(game_id: str):
-    for key, module in FAMILY.items():  # until the registry lists them
-        registry._GAMES.setdefault(key, module)
-    return registry.get_game(game_id)
+from zoosim.games.registry import get_game as game
 
 
 def speed(args: argparse.Namespace) -> None:

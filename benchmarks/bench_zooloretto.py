@@ -37,7 +37,7 @@ def engine_rate(players: int, policy: str, games: int, threads: int) -> float:
 
 
 def reference_ratio(players: int, games: int) -> tuple[float, float]:
-    from zoosim.games.zooloretto.reference_actions import play_game
+    from zoosim.games.zooloretto.reference.actions import play_game
     from zoosim.games.zooloretto.rules import Rules
 
     start = time.process_time()

@@ -15,8 +15,8 @@ import pyarrow.parquet as pq
 import pytest
 
 from zoosim.games.base import ZoosimError
-from zoosim.games.zooloretto import GAME, play_block
-from zoosim.games.zooloretto.reference_actions import play_game as reference_game
+from zoosim.games.zooloretto import GAME
+from zoosim.games.zooloretto.reference.actions import play_game as reference_game
 from zoosim.games.zooloretto.rules import Rules
 from zoosim.sim.runner import simulate_run
 from zoosim.sim.verify import verify_run
@@ -26,7 +26,7 @@ def test_round_scores_match_the_reference_game_by_game() -> None:
     rng = random.Random(5)
     for players in (2, 3, 4, 5):
         policies = [rng.choice(["uniform", "random"]) for _ in range(players)]
-        block = play_block(Rules(), players, [GAME.policy(p) for p in policies], 17, 40, 25, threads=1,
+        block = GAME.play_block(Rules(), players, [GAME.policy(p) for p in policies], 17, 40, 25, threads=1,
                            rounds_log=True)
         round_scores = block["round_scores"].reshape(25, players, -1)
         for g in range(25):
@@ -39,7 +39,7 @@ def test_round_scores_match_the_reference_game_by_game() -> None:
 
 
 @pytest.mark.parametrize("game_id, reference_module", [
-    ("zooloretto-mini", "zoosim.games.zooloretto_mini.reference_actions"),
+    ("zooloretto-mini", "zoosim.games.zooloretto_mini.reference"),
     ("tractor", "zoosim.games.tractor.reference"),
 ])
 def test_truck_family_round_scores_match_their_reference_games(game_id: str, reference_module: str) -> None:
@@ -63,8 +63,8 @@ def test_truck_family_round_scores_match_their_reference_games(game_id: str, ref
 
 def test_block_without_rounds_log_is_unchanged() -> None:
     policies = [GAME.policy("greedy")] * 3
-    plain = play_block(Rules(), 3, policies, 3, 0, 20, threads=1)
-    logged = play_block(Rules(), 3, policies, 3, 0, 20, threads=1, rounds_log=True)
+    plain = GAME.play_block(Rules(), 3, policies, 3, 0, 20, threads=1)
+    logged = GAME.play_block(Rules(), 3, policies, 3, 0, 20, threads=1, rounds_log=True)
     assert "round_scores" not in plain
     for name, column in plain.items():
         assert np.array_equal(column, logged[name]), name

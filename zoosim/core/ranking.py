@@ -1,4 +1,5 @@
-"""Final ranking of a game's seats, shared by the truck games: score first, then one tie-break column.
+"""Final ranking of a game's seats, shared by the Zooloretto family's engines: score first, then one tie-break
+column.
 
 A seat's rank is 1 + the number of seats strictly ahead of it; seats tied on both keys share the
 rank, and the seats ranked 1 share the win equally (win_share 1/k each).

@@ -1,6 +1,6 @@
-"""The tile bag of the truck games (Zooloretto, Zooloretto Mini): species removed at random, animal
-tiles laid out in canonical order (the shuffle is core.rng.shuffle). Both games' PROTOCOL.md section 3 describe this
-draw order; keeping it in one place keeps their setups identical.
+"""The tile bag of the Zooloretto family: species removed at random (the truck games), animal tiles and runs of
+other tiles laid out in canonical order (the shuffle is core.rng.shuffle). The games' PROTOCOL.md section 3 describe
+this order; keeping it in one place keeps their setups identical.
 """
 from __future__ import annotations
 
@@ -46,3 +46,13 @@ def lay_out_animals(deck, n, in_play, species, males, females, per_species):
     return n
 
 
+
+
+@njit(cache=True, _nrt=False)
+def lay_out_kinds(deck, n, first_code, kinds, per_kind):
+    """Append `per_kind` tiles of each of `kinds` kinds (codes first_code, first_code + 1, ...) from deck[n]."""
+    for kind in range(kinds):
+        for _ in range(per_kind):
+            deck[n] = first_code + kind
+            n += 1
+    return n

@@ -180,7 +180,8 @@ def _check_int(what: str, value: Any, low: int, high: int | None) -> None:
 
 
 def engine_hash(game: Game) -> str:
-    """A hash of the game package's and zoosim.core's sources: shards of different engine code never mix.
+    """A hash of the game package's and zoosim.core's sources (and the family glue a package imports): shards of
+    different engine code never mix.
 
     The package version alone does not change when an engine is edited (or differs on a cluster
     machine), so a resume, or a Dask task, compares this instead.
@@ -195,7 +196,10 @@ def engine_hash(game: Game) -> str:
         package = Path(importlib.import_module(game_package(game.id)).__file__).parent
         files += [f for f in sorted(package.rglob("*.py")) if f not in files]
     import zoosim.core
+    import zoosim.games.family
 
+    if any(b"zoosim.games.family" in file.read_bytes() for file in files):  # the Zooloretto family's shared glue
+        files += sorted(Path(zoosim.games.family.__file__).parent.glob("*.py"))
     files += sorted(Path(zoosim.core.__file__).parent.glob("*.py"))  # the RNG every engine draws from
     digest = hashlib.sha256()
     for file in files:

@@ -11,10 +11,12 @@ from dataclasses import replace
 import pytest
 
 from zoosim.core.rng import PyRng
+from zoosim.games.tractor import GAME
 from zoosim.games.tractor.reference import (
     PASS, PLACE, PUSH, REFILL, ROUND_END, TAKE, IllegalMove, State, canonical_tiles, check_invariants, play_game,
-    play_turn, push_options, score_all, setup, zoo_places,
+    play_turn, push_options, replay_decisions, score_all, setup, zoo_places,
 )
+from zoosim.games.tractor.replay import play_recorded
 from zoosim.games.tractor.rules import ATTRACTION, BACKYARD, DISCARDED, STALLS, TO_BAG, Rules
 
 R = Rules()
@@ -253,3 +255,17 @@ def test_games_keep_every_invariant_after_every_turn():
         policy = ("uniform", "random")[g % 2]
         rules = R if g < 8 else replace(R, overflow="discard", backyard_size=1)
         play_game(rules, players, [policy] * players, 23, g, check=check_invariants)
+
+
+# --- replay of an engine game's decisions -------------------------------------------------------------
+
+def test_replay_refuses_a_tampered_decision() -> None:
+    events, *_ = play_recorded(Rules(), 3, [GAME.policy("greedy")] * 3, 5, 0)
+    rows = [list(map(int, r)) for r in events]
+    push = next(i for i, r in enumerate(rows) if r[0] == 3)
+    with pytest.raises(IllegalMove):
+        replay_decisions(Rules(), 3, 5, 0, rows[:push] + rows[push + 1:])  # a push left out
+    take = next(i for i, r in enumerate(rows) if r[0] == 1)
+    rows[take][2] = (rows[take][2] + 1) % 4  # another tractor
+    with pytest.raises(IllegalMove):
+        replay_decisions(Rules(), 3, 5, 0, rows)

@@ -11,11 +11,13 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from zoosim.games.zooloretto import GAME, policy_arrays
-from zoosim.games.zooloretto import engine as E
-from zoosim.games.zooloretto import money as M
+from zoosim.games.base import policy_arrays
+from zoosim.games.zooloretto import GAME
+from zoosim.games.zooloretto.engine import state as E
+from zoosim.games.zooloretto.engine import money as M
 from zoosim.games.zooloretto.play import MAX_DECK, N_OUT, O_FULL, O_SCORE, play_game, score_game
-from zoosim.games.zooloretto.policies import MEMORY_SIZE
+from zoosim.games.zooloretto.policies import MAX_POLICY_PARAMS
+from zoosim.games.zooloretto.engine.policies import MEMORY_SIZE
 from zoosim.games.zooloretto.rules import (
     BARN, COIN, ENC_COINS, FEMALE, INERT, MALE, N_CODES, OFFSPRING, R_ENCLOSURE, R_PURCHASE_PRICE, STALL_BASE, Rules, pack,
 )
@@ -88,7 +90,7 @@ def test_coin_tile_becomes_money_without_touching_the_bank() -> None:
 
 def final_state(rules: Rules, players: int, policy: str, seed: int, game_index: int):
     R = pack(rules, players)
-    ids, params = policy_arrays([GAME.policy(policy)] * players)
+    ids, params = policy_arrays([GAME.policy(policy)] * players, MAX_POLICY_PARAMS)
     S = np.zeros(E.STATE_SIZE, np.int64)
     deck = np.zeros(MAX_DECK, np.int64)
     play_game(R, seed, game_index, ids, params, S, deck, np.zeros(4, np.uint64), np.zeros(E.MAX_OPTIONS, np.int64),
@@ -216,8 +218,8 @@ def test_money_cells_cover_every_change_a_money_action_makes(players: int) -> No
 
 def test_policies_leave_the_state_as_they_found_it() -> None:
     """Greedy and heuristic make and unmake moves on the live state; a decision must not change it."""
-    from zoosim.games.zooloretto.policies import choose_truck_for_tile, choose_turn
-    from zoosim.games.zooloretto.valuation import GREEDY, HEURISTIC
+    from zoosim.games.zooloretto.engine.policies import choose_truck_for_tile, choose_turn
+    from zoosim.games.zooloretto.engine.valuation import GREEDY, HEURISTIC
 
     workspace = np.zeros((3, E.STATE_SIZE), np.int64)
     options = np.zeros(E.MAX_OPTIONS, np.int64)
@@ -243,8 +245,8 @@ def test_money_gains_are_the_change_of_the_whole_zoo_value() -> None:
     """money_option_gain reads only the parts an action touches (valuation.money_touched), and
     known_money_gain (policies.known_gain for Purchases, from remembered placement gains) values some
     actions without making them; all must equal the change of zoo_value."""
-    from zoosim.games.zooloretto import policies as P
-    from zoosim.games.zooloretto import valuation as V
+    from zoosim.games.zooloretto.engine import policies as P
+    from zoosim.games.zooloretto.engine import valuation as V
 
     heuristic = np.array(GAME.policy("heuristic").values + (0.0,))
     undo = np.zeros(2 * E.UNDO_CELLS, np.int64)
@@ -305,8 +307,8 @@ def test_money_gains_are_the_change_of_the_whole_zoo_value() -> None:
 def test_distinct_purchases_choose_as_the_whole_list_would() -> None:
     """best_money_option values Purchases from list_purchases(distinct=True): each tile once, from its first
     seller, none into the barn. The first best of that list must be the first best of the canonical list."""
-    from zoosim.games.zooloretto import policies as P
-    from zoosim.games.zooloretto import valuation as V
+    from zoosim.games.zooloretto.engine import policies as P
+    from zoosim.games.zooloretto.engine import valuation as V
 
     heuristic = np.array(GAME.policy("heuristic").values + (0.0,))
     undo = np.zeros(2 * E.UNDO_CELLS, np.int64)
@@ -336,8 +338,8 @@ def test_distinct_purchases_choose_as_the_whole_list_would() -> None:
 def test_a_handed_over_plan_places_as_best_placement_would() -> None:
     """decide_turn hands the placements truck_gain planned to decide_placement; each must be the choice
     best_placement makes on the live state, step by step."""
-    from zoosim.games.zooloretto import policies as P
-    from zoosim.games.zooloretto import valuation as V
+    from zoosim.games.zooloretto.engine import policies as P
+    from zoosim.games.zooloretto.engine import valuation as V
 
     workspace = np.zeros((3, E.STATE_SIZE), np.int64)
     options = np.zeros(E.MAX_OPTIONS, np.int64)
@@ -380,8 +382,8 @@ def test_remembered_valuations_decide_as_fresh_ones_would(policy_name: str, play
     fresh memory gives, turn after turn, as the game loop carries it: from positions of heuristic games
     with a nearly empty bank (fill coins limited), and of random games (fuller barns, more to buy), also
     with Purchases that pay the seller nothing (a sale then changes only the seller's barn)."""
-    from zoosim.games.zooloretto import policies as P
-    from zoosim.games.zooloretto import valuation as V
+    from zoosim.games.zooloretto.engine import policies as P
+    from zoosim.games.zooloretto.engine import valuation as V
     from zoosim.games.zooloretto.play import apply_turn_option, start_round
 
     spec = GAME.policy(policy_name)
@@ -423,8 +425,8 @@ def test_remembered_valuations_decide_as_fresh_ones_would(policy_name: str, play
 
 def test_remembered_placement_gains_are_the_gains() -> None:
     """best_placement with an epoch keeps each gain it computes; asked again it must answer the same."""
-    from zoosim.games.zooloretto import policies as P
-    from zoosim.games.zooloretto import valuation as V
+    from zoosim.games.zooloretto.engine import policies as P
+    from zoosim.games.zooloretto.engine import valuation as V
 
     heuristic = np.array(GAME.policy("heuristic").values + (0.0,))
     undo = np.zeros(2 * E.UNDO_CELLS, np.int64)

@@ -12,12 +12,14 @@ import numpy as np
 import pytest
 
 from zoosim.core.rng import seed_stream
-from zoosim.games.zooloretto import GAME, POLICIES, play_block, policy_arrays
-from zoosim.games.zooloretto import engine as E
+from zoosim.games.base import policy_arrays
+from zoosim.games.zooloretto import GAME
+from zoosim.games.zooloretto.engine import state as E
+from zoosim.games.zooloretto.policies import MAX_POLICY_PARAMS, POLICIES
 from zoosim.games.zooloretto import lookahead as L
 from zoosim.games.zooloretto import play as P
-from zoosim.games.zooloretto.policies import MEMORY_SIZE, choose_turn
-from zoosim.games.zooloretto.valuation import LOOKAHEAD, RANDOM
+from zoosim.games.zooloretto.engine.policies import MEMORY_SIZE, choose_turn
+from zoosim.games.zooloretto.engine.valuation import LOOKAHEAD, RANDOM
 from zoosim.games.zooloretto.replay import replay_text
 from zoosim.games.zooloretto.rules import FEMALE, INERT, MALE, N_CODES, STALL_BASE, Rules, pack
 
@@ -38,7 +40,7 @@ class Game:
         self.no_log = np.zeros((0, players), np.int16)
         self.components = np.zeros(E.N_COMPONENTS, np.int64)
         self.ids = np.array([LOOKAHEAD if s in stop_seats else RANDOM for s in range(players)], np.int64)
-        self.params = policy_arrays([GAME.policy("lookahead:rollouts=3")] * players)[1]
+        self.params = policy_arrays([GAME.policy("lookahead:rollouts=3")] * players, MAX_POLICY_PARAMS)[1]
         seed_stream(self.rng, seed, game_index)
         P.setup(self.S, pack(rules, players), self.deck, self.rng)
         self.S[E.H_ROUND] = 1
@@ -126,11 +128,11 @@ def test_decision_ignores_the_hidden_order_of_the_stacks() -> None:
 
 def test_games_are_deterministic_per_seed_and_game_index() -> None:
     specs = [GAME.policy("lookahead:rollouts=2"), GAME.policy("random"), GAME.policy("heuristic")]
-    one = play_block(Rules(), 3, specs, 4, 10, 4, threads=1)
-    two = play_block(Rules(), 3, specs, 4, 10, 4, threads=2)
+    one = GAME.play_block(Rules(), 3, specs, 4, 10, 4, threads=1)
+    two = GAME.play_block(Rules(), 3, specs, 4, 10, 4, threads=2)
     for name, column in one.items():
         assert np.array_equal(column, two[name]), name
-    alone = play_block(Rules(), 3, specs, 4, 12, 1, threads=1)
+    alone = GAME.play_block(Rules(), 3, specs, 4, 12, 1, threads=1)
     assert np.array_equal(alone["score"], one["score"][6:9])
 
 
@@ -177,7 +179,7 @@ def clear_cut_position():
 
 def test_takes_the_truck_that_completes_an_enclosure_in_the_last_round() -> None:
     S, spec = clear_cut_position()
-    params = policy_arrays([spec] * 3)[1]
+    params = policy_arrays([spec] * 3, MAX_POLICY_PARAMS)[1]
     pool = np.zeros(P.MAX_DECK, np.int64)
     assert L.unseen_tiles(S, pool, np.zeros(8, np.int64))[0] == 0  # a consistent position: nothing hidden
     before = S.copy()

@@ -1,27 +1,20 @@
-"""`zoosim score` positions: the worked example in both species formats, and every impossible position."""
+"""`zoosim score` positions: the worked example in both species formats, winners, expansions, the players list and
+rules that shape a position. Impossible positions are the family's test (tests/games/family)."""
 from __future__ import annotations
 
-import copy
 import json
 from dataclasses import replace
 
 import pytest
 
+from tests.games.family.cases import ZOOLORETTO_WORKED as WORKED_BY_NAME
+from tests.games.family.cases import zooloretto_set
 from zoosim.games.base import ZoosimError
 from zoosim.games.zooloretto.positions import format_score_text, load_position, score_position
 from zoosim.games.zooloretto.rules import Rules
 
 R = Rules()
 
-WORKED_BY_NAME = {"players": [{
-    "enclosures": [
-        {"species": "zebra", "animals": 5},
-        {"species": "camel", "animals": 2, "stalls": ["A", "B"]},
-        {"species": "elephant", "animals": 5},
-    ],
-    "barn": {"animals": {"panda": 1, "kangaroo": 2}, "stalls": ["A"]},
-    "coins": 3,
-}]}
 
 WORKED_BY_INDEX = {"players": [{
     "enclosures": [
@@ -69,45 +62,6 @@ def test_two_players_may_show_two_expansions():
     assert len(load_position(data, R).zoos[0].enclosures) == 5
 
 
-def _broken(path_change) -> dict:
-    data = copy.deepcopy(WORKED_BY_NAME)
-    path_change(data["players"][0])
-    return data
-
-
-def _set(key, value, enclosure=None):
-    def change(player):
-        (player["enclosures"][enclosure] if enclosure is not None else player)[key] = value
-    return change
-
-
-@pytest.mark.parametrize("change, message", [
-    (_set("animals", 6, 0), r"player 0, enclosure 0 \(E1\): 6 animals but only 5 spaces"),
-    (_set("species", None, 1), r"player 0, enclosure 1 \(E2\): 2 animals without a species"),
-    (_set("species", "unicorn", 2), r"player 0, enclosure 2 \(E3\): unknown species 'unicorn'"),
-    (_set("species", 8, 2), r"enclosure 2 \(E3\): unknown species 8"),
-    (_set("stalls", ["A", "B"], 0), r"enclosure 0 \(E1\): 2 stalls but only 1 stall space"),
-    (_set("stalls", ["E"], 2), r"enclosure 2 \(E3\): unknown stall kind 'E'"),
-    (_set("animals", -1, 2), r"enclosure 2 \(E3\): animals must be >= 0"),
-    (_set("animals", 2.5, 2), r"enclosure 2 \(E3\): animals must be a whole number"),
-    (_set("color", "red", 1), r"enclosure 1 \(E2\): unknown key 'color'"),
-    (_set("coins", -2), r"player 0: coins must be >= 0"),
-    (_set("garden", []), r"player 0: unknown key 'garden'"),
-    (lambda p: p["barn"]["animals"].update({"panda": -1}), r"player 0, barn: panda animals must be >= 0"),
-    (lambda p: p["barn"]["animals"].update({"dodo": 1}), r"player 0, barn: unknown species 'dodo'"),
-    (lambda p: p["barn"].update({"tiles": 1}), r"player 0, barn: unknown key 'tiles'"),
-    (lambda p: p["enclosures"].append({"species": "camel", "animals": 1}) or
-     p["enclosures"].append({"species": "camel", "animals": 1}), r"player 0: 2 expansions; at most 1"),
-    (lambda p: p["enclosures"].pop(), r"player 0: 2 enclosures"),
-    (lambda p: p["barn"]["animals"].update({"zebra": 9}), r"position: 14 zebra animals in all zoos; the game has 13"),
-    (lambda p: p["barn"].update({"stalls": ["A", "A", "A"]}), r"position: 4 stalls of kind A; the game has 3"),
-])
-def test_impossible_positions_are_refused_with_one_line(change, message):
-    with pytest.raises(ZoosimError, match=message) as info:
-        load_position(_broken(change), R)
-    assert "\n" not in str(info.value)
-
-
 def test_a_position_needs_players():
     for data in ({}, {"players": []}, {"players": [{}] * 6}):
         with pytest.raises(ZoosimError, match="players"):
@@ -118,5 +72,5 @@ def test_a_position_needs_players():
 
 def test_rules_shape_positions():
     bigger = replace(R, enclosure_spaces=(6, 4, 6), enclosure_full_points=(9, 5, 10))
-    data = _broken(_set("animals", 6, 0))
+    data = zooloretto_set("animals", 6, 0)
     assert score_position(data, bigger)["players"][0]["full_enclosure_points"] == 9

@@ -10,10 +10,10 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from zoosim.core.rng import PyRng
-from zoosim.games.zooloretto.reference import (
+from zoosim.games.zooloretto.reference.state import (
     BIRTH, COMPONENTS, DECISION_KINDS, MONEY_KINDS, ROUND_END, check_invariants, game_record, setup,
 )
-from zoosim.games.zooloretto.reference_actions import POLICY_TURNS, play_game, replay_decisions
+from zoosim.games.zooloretto.reference.actions import POLICY_TURNS, play_game, replay_decisions
 from zoosim.games.zooloretto.rules import Rules, validate
 
 R = Rules()
@@ -37,12 +37,12 @@ def check_record(rules: Rules, players: int, record, main: int) -> None:
     for p, seat in enumerate(record.seats):
         assert seat.score == sum(seat.components[c] for c in COMPONENTS)
         assert rules.min_score(players) <= seat.score <= rules.max_score(players)
-        assert seat.offspring_born == sum(1 for e in events if e[0] == BIRTH and e[1] == p)
-        assert seat.money_actions == sum(1 for e in events if e[0] in MONEY_KINDS and e[1] == p)
+        assert seat.columns["offspring_born"] == sum(1 for e in events if e[0] == BIRTH and e[1] == p)
+        assert seat.columns["money_actions"] == sum(1 for e in events if e[0] in MONEY_KINDS and e[1] == p)
     assert record.turns == sum(1 for e in events if e[0] in DECISION_KINDS)
     assert record.rounds == sum(1 for e in events if e[0] == ROUND_END)
-    best = max((s.score, s.coins) for s in record.seats)
-    winners = [s for s in record.seats if (s.score, s.coins) == best]
+    best = max((s.score, s.columns["coins"]) for s in record.seats)
+    winners = [s for s in record.seats if (s.score, s.columns["coins"]) == best]
     assert all(s.rank == 1 and s.win_share == pytest.approx(1 / len(winners)) for s in winners)
     assert sum(s.win_share for s in record.seats) == pytest.approx(1.0)
     spaces = sum(rules.truck_capacities(players))

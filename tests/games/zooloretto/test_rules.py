@@ -11,36 +11,21 @@ from dataclasses import replace
 
 import pytest
 
+from tests.support.truck_tiles import baby, female, male, plain
 from zoosim.core.rng import PyRng
-from zoosim.games.zooloretto.reference import (
+from zoosim.games.zooloretto.reference.state import (
     expansion_enclosure,
     BIRTH, DISCARD, DRAW, EXCHANGE, EXPAND, FILL, LAST_ROUND, MOVE, PLACE, PURCHASE, ROUND_END, TAKE,
     IllegalMove, State, Zoo, check_invariants, put_in_zoo, put_on_truck, ranks_and_shares, score_player,
     set_coins, setup,
 )
-from zoosim.games.zooloretto.reference_actions import (
+from zoosim.games.zooloretto.reference.actions import (
     apply_turn, legal_turn_options, play_game, random_turn, replay_decisions, uniform_turn,
 )
 from zoosim.games.zooloretto.rules import BARN, COIN, MONEY, Rules
 
 R = Rules()
 FLAMINGO, CAMEL, LEOPARD, ELEPHANT, PANDA = 0, 1, 2, 3, 4  # in play with any player count by default
-
-
-def plain(s):
-    return 4 * s
-
-
-def male(s):
-    return 4 * s + 1
-
-
-def female(s):
-    return 4 * s + 2
-
-
-def baby(s):
-    return 4 * s + 3
 
 
 def stall(kind):

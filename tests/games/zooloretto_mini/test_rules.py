@@ -10,36 +10,21 @@ from dataclasses import replace
 
 import pytest
 
+from tests.support.truck_tiles import baby, female, male, plain
 from zoosim.core.rng import PyRng
 from zoosim.games.base import ZoosimError
+from zoosim.games.zooloretto_mini import GAME
 from zoosim.games.zooloretto_mini.reference import (
     BIRTH, BONUS_DISCARD, BONUS_SKIP, BONUS_TAKE, DRAW, FILL, LAST_ROUND, PLACE, ROUND_END, TAKE, IllegalMove,
-    State, bonus_options, check_invariants, put_in_zoo, put_on_truck, ranks_and_shares, score_player, setup,
+    State, apply_turn, bonus_options, check_invariants, legal_turn_options, play_game, put_in_zoo, put_on_truck,
+    ranks_and_shares, replay_decisions, score_player, setup, uniform_bonus,
 )
-from zoosim.games.zooloretto_mini.reference_actions import (
-    apply_turn, legal_turn_options, play_game, uniform_bonus,
-)
+from zoosim.games.zooloretto_mini.replay import play_recorded
 from zoosim.games.zooloretto_mini.rules import BARN, Rules
 
 R = Rules()
 POND, BUSH, ROCK = 64, 65, 66
 A, B, C = 0, 1, 2  # species in play with any player count by default
-
-
-def plain(s):
-    return 4 * s
-
-
-def male(s):
-    return 4 * s + 1
-
-
-def female(s):
-    return 4 * s + 2
-
-
-def baby(s):
-    return 4 * s + 3
 
 
 def fresh(players=3, **changes) -> State:
@@ -151,7 +136,7 @@ def test_an_enclosure_holds_six_tiles_of_one_species_and_any_landscapes():
     assert state.zoos[0].enclosures[1].animals == []  # nothing changed
     take(state, 0, [(plain(A), 0), (plain(B), 1), (BUSH, BARN)], [(BONUS_SKIP, 0, 0, 0)])  # 6th tile; barn always
     enc = state.zoos[0].enclosures[0]
-    assert len(enc.animals) == 3 and enc.landscapes == [0, 0, 2] and enc.free == 0
+    assert len(enc.animals) == 3 and enc.landscapes == [0, 0, 2] and enc.free_spaces == 0
     assert state.zoos[0].barn[BUSH] == 1
 
 
@@ -308,3 +293,24 @@ def test_games_keep_every_invariant_after_every_turn():
     for g in range(30):
         players = 2 + g % 4
         play_game(R, players, ["uniform", "random"][g % 2:][:1] * players, 17, g, check=check_invariants)
+
+
+# --- replay of an engine game's decisions -------------------------------------------------------------
+
+def test_replay_refuses_a_tampered_decision() -> None:
+    """The replay check can fail: a PLACE moved to another enclosure, or a bonus dropped, is caught."""
+    specs = [GAME.policy("greedy")] * 3
+    for game_index in range(40):
+        events, *_ = play_recorded(Rules(), 3, specs, 5, game_index)
+        rows = [list(map(int, r)) for r in events]
+        bonus = next((i for i, r in enumerate(rows) if r[0] in (6, 7, 8)), None)
+        if bonus is not None:
+            with pytest.raises(IllegalMove):
+                replay_decisions(Rules(), 3, 5, game_index, rows[:bonus] + rows[bonus + 1:])
+            break
+    else:
+        pytest.fail("no bonus in 40 greedy games")
+    place = next(i for i, r in enumerate(rows) if r[0] == 3)
+    rows[place][2] = 64 + 7  # a tile that is not on the truck
+    with pytest.raises(IllegalMove):
+        replay_decisions(Rules(), 3, 5, game_index, rows)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from zoosim.games.family.positions import all_enclosures, enclosure_animals, position_players, winners
 from zoosim.games.position_input import expect_keys, fail, species_index, whole_number
 from zoosim.games.tractor.reference import COMPONENTS, Enclosure, Zoo, score_all
 from zoosim.games.tractor.rules import ATTRACTION, MAX_PLAYERS, STALL_BASE, Rules
@@ -20,24 +21,19 @@ def _load_zoo(data: Any, rules: Rules, p: int) -> tuple[Zoo, int]:
     """A zoo and its backyard animal count (backyard animals need no species: each costs 1)."""
     where = f"player {p}"
     data = expect_keys(data, ("enclosures", "stalls", "backyard"), where)
-    raw = data.get("enclosures")
-    if not isinstance(raw, list) or len(raw) != rules.enclosures:
-        fail(where, f"needs an `enclosures` list of all {rules.enclosures} enclosures (empty: species null, animals 0)")
     zoo = Zoo([])
-    for e, item in enumerate(raw):
+
+    def species(value: Any, at: str) -> int:
+        return species_index(value, rules.species, at)
+
+    for e, item in enumerate(all_enclosures(data, rules.enclosures, where)):
         ewhere = f"player {p}, enclosure {e}"
         item = expect_keys(item, ("species", "animals", "attraction"), ewhere)
-        animals = whole_number(item.get("animals", 0), ewhere, "animals")
         attraction = item.get("attraction", False)
         if not isinstance(attraction, bool):
             fail(ewhere, f"attraction must be true or false, got {attraction!r}")
-        species = item.get("species")
-        if animals > 0 and species is None:
-            fail(ewhere, f"{animals} animals without a species")
-        enc = Enclosure(rules.enclosure_size, species_index(species, rules.species, ewhere) if species is not None else None,
-                        animals, attraction)
-        if enc.species is not None and animals == 0:
-            enc.species = None
+        animals, kind = enclosure_animals(item, ewhere, species)
+        enc = Enclosure(rules.enclosure_size, kind if animals else None, animals, attraction)
         if enc.tiles > enc.size:
             fail(ewhere, f"{animals} animals{' and an attraction' if attraction else ''} but only {enc.size} places")
         zoo.enclosures.append(enc)
@@ -57,11 +53,7 @@ def _load_zoo(data: Any, rules: Rules, p: int) -> tuple[Zoo, int]:
 
 def load_position(data: Any, rules: Rules) -> list[Zoo]:
     """Read a position; raise ZoosimError (one line naming the player/enclosure) if it cannot occur."""
-    data = expect_keys(data, ("players",), "position")
-    players = data.get("players")
-    if not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS:
-        fail("position", f"needs a `players` list of 1-{MAX_PLAYERS} players")
-    loaded = [_load_zoo(z, rules, p) for p, z in enumerate(players)]
+    loaded = [_load_zoo(z, rules, p) for p, z in enumerate(position_players(data, MAX_PLAYERS))]
     zoos = [zoo for zoo, _ in loaded]
     per_species: Counter = Counter()
     for zoo in zoos:
@@ -92,5 +84,4 @@ def score_position(data: Any, rules: Rules) -> dict:
     zoos = load_position(data, rules)
     scored = score_all(rules, zoos)
     out = [{"total": s["total"], **{c: s[c] for c in COMPONENTS}} for s in scored]
-    best = max(p["total"] for p in out)
-    return {"players": out, "winners": [i for i, p in enumerate(out) if p["total"] == best]}
+    return {"players": out, "winners": winners([p["total"] for p in out])}

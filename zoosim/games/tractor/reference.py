@@ -11,7 +11,10 @@ from dataclasses import dataclass, field
 from collections.abc import Callable, Iterable, Sequence
 
 from zoosim.core.rng import PyRng
-from zoosim.games.base import ZoosimError
+from zoosim.games.family import reference as family
+from zoosim.games.family.reference import (  # noqa: F401  (the game's own names)
+    Event, GameRecord, IllegalMove, SeatResult, check_on_turn, shuffle,
+)
 from zoosim.games.tractor.rules import (
     ATTRACTION, BACKYARD, DISCARDED, STALL_BASE, STALLS, TO_BAG, Rules, validate,
 )
@@ -20,11 +23,6 @@ TAKE, PLACE, PUSH, REFILL, PASS, ROUND_END = range(1, 7)
 END_EMPTY, END_FULL_ZOO, END_ROUND_LIMIT = 0, 1, 2
 COMPONENTS = ("full_enclosure_points", "attraction_points", "stall_points", "backyard_penalty",
               "card_species_winner", "card_enclosure_winner", "card_attraction_winner")
-Event = tuple[int, int, int, int, int, int]
-
-
-class IllegalMove(ZoosimError):
-    """A decision that the rules do not allow in the current state."""
 
 
 def is_animal(code: int) -> bool:
@@ -107,10 +105,7 @@ def refill(state: State, t: int) -> None:
 def setup(rules: Rules, players: int, rng: PyRng) -> State:
     """PROTOCOL 3: shuffle every tile into the bag, then one tile onto each tractor."""
     state = State.empty(rules, players)
-    tiles = state.bag
-    for i in range(len(tiles) - 1, 0, -1):
-        j = rng.below(i + 1)
-        tiles[i], tiles[j] = tiles[j], tiles[i]
+    shuffle(state.bag, rng)
     for t in range(len(state.tractors)):
         refill(state, t)
     return state
@@ -303,35 +298,11 @@ def score_all(rules: Rules, zoos: Sequence[Zoo]) -> list[dict[str, int]]:
     return out
 
 
-@dataclass
-class SeatResult:
-    score: int
-    components: dict[str, int]
-    pushes: int
-    backyard_tiles: int
-    rank: int
-    win_share: float
-
-
-@dataclass
-class GameRecord:
-    events: list[Event]
-    seats: list[SeatResult]
-    rounds: int
-    turns: int
-    end_reason: int
-    round_scores: list[list[int]] = field(default_factory=list)
-
-
 def game_record(state: State) -> GameRecord:
-    scored = score_all(state.rules, state.zoos)
-    totals = [s["total"] for s in scored]
-    ranks = [1 + sum(t > mine for t in totals) for mine in totals]
-    winners = ranks.count(1)
-    seats = [SeatResult(s["total"], {c: s[c] for c in COMPONENTS}, z.pushes, z.backyard_tiles(), r,
-                        1.0 / winners if r == 1 else 0.0) for s, z, r in zip(scored, state.zoos, ranks)]
-    return GameRecord(list(state.events), seats, state.round, state.turns, state.end_reason,
-                      [list(r) for r in state.round_scores])
+    """Each seat's score (spec "Scoring") and own log columns; ranked by score alone (ties share the place)."""
+    columns = [{"end_reason": state.end_reason, "pushes": zoo.pushes, "backyard_tiles": zoo.backyard_tiles()}
+               for zoo in state.zoos]
+    return family.game_record(state, score_all(state.rules, state.zoos), COMPONENTS, columns)
 
 
 def check_invariants(state: State) -> None:
@@ -391,18 +362,7 @@ POLICY_TURNS: dict[str, Callable[[State, PyRng], None]] = {
 }
 
 
-def play_game(rules: Rules, players: int, policies: Sequence[str], seed: int, game_index: int,
-              check: Callable[[State], None] | None = None) -> GameRecord:
-    validate(rules, players)
-    if len(policies) != players or any(p not in POLICY_TURNS for p in policies):
-        raise ZoosimError(f"need one policy per seat ({players}) from {', '.join(POLICY_TURNS)}, got {list(policies)}")
-    rng = PyRng(seed, game_index)
-    state = setup(rules, players, rng)
-    while not state.game_over:
-        POLICY_TURNS[policies[state.current]](state, rng)
-        if check is not None:
-            check(state)
-    return game_record(state)
+play_game = family.game_player(validate, setup, POLICY_TURNS, game_record)  # one game of uniform and random seats
 
 
 def replay_decisions(rules: Rules, players: int, seed: int, game_index: int,
@@ -420,8 +380,7 @@ def replay_decisions(rules: Rules, players: int, seed: int, game_index: int,
             raise IllegalMove(f"the events end in round {state.round} with player {state.current} on turn")
         kind, player, a, b = rows[pos][:4]
         try:
-            if player != state.current:
-                raise IllegalMove(f"player {state.current} is on turn, not {player}")
+            check_on_turn(state, player)
             if kind == PASS:
                 play_turn(state, None)
             elif kind == TAKE:

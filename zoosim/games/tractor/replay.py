@@ -1,25 +1,25 @@
 """`zoosim replay tractor`: one game told turn by turn, from the engine's own event log (the same game
-`simulate` logged for that seed and game index)."""
+`simulate` logged for that seed and game index). The page around the story is the family's (family.replay)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 import numpy as np
 
-from zoosim.games.base import PolicySpec
-from zoosim.games.tractor import engine as E
-from zoosim.games.tractor import rules as rules_module
-from zoosim.games.tractor.rules import BACKYARD, DISCARDED, END_REASONS, STALLS, TO_BAG, Rules, tile_name
+from zoosim.games.base import PolicySpec, policy_arrays
+from zoosim.games.family.replay import game_text
+from zoosim.games.tractor.engine import state as E
+from zoosim.games.tractor.columns import COLUMNS
+from zoosim.games.tractor.policies import MAX_POLICY_PARAMS
+from zoosim.games.tractor.rules import BACKYARD, DISCARDED, END_REASONS, STALLS, TO_BAG, Rules, pack, tile_name
 
 
 def play_recorded(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int,
                   game_index: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(events, result rows, win shares, final state) of one game."""
-    from zoosim.games.tractor import policy_arrays
     from zoosim.games.tractor.play import play_traced
 
-    ids, params = policy_arrays(policies)
-    return play_traced(rules_module.pack(rules, players), seed, game_index, ids, params)
+    return play_traced(pack(rules, players), seed, game_index, *policy_arrays(policies, MAX_POLICY_PARAMS))
 
 
 def _place(dest: int) -> str:
@@ -45,18 +45,9 @@ def describe_event(row: Sequence[int]) -> str:
 
 
 def replay_text(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, game_index: int) -> str:
-    from zoosim.games.tractor import COLUMNS
+    """The whole game in words (from the setup's refills on), then the final scoring."""
     from zoosim.games.tractor.play import O_FULL, O_RANK, O_SCORE
 
     events, rows, shares, _state = play_recorded(rules, players, policies, seed, game_index)
-    lines = [f"tractor, {players} players, seed {seed}, game index {game_index}"]
-    lines += [f"seat {s}: {spec.label}" for s, spec in enumerate(policies)]
-    lines.append("-- setup")
-    for row in events:
-        lines.append(describe_event(row))
-    lines += ["", "final scoring"]
-    for seat in range(players):
-        parts = ", ".join(f"{c.name} {int(rows[seat, O_FULL + k])}" for k, c in enumerate(COLUMNS))
-        lines.append(f"seat {seat}: score {int(rows[seat, O_SCORE])}, rank {int(rows[seat, O_RANK])}, "
-                     f"win share {shares[seat]:.3g} ({parts})")
-    return "\n".join(lines)
+    story = ["-- setup", *(describe_event(row) for row in events)]
+    return game_text("tractor", seed, game_index, policies, story, rows, shares, (O_SCORE, O_RANK, O_FULL), COLUMNS)

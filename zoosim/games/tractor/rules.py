@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from zoosim.errors import need
+from zoosim.games.family.rules import MAX_ROUNDS, check_bounds, check_count, check_players, not_negative, pack_slots
 
 OVERFLOWS = ("bag", "discard")
 END_REASONS = ("bag_and_tractors_empty", "full_zoo", "round_limit")
@@ -91,34 +92,35 @@ RULE_DOCS = {
 }
 
 
+BOUNDS = {  # rule: (lowest, highest); the highest are the capacities above
+    "species": (1, MAX_SPECIES), "stall_kinds": (0, MAX_STALL_KINDS), "tractor_capacity": (1, MAX_TRACTOR_CAPACITY),
+    "enclosures": (1, MAX_ENCLOSURES), "enclosure_size": (1, 32), "backyard_size": (0, MAX_BACKYARD),
+    "max_rounds": (1, MAX_ROUNDS),
+    **not_negative("tiles_per_species", "stalls_per_kind", "attractions", "start_money", "extra_tractors",
+                   "extra_tractors_two_players", "stall_spaces"),
+}
+
+
 def validate(rules: Rules, players: int) -> None:
     """Raise ZoosimError (one line: what is wrong, what is accepted) for rules the core cannot play."""
-
-    need(2 <= players <= MAX_PLAYERS, f"tractor is for 2-{MAX_PLAYERS} players, got {players}")
-    need(1 <= rules.species <= MAX_SPECIES, f"species must be 1-{MAX_SPECIES}, got {rules.species}")
-    need(0 <= rules.stall_kinds <= MAX_STALL_KINDS, f"stall_kinds must be 0-{MAX_STALL_KINDS}, got {rules.stall_kinds}")
-    for name in ("tiles_per_species", "stalls_per_kind", "attractions", "start_money", "extra_tractors",
-                 "extra_tractors_two_players", "stall_spaces"):
-        need(getattr(rules, name) >= 0, f"{name} must be >= 0, got {getattr(rules, name)}")
-    need(len(rules.card_points) == 3, f"card_points needs 3 values, got {len(rules.card_points)}")
+    check_players("tractor", players, MAX_PLAYERS)
+    check_bounds(rules, BOUNDS)
+    check_count(rules, "card_points", 3)
+    check_count(rules, "enclosure_points", rules.enclosures, reason="one per enclosure")
     need(1 <= rules.tractors(players) <= MAX_TRACTORS,
          f"{players} players would have {rules.tractors(players)} tractors; accepted: 1-{MAX_TRACTORS}")
-    need(1 <= rules.tractor_capacity <= MAX_TRACTOR_CAPACITY,
-         f"tractor_capacity must be 1-{MAX_TRACTOR_CAPACITY}, got {rules.tractor_capacity}")
-    need(1 <= rules.enclosures <= MAX_ENCLOSURES, f"enclosures must be 1-{MAX_ENCLOSURES}, got {rules.enclosures}")
-    need(1 <= rules.enclosure_size <= 32, f"enclosure_size must be 1-32, got {rules.enclosure_size}")
-    need(len(rules.enclosure_points) == rules.enclosures,
-         f"enclosure_points needs {rules.enclosures} values (one per enclosure), got {len(rules.enclosure_points)}")
-    need(0 <= rules.backyard_size <= MAX_BACKYARD, f"backyard_size must be 0-{MAX_BACKYARD}, got {rules.backyard_size}")
     need(rules.overflow in OVERFLOWS, f"overflow must be one of {', '.join(OVERFLOWS)}, got {rules.overflow!r}")
     need(1 <= rules.total_tiles() <= MAX_TILES, f"the bag must hold 1-{MAX_TILES} tiles, got {rules.total_tiles()}")
-    need(1 <= rules.max_rounds <= 10_000, f"max_rounds must be 1-10000, got {rules.max_rounds}")
 
 
-# Indices into the packed rules array.
+# The packed rules array (pack): slot R_<NAME> holds the rule named in PACKED at its place (a field of Rules, or
+# what pack derives for the player count); the card and enclosure points follow the slots.
+PACKED = ("players", "species", "tiles_per_species", "stall_kinds", "stalls_per_kind", "attractions", "tractors",
+          "tractor_capacity", "enclosures", "enclosure_size", "stall_spaces", "backyard_size", "overflow_to_bag",
+          "end_on_full_zoo", "max_rounds")
 (R_PLAYERS, R_SPECIES, R_TILES_PER_SPECIES, R_STALL_KINDS, R_STALLS_PER_KIND, R_ATTRACTIONS, R_TRACTORS,
  R_TRACTOR_CAPACITY, R_ENCLOSURES, R_ENCLOSURE_SIZE, R_STALL_SPACES, R_BACKYARD_SIZE, R_OVERFLOW_TO_BAG,
- R_END_ON_FULL_ZOO, R_MAX_ROUNDS) = range(15)
+ R_END_ON_FULL_ZOO, R_MAX_ROUNDS) = range(len(PACKED))
 R_CARD_POINTS = 16  # 3 entries
 R_ENCLOSURE_POINTS = 20  # MAX_ENCLOSURES entries
 R_SIZE = R_ENCLOSURE_POINTS + MAX_ENCLOSURES
@@ -127,22 +129,8 @@ R_SIZE = R_ENCLOSURE_POINTS + MAX_ENCLOSURES
 def pack(rules: Rules, players: int) -> np.ndarray:
     """The rules for one player count as the int64 array the core reads."""
     validate(rules, players)
-    r = np.zeros(R_SIZE, dtype=np.int64)
-    r[R_PLAYERS] = players
-    r[R_SPECIES] = rules.species
-    r[R_TILES_PER_SPECIES] = rules.tiles_per_species
-    r[R_STALL_KINDS] = rules.stall_kinds
-    r[R_STALLS_PER_KIND] = rules.stalls_per_kind
-    r[R_ATTRACTIONS] = rules.attractions
-    r[R_TRACTORS] = rules.tractors(players)
-    r[R_TRACTOR_CAPACITY] = rules.tractor_capacity
-    r[R_ENCLOSURES] = rules.enclosures
-    r[R_ENCLOSURE_SIZE] = rules.enclosure_size
-    r[R_STALL_SPACES] = rules.stall_spaces
-    r[R_BACKYARD_SIZE] = rules.backyard_size
-    r[R_OVERFLOW_TO_BAG] = int(rules.overflow == "bag")
-    r[R_END_ON_FULL_ZOO] = int(rules.end_on_full_zoo)
-    r[R_MAX_ROUNDS] = rules.max_rounds
+    r = pack_slots(rules, PACKED, R_SIZE, players=players, tractors=rules.tractors(players),
+                   overflow_to_bag=rules.overflow == "bag")
     r[R_CARD_POINTS:R_CARD_POINTS + 3] = rules.card_points
     r[R_ENCLOSURE_POINTS:R_ENCLOSURE_POINTS + rules.enclosures] = rules.enclosure_points
     return r

@@ -20,7 +20,7 @@ taken): with few rollouts the noise would otherwise pick among candidates almost
   game index); each decision takes one number from it, and rollout r of that decision runs on the stream
   (that number, r). The game's own stream is never touched, so the other seats play as they would.
 
-The rollouts run loop.play_out, the game loop, which never calls this module (numba cannot compile the
+The rollouts run engine/game.play_out, the game loop, which never calls this module (numba cannot compile the
 cycle); play.play_lookahead_turns plays the lookahead's own turns.
 """
 from __future__ import annotations
@@ -29,16 +29,16 @@ import numpy as np
 from numba import njit
 
 from zoosim.core.rng import below, next_u64, seed_stream, shuffle
-from zoosim.games.zooloretto import engine as E
-from zoosim.games.zooloretto import money as M
-from zoosim.games.zooloretto import loop as P  # the game loop for rollouts; play.py plays the lookahead's turns
-from zoosim.games.zooloretto.engine import (
+from zoosim.games.zooloretto.engine import state as E
+from zoosim.games.zooloretto.engine import money as M
+from zoosim.games.zooloretto.engine import game as P  # the game loop for rollouts; play.py plays the lookahead's turns
+from zoosim.games.zooloretto.engine.state import (
     H_COIN_TILES_TAKEN, H_DRAW_PTR, H_LAST_ROUND, H_RECORDING, H_TOTAL, OUT, P_BARN, P_COINS, P_COUNT,
     P_ENCLOSURES, P_FEMALE, P_MALE, P_OFFSPRING, P_SPECIES, P_STALLS, SUPPLY, T_COUNT, T_TAKEN_BY, T_TILES,
     player_at,
 )
-from zoosim.games.zooloretto.policies import MEMORY_SIZE, choose_turn, forget, workspace_views
-from zoosim.games.zooloretto.valuation import HEURISTIC, HP_PAIR_VALUE, NO_CHOICE, money_option_gain
+from zoosim.games.zooloretto.engine.policies import MEMORY_SIZE, choose_turn, forget, workspace_views
+from zoosim.games.zooloretto.engine.valuation import HEURISTIC, HP_PAIR_VALUE, NO_CHOICE, money_option_gain
 from zoosim.games.zooloretto.rules import (
     COIN, FEMALE, MALE, MAX_STALL_KINDS, MAX_TRUCK_CAPACITY, MAX_TRUCKS, N_CODES, OFFSPRING, R_COIN_TILES,
     R_FEMALES, R_MALES, R_OFFSPRING, R_PLAYERS, R_REMOVED, R_SPECIES, R_STALL_KINDS, R_STALLS_PER_KIND,
@@ -236,7 +236,7 @@ def rollout(S, deck, rng, p, opt, ids, rows, options, workspace, memory, no_log,
 
 @njit(cache=True, _nrt=True)
 def decide_turn(S, p, params, look_rng):
-    """The turn option (engine.option code; -1: none) of a lookahead seat p on the public state S.
+    """The turn option (state.option code; -1: none) of a lookahead seat p on the public state S.
 
     `params` is the seat's parameter row, `look_rng` the lookahead's stream of this game (one number
     is taken per decision).

@@ -1,4 +1,4 @@
-"""Whole games: `play_game` (the loop of `loop.py`, then the lookahead's turns), scoring, and `play_many`,
+"""Whole games: `play_game` (the loop of engine/game.py, then the lookahead's turns), scoring, and `play_many`,
 which plays a block of games across threads; `play_traced`, one game with its event log.
 """
 from __future__ import annotations
@@ -7,17 +7,18 @@ import numpy as np
 from numba import njit
 
 from zoosim.core.borrow import borrowed, keep_alive
+from zoosim.core.ranking import rank_rows
 from zoosim.core.rng import seed_stream
-from zoosim.games.zooloretto import engine as E
+from zoosim.games.zooloretto.engine import state as E
 from zoosim.games.zooloretto import lookahead as L
-from zoosim.games.zooloretto.engine import H_ROUND, H_TURNS, N_COMPONENTS, P_COINS, P_EXPANSIONS, P_MONEY_ACTIONS, P_OFFSPRING_BORN, player_at
-from zoosim.games.zooloretto.loop import (  # noqa: F401  (re-exported: the loop's pieces, for tests)
+from zoosim.games.zooloretto.engine.state import H_ROUND, H_TURNS, N_COMPONENTS, P_COINS, P_EXPANSIONS, P_MONEY_ACTIONS, P_OFFSPRING_BORN, player_at
+from zoosim.games.zooloretto.engine.game import (  # noqa: F401  (re-exported: the loop's pieces, for tests)
     MAX_DECK, N_OUT, O_BARN_TILES, O_COINS, O_EXPANSIONS, O_FULL, O_MONEY_ACTIONS, O_OFFSPRING, O_RANK, O_ROUNDS,
     O_SCORE, O_TURNS, TURN_CAP, apply_turn_option, finish_round, play_out, setup, start_round,
 )
-from zoosim.games.zooloretto.policies import MEMORY_SIZE, forget
+from zoosim.games.zooloretto.engine.policies import MEMORY_SIZE, forget
 from zoosim.games.zooloretto.rules import R_PLAYERS
-from zoosim.games.zooloretto.valuation import HEURISTIC, LOOKAHEAD
+from zoosim.games.zooloretto.engine.valuation import HEURISTIC, LOOKAHEAD
 
 
 @njit(cache=True, _nrt=False)
@@ -79,18 +80,7 @@ def score_game(S, rows, shares, components):
         rows[p, O_MONEY_ACTIONS] = S[at + P_MONEY_ACTIONS]
         rows[p, O_ROUNDS] = S[H_ROUND]
         rows[p, O_TURNS] = S[H_TURNS]
-    winners = 0
-    for p in range(players):
-        better = 0
-        for q in range(players):
-            if rows[q, O_SCORE] > rows[p, O_SCORE] or (
-                    rows[q, O_SCORE] == rows[p, O_SCORE] and rows[q, O_COINS] > rows[p, O_COINS]):
-                better += 1
-        rows[p, O_RANK] = better + 1
-        if better == 0:
-            winners += 1
-    for p in range(players):
-        shares[p] = 1.0 / winners if rows[p, O_RANK] == 1 else 0.0
+    rank_rows(rows, players, O_SCORE, O_COINS, O_RANK, shares)
 
 
 @njit(cache=True, nogil=True)

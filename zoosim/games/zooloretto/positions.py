@@ -12,8 +12,11 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from zoosim.games.family.positions import enclosure_animals, position_players, truck_barn, winners
 from zoosim.games.position_input import expect_keys, fail, species_index, whole_number
-from zoosim.games.zooloretto.reference import COMPONENTS, Zoo, base_enclosure, expansion_enclosure, score_player
+from zoosim.games.zooloretto.reference.state import (
+    COMPONENTS, Zoo, animal_code, base_enclosure, expansion_enclosure, score_player,
+)
 from zoosim.games.zooloretto.rules import MAX_PLAYERS, SPECIES_NAMES, STALL_BASE, STALL_NAMES, Rules
 
 
@@ -23,10 +26,6 @@ class Position:
     zoos: list[Zoo]
 
 
-def _species(value: object, rules: Rules, where: str) -> int:
-    """By name (as in the rulebook) or by index."""
-    names = [SPECIES_NAMES[s] if s < len(SPECIES_NAMES) else None for s in range(rules.species)]
-    return species_index(value, rules.species, where, names)
 
 
 def _stall_kind(value: Any, rules: Rules, where: str) -> int:
@@ -47,6 +46,12 @@ def _load_zoo(data: Any, rules: Rules, p: int, players: int) -> Zoo:
     where = f"player {p}"
     data = expect_keys(data, ("enclosures", "barn", "coins"), where)
     zoo = Zoo([])
+    names = [SPECIES_NAMES[s] if s < len(SPECIES_NAMES) else None for s in range(rules.species)]
+
+    def species(value: Any, at: str) -> int:
+        """By name (as in the rulebook) or by index."""
+        return species_index(value, rules.species, at, names)
+
     raw = data.get("enclosures")
     if not isinstance(raw, list):
         fail(where, "needs an `enclosures` list (E1, E2, E3, then expansions)")
@@ -60,38 +65,24 @@ def _load_zoo(data: Any, rules: Rules, p: int, players: int) -> Zoo:
         ewhere = f"player {p}, enclosure {e} ({name})"
         item = expect_keys(item, ("species", "animals", "stalls"), ewhere)
         enc = base_enclosure(rules, e) if e < n_base else expansion_enclosure(rules)
-        animals = whole_number(item.get("animals", 0), ewhere, "animals")
-        species = item.get("species")
-        if animals > 0 and species is None:
-            fail(ewhere, f"{animals} animals without a species")
+        animals, kind = enclosure_animals(item, ewhere, species)
         if animals > enc.spaces:
             fail(ewhere, f"{animals} animals but only {enc.spaces} spaces")
-        if species is not None:
-            enc.animals = [4 * _species(species, rules, ewhere)] * animals
+        enc.animals = [] if kind is None else [animal_code(kind, 0)] * animals
         enc.stalls = _stalls(item.get("stalls", []), rules, ewhere)
         if len(enc.stalls) > enc.stall_spaces:
             fail(ewhere, f"{len(enc.stalls)} stalls but only {enc.stall_spaces} stall space(s)")
         zoo.enclosures.append(enc)
     zoo.expansions = len(raw) - n_base
-    barn = expect_keys(data.get("barn", {}), ("animals", "stalls"), f"{where}, barn")
-    animals = barn.get("animals", {})
-    if not isinstance(animals, dict):
-        fail(f"{where}, barn", "animals must map species to counts")
-    for key, n in animals.items():
-        zoo.barn[4 * _species(key, rules, f"{where}, barn")] += whole_number(n, f"{where}, barn", f"{key} animals")
-    for kind in _stalls(barn.get("stalls", []), rules, f"{where}, barn"):
-        zoo.barn[STALL_BASE + kind] += 1
-    zoo.barn = Counter({c: n for c, n in zoo.barn.items() if n > 0})
+    zoo.barn = truck_barn(data, f"{where}, barn", species, "stalls",
+                          lambda value, at: [STALL_BASE + kind for kind in _stalls(value, rules, at)])
     zoo.coins = whole_number(data.get("coins", 0), where, "coins")
     return zoo
 
 
 def load_position(data: dict, rules: Rules) -> Position:
     """Read a position; raise ZoosimError (one line naming the player/enclosure) if it cannot occur."""
-    data = expect_keys(data, ("players",), "position")
-    players = data.get("players")
-    if not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS:
-        fail("position", f"needs a `players` list of 1-{MAX_PLAYERS} players")
+    players = position_players(data, MAX_PLAYERS)
     zoos = [_load_zoo(z, rules, p, len(players)) for p, z in enumerate(players)]
     animals: Counter = Counter()
     stalls: Counter = Counter()
@@ -118,8 +109,7 @@ def score_position(data: dict, rules: Rules) -> dict:
     players = [score_player(rules, zoo) for zoo in position.zoos]
     out = [{"total": s["total"], **{c: s[c] for c in COMPONENTS}, "coins": zoo.coins}
            for s, zoo in zip(players, position.zoos)]
-    best = max((p["total"], p["coins"]) for p in out)
-    return {"players": out, "winners": [i for i, p in enumerate(out) if (p["total"], p["coins"]) == best]}
+    return {"players": out, "winners": winners([(p["total"], p["coins"]) for p in out])}
 
 
 def format_score_text(result: dict) -> str:

@@ -10,6 +10,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from zoosim.errors import need
+from zoosim.games.family.rules import (  # noqa: F401  (FEMALE .. OFFSPRING: the animal tile classes, for the engine)
+    ANIMAL_CODES, FEMALE, INERT, MALE, MAX_ROUNDS, OFFSPRING, TRUCK_RULE_DOCS, TruckRules, check_animal_tiles,
+    check_bounds, check_count, check_players, check_trucks, not_negative, pack_slots,
+)
 
 SPECIES_NAMES = ("flamingo", "camel", "leopard", "elephant", "panda", "chimpanzee", "zebra", "kangaroo")
 STALL_NAMES = ("A", "B", "C", "D", "E", "F", "G", "H")
@@ -23,9 +27,8 @@ MAX_ENCLOSURES = 8
 MAX_TRUCKS = 8
 MAX_TRUCK_CAPACITY = 8
 
-# Tile codes (see PROTOCOL.md): animal 4*species + class, stall 64 + kind, coin 80.
-INERT, MALE, FEMALE, OFFSPRING = 0, 1, 2, 3
-STALL_BASE = 64
+# Tile codes (see PROTOCOL.md): animal 4*species + class (family.rules), stall 64 + kind, coin 80.
+STALL_BASE = ANIMAL_CODES
 COIN = 80
 N_CODES = 81
 BARN = -1
@@ -33,8 +36,9 @@ MONEY = -2
 
 
 @dataclass(frozen=True)
-class Rules:
-    """The rules of Zooloretto. Field docs are printed by `zoosim rules zooloretto`."""
+class Rules(TruckRules):
+    """The rules of Zooloretto. Field docs are printed by `zoosim rules zooloretto`; the trucks and the species
+    removed per player count are TruckRules' (the family's truck games)."""
 
     species: int = 8
     tiles_per_species: int = 11
@@ -77,19 +81,11 @@ class Rules:
     exchange_into_empty: bool = False
     max_rounds: int = 200
 
-    def trucks(self, players: int) -> int:
-        return self.trucks_by_players[players - 2]
-
-    def truck_capacities(self, players: int) -> list[int]:
-        if players == 2:
-            return list(self.two_player_truck_capacities)
-        return [self.truck_capacity] * self.trucks(players)
-
     def expansion_limit(self, players: int) -> int:
         return self.max_expansions_two_players if players == 2 else self.max_expansions
 
     def tiles_in_play(self, players: int) -> int:
-        kept = self.species - self.species_removed_by_players[players - 2]
+        kept = self.species - self.species_removed(players)
         return kept * self.tiles_per_species + self.stall_kinds * self.stalls_per_kind + self.coin_tiles
 
     def base_enclosures(self) -> int:
@@ -109,20 +105,14 @@ class Rules:
 
 
 RULE_DOCS = {
+    **TRUCK_RULE_DOCS,
     "species": "animal species in the box (spec 1)",
-    "tiles_per_species": "square animal tiles per species",
-    "fertile_males": "fertile males per species (among tiles_per_species)",
-    "fertile_females": "fertile females per species (among tiles_per_species)",
-    "offspring_per_species": "round offspring tiles per species in the face-up supply",
     "stall_kinds": "kinds of vending stall",
     "stalls_per_kind": "stall tiles per kind",
     "coin_tiles": "coin tiles among the square tiles (each becomes 1 coin)",
     "bank": "coins in the game; starting coins are taken from it",
     "start_coins": "coins each player starts with",
-    "truck_capacity": "spaces per truck (3-5 players)",
     "two_player_truck_capacities": "usable spaces of the three 2-player trucks (spec 8)",
-    "trucks_by_players": "trucks for 2, 3, 4, 5 players",
-    "species_removed_by_players": "species removed at random for 2, 3, 4, 5 players",
     "end_stack": "square tiles in the end stack",
     "end_trigger": "which draw makes the round the last: first_end_draw | main_empty",
     "enclosure_spaces": "animal spaces of E1, E2, E3",
@@ -152,56 +142,52 @@ RULE_DOCS = {
 }
 
 
+BOUNDS = {  # rule: (lowest, highest); the highest are the capacities above
+    "species": (1, MAX_SPECIES), "stall_kinds": (1, MAX_STALL_KINDS), "expansion_spaces": (2, 32),
+    "max_rounds": (1, MAX_ROUNDS),
+    **not_negative("stalls_per_kind", "coin_tiles", "bank", "start_coins", "end_stack", "partial_points_per_animal",
+                   "stall_kind_points", "barn_penalty", "purchase_cost", "purchase_price", "max_expansions",
+                   "max_expansions_two_players", "expansion_stall_spaces", "expansion_fill_coins"),
+}
+PAID_ACTIONS = ("move_cost", "exchange_cost", "discard_cost", "expand_cost")  # each costs at least 1
+ENCLOSURE_TABLES = ("enclosure_stall_spaces", "enclosure_full_points", "enclosure_one_empty_points",
+                    "enclosure_fill_coins")  # one value per base enclosure, like enclosure_spaces
+
+
 def validate(rules: Rules, players: int) -> None:
     """Raise ZoosimError (one line: what is wrong, what is accepted) for rules the core cannot play."""
-
-    need(2 <= players <= MAX_PLAYERS, f"zooloretto is for 2-{MAX_PLAYERS} players, got {players}")
-    need(1 <= rules.species <= MAX_SPECIES, f"species must be 1-{MAX_SPECIES}, got {rules.species}")
-    need(rules.fertile_males >= 0 and rules.fertile_females >= 0, "fertile_males and fertile_females must be >= 0")
-    need(
-        rules.fertile_males + rules.fertile_females <= rules.tiles_per_species,
-        "fertile_males + fertile_females must not exceed tiles_per_species",
-    )
-    need(1 <= rules.stall_kinds <= MAX_STALL_KINDS, f"stall_kinds must be 1-{MAX_STALL_KINDS}")
-    for name in ("stalls_per_kind", "coin_tiles", "bank", "start_coins", "offspring_per_species", "end_stack",
-                 "partial_points_per_animal", "stall_kind_points", "barn_penalty", "move_cost",
-                 "exchange_cost", "purchase_cost", "purchase_price", "discard_cost", "expand_cost",
-                 "max_expansions", "max_expansions_two_players", "expansion_fill_coins"):
-        need(getattr(rules, name) >= 0, f"{name} must be >= 0, got {getattr(rules, name)}")
-    for name in ("move_cost", "exchange_cost", "discard_cost", "expand_cost"):
+    check_players("zooloretto", players, MAX_PLAYERS)
+    check_bounds(rules, BOUNDS)
+    check_animal_tiles(rules)
+    for name in PAID_ACTIONS:
         need(getattr(rules, name) >= 1, f"{name} must be >= 1 (a free money action could repeat forever)")
     need(rules.purchase_cost + rules.purchase_price >= 1, "purchase_cost + purchase_price must be >= 1")
-    for name in ("trucks_by_players", "species_removed_by_players"):
-        need(len(getattr(rules, name)) == 4, f"{name} needs 4 values (for 2, 3, 4, 5 players)")
     need(rules.end_trigger in END_TRIGGERS, f"end_trigger must be one of {', '.join(END_TRIGGERS)}, got {rules.end_trigger!r}")
     n_base = rules.base_enclosures()
-    for name in ("enclosure_stall_spaces", "enclosure_full_points", "enclosure_one_empty_points", "enclosure_fill_coins"):
-        need(len(getattr(rules, name)) == n_base, f"{name} needs {n_base} values, one per enclosure_spaces entry")
     need(n_base >= 1, "enclosure_spaces needs at least one enclosure")
-    need(all(2 <= s <= 32 for s in rules.enclosure_spaces) and 2 <= rules.expansion_spaces <= 32,
-         "enclosure and expansion spaces must be 2-32")
-    need(all(s >= 0 for s in rules.enclosure_stall_spaces) and rules.expansion_stall_spaces >= 0,
-         "stall spaces must be >= 0")
+    for name in ENCLOSURE_TABLES:
+        check_count(rules, name, n_base, reason="one per enclosure_spaces entry")
+    need(all(2 <= s <= 32 for s in rules.enclosure_spaces), "enclosure_spaces must be 2-32")
+    need(all(s >= 0 for s in rules.enclosure_stall_spaces), "enclosure_stall_spaces must be >= 0")
     need(all(c >= 0 for c in rules.enclosure_fill_coins), "enclosure_fill_coins must be >= 0")
-    limit = rules.expansion_limit(players)
-    need(n_base + limit <= MAX_ENCLOSURES, f"enclosures plus expansions must be at most {MAX_ENCLOSURES}")
-    removed = rules.species_removed_by_players[players - 2]
-    need(0 <= removed < rules.species, f"species removed with {players} players must be 0-{rules.species - 1}")
-    trucks = rules.truck_capacities(players)
-    need(1 <= len(trucks) <= MAX_TRUCKS, f"trucks must be 1-{MAX_TRUCKS}")
-    need(len(trucks) >= players, f"{players} players need at least {players} trucks, got {len(trucks)}")
-    need(all(1 <= c <= MAX_TRUCK_CAPACITY for c in trucks), f"truck capacities must be 1-{MAX_TRUCK_CAPACITY}")
+    need(n_base + rules.expansion_limit(players) <= MAX_ENCLOSURES,
+         f"enclosures plus expansions must be at most {MAX_ENCLOSURES}")
+    check_trucks(rules, players, MAX_TRUCKS, MAX_TRUCK_CAPACITY)
     need(rules.start_coins * players <= rules.bank, "the bank must hold every player's start_coins")
-    need(rules.end_stack <= rules.tiles_in_play(players), "end_stack exceeds the tiles in play")
-    need(1 <= rules.max_rounds <= 10_000, "max_rounds must be 1-10000")
 
 
-# Indices into the packed rules array.
+# The packed rules array (pack): slot R_<NAME> holds the rule named in PACKED at its place (a field of Rules, or
+# what pack derives for the player count); the truck capacities and the enclosure rows follow the slots.
+PACKED = ("players", "species", "tiles_per_species", "fertile_males", "fertile_females", "offspring_per_species",
+          "stall_kinds", "stalls_per_kind", "coin_tiles", "bank", "start_coins", "trucks", "species_removed",
+          "end_stack", "end_trigger", "base_enclosures", "max_expansions", "partial_points_per_animal",
+          "stall_kind_points", "barn_penalty", "move_cost", "exchange_cost", "purchase_cost", "purchase_price",
+          "discard_cost", "expand_cost", "move_stall_to_barn", "exchange_into_empty", "max_rounds")
 (R_PLAYERS, R_SPECIES, R_TILES_PER_SPECIES, R_MALES, R_FEMALES, R_OFFSPRING, R_STALL_KINDS, R_STALLS_PER_KIND,
  R_COIN_TILES, R_BANK, R_START_COINS, R_TRUCKS, R_REMOVED, R_END_STACK, R_END_TRIGGER, R_BASE_ENCLOSURES,
  R_MAX_EXPANSIONS, R_PARTIAL_POINTS, R_STALL_KIND_POINTS, R_BARN_PENALTY, R_MOVE_COST, R_EXCHANGE_COST,
  R_PURCHASE_COST, R_PURCHASE_PRICE, R_DISCARD_COST, R_EXPAND_COST, R_MOVE_STALL_TO_BARN, R_EXCHANGE_INTO_EMPTY,
- R_MAX_ROUNDS) = range(29)
+ R_MAX_ROUNDS) = range(len(PACKED))
 R_TRUCK_CAPACITY = 32  # MAX_TRUCKS entries
 R_ENCLOSURE = 48  # MAX_ENCLOSURES rows of 5: spaces, stall spaces, full points, one-empty points, fill coins
 ENC_SPACES, ENC_STALLS, ENC_FULL, ENC_ONE_EMPTY, ENC_COINS = range(5)
@@ -211,38 +197,11 @@ R_SIZE = R_ENCLOSURE + 5 * MAX_ENCLOSURES
 def pack(rules: Rules, players: int) -> np.ndarray:
     """The rules for one player count as the int64 array the core reads."""
     validate(rules, players)
-    r = np.zeros(R_SIZE, dtype=np.int64)
-    r[R_PLAYERS] = players
-    r[R_SPECIES] = rules.species
-    r[R_TILES_PER_SPECIES] = rules.tiles_per_species
-    r[R_MALES] = rules.fertile_males
-    r[R_FEMALES] = rules.fertile_females
-    r[R_OFFSPRING] = rules.offspring_per_species
-    r[R_STALL_KINDS] = rules.stall_kinds
-    r[R_STALLS_PER_KIND] = rules.stalls_per_kind
-    r[R_COIN_TILES] = rules.coin_tiles
-    r[R_BANK] = rules.bank
-    r[R_START_COINS] = rules.start_coins
     capacities = rules.truck_capacities(players)
-    r[R_TRUCKS] = len(capacities)
+    r = pack_slots(rules, PACKED, R_SIZE, players=players, trucks=len(capacities),
+                   species_removed=rules.species_removed(players), end_trigger=END_TRIGGERS.index(rules.end_trigger),
+                   base_enclosures=rules.base_enclosures(), max_expansions=rules.expansion_limit(players))
     r[R_TRUCK_CAPACITY:R_TRUCK_CAPACITY + len(capacities)] = capacities
-    r[R_REMOVED] = rules.species_removed_by_players[players - 2]
-    r[R_END_STACK] = rules.end_stack
-    r[R_END_TRIGGER] = END_TRIGGERS.index(rules.end_trigger)
-    r[R_BASE_ENCLOSURES] = rules.base_enclosures()
-    r[R_MAX_EXPANSIONS] = rules.expansion_limit(players)
-    r[R_PARTIAL_POINTS] = rules.partial_points_per_animal
-    r[R_STALL_KIND_POINTS] = rules.stall_kind_points
-    r[R_BARN_PENALTY] = rules.barn_penalty
-    r[R_MOVE_COST] = rules.move_cost
-    r[R_EXCHANGE_COST] = rules.exchange_cost
-    r[R_PURCHASE_COST] = rules.purchase_cost
-    r[R_PURCHASE_PRICE] = rules.purchase_price
-    r[R_DISCARD_COST] = rules.discard_cost
-    r[R_EXPAND_COST] = rules.expand_cost
-    r[R_MOVE_STALL_TO_BARN] = int(rules.move_stall_to_barn)
-    r[R_EXCHANGE_INTO_EMPTY] = int(rules.exchange_into_empty)
-    r[R_MAX_ROUNDS] = rules.max_rounds
     rows = list(zip(rules.enclosure_spaces, rules.enclosure_stall_spaces, rules.enclosure_full_points,
                     rules.enclosure_one_empty_points, rules.enclosure_fill_coins))
     expansion = (rules.expansion_spaces, rules.expansion_stall_spaces, rules.expansion_full_points,

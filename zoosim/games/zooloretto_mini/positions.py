@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from zoosim.games.position_input import expect_keys, fail, species_index, whole_number
-from zoosim.games.zooloretto_mini.reference import COMPONENTS, Zoo, landscape_tiles, score_player
+from zoosim.games.family.positions import all_enclosures, enclosure_animals, position_players, truck_barn, winners
+from zoosim.games.position_input import expect_keys, fail, species_index
+from zoosim.games.zooloretto_mini.reference import COMPONENTS, Zoo, animal_code, landscape_tiles, score_player
 from zoosim.games.zooloretto_mini.rules import LANDSCAPE_BASE, MAX_PLAYERS, Rules, landscape_name
 
 
@@ -33,41 +34,27 @@ def _load_zoo(data: Any, rules: Rules, p: int) -> Zoo:
     where = f"player {p}"
     data = expect_keys(data, ("enclosures", "barn"), where)
     zoo = Zoo.new(rules)
-    raw = data.get("enclosures")
-    if not isinstance(raw, list) or len(raw) != rules.enclosures:
-        fail(where, f"needs an `enclosures` list of all {rules.enclosures} enclosures (empty: species null, animals 0)")
-    for e, item in enumerate(raw):
+
+    def species(value: Any, at: str) -> int:
+        return species_index(value, rules.species, at)
+
+    for e, item in enumerate(all_enclosures(data, rules.enclosures, where)):
         ewhere = f"player {p}, enclosure {e}"
         item = expect_keys(item, ("species", "animals", "landscapes"), ewhere)
-        animals = whole_number(item.get("animals", 0), ewhere, "animals")
-        species = item.get("species")
-        if animals > 0 and species is None:
-            fail(ewhere, f"{animals} animals without a species")
+        animals, kind = enclosure_animals(item, ewhere, species)
         enc = zoo.enclosures[e]
-        if species is not None:
-            enc.animals = [4 * species_index(species, rules.species, ewhere)] * animals
+        enc.animals = [] if kind is None else [animal_code(kind, 0)] * animals
         enc.landscapes = _landscapes(item.get("landscapes", []), rules, ewhere)
-        if enc.free < 0:
+        if enc.free_spaces < 0:
             fail(ewhere, f"{animals} animals and {len(enc.landscapes)} landscapes but only {enc.size} spaces")
-    barn = expect_keys(data.get("barn", {}), ("animals", "landscapes"), f"{where}, barn")
-    animals = barn.get("animals", {})
-    if not isinstance(animals, dict):
-        fail(f"{where}, barn", "animals must map species to counts, e.g. {\"3\": 1}")
-    for key, n in animals.items():
-        zoo.barn[4 * species_index(key, rules.species, f"{where}, barn")] += whole_number(n, f"{where}, barn", f"species {key} animals")
-    for kind in _landscapes(barn.get("landscapes", []), rules, f"{where}, barn"):
-        zoo.barn[LANDSCAPE_BASE + kind] += 1
-    zoo.barn = Counter({c: n for c, n in zoo.barn.items() if n > 0})
+    zoo.barn = truck_barn(data, f"{where}, barn", species, "landscapes",
+                          lambda value, at: [LANDSCAPE_BASE + kind for kind in _landscapes(value, rules, at)])
     return zoo
 
 
 def load_position(data: Any, rules: Rules) -> list[Zoo]:
     """Read a position; raise ZoosimError (one line naming the player/enclosure) if it cannot occur."""
-    data = expect_keys(data, ("players",), "position")
-    players = data.get("players")
-    if not isinstance(players, list) or not 1 <= len(players) <= MAX_PLAYERS:
-        fail("position", f"needs a `players` list of 1-{MAX_PLAYERS} players")
-    zoos = [_load_zoo(z, rules, p) for p, z in enumerate(players)]
+    zoos = [_load_zoo(z, rules, p) for p, z in enumerate(position_players(data, MAX_PLAYERS))]
     tiles: Counter = Counter()
     for zoo in zoos:
         tiles.update({(c // 4 if c < LANDSCAPE_BASE else c): n for c, n in zoo.barn.items()})
@@ -91,5 +78,4 @@ def score_position(data: Any, rules: Rules) -> dict:
     for zoo in zoos:
         parts = score_player(rules, zoo)
         out.append({"total": parts["total"], **{c: parts[c] for c in COMPONENTS}, "landscape_tiles": landscape_tiles(zoo)})
-    best = max((p["total"], p["landscape_tiles"]) for p in out)
-    return {"players": out, "winners": [i for i, p in enumerate(out) if (p["total"], p["landscape_tiles"]) == best]}
+    return {"players": out, "winners": winners([(p["total"], p["landscape_tiles"]) for p in out])}

@@ -9,7 +9,10 @@ from itertools import product
 
 import numpy as np
 
-from zoosim.errors import need
+from zoosim.games.family.rules import (  # noqa: F401  (FEMALE .. OFFSPRING: the animal tile classes, for the engine)
+    ANIMAL_CODES, FEMALE, INERT, MALE, MAX_ROUNDS, OFFSPRING, TRUCK_RULE_DOCS, TruckRules, check_animal_tiles,
+    check_bounds, check_count, check_players, check_trucks, not_negative, pack_slots,
+)
 
 LANDSCAPE_NAMES = ("pond", "bush", "rock", "meadow", "tree", "hill", "sand", "path")
 
@@ -22,16 +25,16 @@ MAX_ENCLOSURE_SIZE = 12
 MAX_TRUCKS = 8
 MAX_TRUCK_CAPACITY = 8
 
-# Tile codes (PROTOCOL.md 2): animal 4*species + class, landscape 64 + kind.
-INERT, MALE, FEMALE, OFFSPRING = 0, 1, 2, 3
-LANDSCAPE_BASE = 64
+# Tile codes (PROTOCOL.md 2): animal 4*species + class (family.rules), landscape 64 + kind.
+LANDSCAPE_BASE = ANIMAL_CODES
 N_CODES = LANDSCAPE_BASE + MAX_LANDSCAPE_KINDS
 BARN = -1
 
 
 @dataclass(frozen=True)
-class Rules:
-    """The rules of Zooloretto Mini. Field docs are printed by `zoosim rules zooloretto-mini`."""
+class Rules(TruckRules):
+    """The rules of Zooloretto Mini. Field docs are printed by `zoosim rules zooloretto-mini`; the trucks and the
+    species removed per player count are TruckRules' (the family's truck games)."""
 
     species: int = 7
     tiles_per_species: int = 11
@@ -54,16 +57,8 @@ class Rules:
     bonus_per_enclosure: bool = True
     max_rounds: int = 200
 
-    def trucks(self, players: int) -> int:
-        return self.trucks_by_players[players - 2]
-
-    def truck_capacities(self, players: int) -> list[int]:
-        if players == 2:
-            return list(self.two_player_truck_capacities)
-        return [self.truck_capacity] * self.trucks(players)
-
     def tiles_in_play(self, players: int) -> int:
-        kept = self.species - self.species_removed_by_players[players - 2]
+        kept = self.species - self.species_removed(players)
         return kept * self.tiles_per_species + self.landscape_kinds * self.landscapes_per_kind
 
     def points_for_animals(self, animals: int) -> int:
@@ -85,17 +80,11 @@ class Rules:
 
 
 RULE_DOCS = {
+    **TRUCK_RULE_DOCS,
     "species": "animal species in the box (spec 1)",
-    "tiles_per_species": "square animal tiles per species",
-    "fertile_males": "fertile males per species (among tiles_per_species)",
-    "fertile_females": "fertile females per species (among tiles_per_species)",
-    "offspring_per_species": "round offspring tiles per species in the face-up supply",
     "landscape_kinds": "kinds of landscape tile (pond, bush, rock)",
     "landscapes_per_kind": "landscape tiles per kind",
-    "truck_capacity": "spaces per truck (3-5 players)",
     "two_player_truck_capacities": "spaces of the three 2-player trucks (spec 7)",
-    "trucks_by_players": "trucks for 2, 3, 4, 5 players",
-    "species_removed_by_players": "species removed at random for 2, 3, 4, 5 players",
     "end_stack": "square tiles in the end stack (its first draw makes the round the last)",
     "enclosures": "enclosures per zoo",
     "enclosure_size": "spaces per enclosure (animals and landscapes together)",
@@ -108,39 +97,32 @@ RULE_DOCS = {
 }
 
 
+BOUNDS = {  # rule: (lowest, highest); the highest are the capacities above
+    "species": (1, MAX_SPECIES), "landscape_kinds": (1, MAX_LANDSCAPE_KINDS), "enclosures": (1, MAX_ENCLOSURES),
+    "enclosure_size": (1, MAX_ENCLOSURE_SIZE), "max_rounds": (1, MAX_ROUNDS),
+    **not_negative("landscapes_per_kind", "end_stack", "landscape_kind_points", "barn_species_penalty",
+                   "barn_landscape_penalty"),
+}
+
+
 def validate(rules: Rules, players: int) -> None:
     """Raise ZoosimError (one line: what is wrong, what is accepted) for rules the core cannot play."""
-
-    need(2 <= players <= MAX_PLAYERS, f"zooloretto-mini is for 2-{MAX_PLAYERS} players, got {players}")
-    need(1 <= rules.species <= MAX_SPECIES, f"species must be 1-{MAX_SPECIES}, got {rules.species}")
-    need(1 <= rules.landscape_kinds <= MAX_LANDSCAPE_KINDS,
-         f"landscape_kinds must be 1-{MAX_LANDSCAPE_KINDS}, got {rules.landscape_kinds}")
-    for name in ("tiles_per_species", "fertile_males", "fertile_females", "offspring_per_species",
-                 "landscapes_per_kind", "end_stack", "landscape_kind_points", "barn_species_penalty",
-                 "barn_landscape_penalty"):
-        need(getattr(rules, name) >= 0, f"{name} must be >= 0, got {getattr(rules, name)}")
-    need(rules.fertile_males + rules.fertile_females <= rules.tiles_per_species,
-         "fertile_males + fertile_females must not exceed tiles_per_species")
-    for name in ("trucks_by_players", "species_removed_by_players"):
-        need(len(getattr(rules, name)) == 4, f"{name} needs 4 values (for 2, 3, 4, 5 players)")
-    need(1 <= rules.enclosures <= MAX_ENCLOSURES, f"enclosures must be 1-{MAX_ENCLOSURES}, got {rules.enclosures}")
-    need(1 <= rules.enclosure_size <= MAX_ENCLOSURE_SIZE,
-         f"enclosure_size must be 1-{MAX_ENCLOSURE_SIZE}, got {rules.enclosure_size}")
-    need(len(rules.animal_points) == rules.enclosure_size,
-         f"animal_points needs enclosure_size ({rules.enclosure_size}) values, got {len(rules.animal_points)}")
-    removed = rules.species_removed_by_players[players - 2]
-    need(0 <= removed < rules.species, f"species removed with {players} players must be 0-{rules.species - 1}")
-    trucks = rules.truck_capacities(players)
-    need(players <= len(trucks) <= MAX_TRUCKS, f"{players} players need {players}-{MAX_TRUCKS} trucks, got {len(trucks)}")
-    need(all(1 <= c <= MAX_TRUCK_CAPACITY for c in trucks), f"truck capacities must be 1-{MAX_TRUCK_CAPACITY}")
-    need(rules.end_stack <= rules.tiles_in_play(players), "end_stack exceeds the tiles in play")
-    need(1 <= rules.max_rounds <= 10_000, "max_rounds must be 1-10000")
+    check_players("zooloretto-mini", players, MAX_PLAYERS)
+    check_bounds(rules, BOUNDS)
+    check_animal_tiles(rules)
+    check_count(rules, "animal_points", rules.enclosure_size, label=f"enclosure_size ({rules.enclosure_size})")
+    check_trucks(rules, players, MAX_TRUCKS, MAX_TRUCK_CAPACITY)
 
 
-# Indices into the packed rules array.
+# The packed rules array (pack): slot R_<NAME> holds the rule named in PACKED at its place (a field of Rules, or
+# what pack derives for the player count); the per-truck and per-count tables follow the slots.
+PACKED = ("players", "species", "tiles_per_species", "fertile_males", "fertile_females", "offspring_per_species",
+          "landscape_kinds", "landscapes_per_kind", "trucks", "species_removed", "end_stack", "enclosures",
+          "enclosure_size", "landscape_kind_points", "barn_species_penalty", "barn_landscape_penalty",
+          "bonus_per_enclosure", "max_rounds")
 (R_PLAYERS, R_SPECIES, R_TILES_PER_SPECIES, R_MALES, R_FEMALES, R_OFFSPRING, R_LANDSCAPE_KINDS,
  R_LANDSCAPES_PER_KIND, R_TRUCKS, R_REMOVED, R_END_STACK, R_ENCLOSURES, R_ENCLOSURE_SIZE, R_LANDSCAPE_POINTS,
- R_BARN_SPECIES_PENALTY, R_BARN_LANDSCAPE_PENALTY, R_BONUS_PER_ENCLOSURE, R_MAX_ROUNDS) = range(18)
+ R_BARN_SPECIES_PENALTY, R_BARN_LANDSCAPE_PENALTY, R_BONUS_PER_ENCLOSURE, R_MAX_ROUNDS) = range(len(PACKED))
 R_TRUCK_CAPACITY = 24  # MAX_TRUCKS entries
 R_ANIMAL_POINTS = R_TRUCK_CAPACITY + MAX_TRUCKS  # MAX_ENCLOSURE_SIZE + 1 entries, index = animal count
 R_SIZE = R_ANIMAL_POINTS + MAX_ENCLOSURE_SIZE + 1
@@ -149,29 +131,11 @@ R_SIZE = R_ANIMAL_POINTS + MAX_ENCLOSURE_SIZE + 1
 def pack(rules: Rules, players: int) -> np.ndarray:
     """The rules for one player count as the int64 array the core reads."""
     validate(rules, players)
-    r = np.zeros(R_SIZE, dtype=np.int64)
-    r[R_PLAYERS] = players
-    r[R_SPECIES] = rules.species
-    r[R_TILES_PER_SPECIES] = rules.tiles_per_species
-    r[R_MALES] = rules.fertile_males
-    r[R_FEMALES] = rules.fertile_females
-    r[R_OFFSPRING] = rules.offspring_per_species
-    r[R_LANDSCAPE_KINDS] = rules.landscape_kinds
-    r[R_LANDSCAPES_PER_KIND] = rules.landscapes_per_kind
     capacities = rules.truck_capacities(players)
-    r[R_TRUCKS] = len(capacities)
+    r = pack_slots(rules, PACKED, R_SIZE, players=players, trucks=len(capacities),
+                   species_removed=rules.species_removed(players))
     r[R_TRUCK_CAPACITY:R_TRUCK_CAPACITY + len(capacities)] = capacities
-    r[R_REMOVED] = rules.species_removed_by_players[players - 2]
-    r[R_END_STACK] = rules.end_stack
-    r[R_ENCLOSURES] = rules.enclosures
-    r[R_ENCLOSURE_SIZE] = rules.enclosure_size
-    r[R_LANDSCAPE_POINTS] = rules.landscape_kind_points
-    r[R_BARN_SPECIES_PENALTY] = rules.barn_species_penalty
-    r[R_BARN_LANDSCAPE_PENALTY] = rules.barn_landscape_penalty
-    r[R_BONUS_PER_ENCLOSURE] = int(rules.bonus_per_enclosure)
-    r[R_MAX_ROUNDS] = rules.max_rounds
-    for n in range(1, rules.enclosure_size + 1):
-        r[R_ANIMAL_POINTS + n] = rules.animal_points[n - 1]
+    r[R_ANIMAL_POINTS + 1:R_ANIMAL_POINTS + 1 + rules.enclosure_size] = rules.animal_points
     return r
 
 

@@ -1,7 +1,7 @@
 """Zooloretto Mini's rules as numba primitives on one flat int64 state array.
 
 The public state of a game is `S` (offsets below); the stack order lives in `deck`, which only the game
-loop (`play.py`) touches, so policies cannot read it. Helpers take `S`, the packed rules `R` (see
+loop (`game.py`) touches, so policies cannot read it. Helpers take `S`, the packed rules `R` (see
 rules.pack) and small integers. Each rule of the spec has one function here, named after it.
 """
 from __future__ import annotations

@@ -1,10 +1,10 @@
 """Zooloretto's rules as numba primitives on one flat int64 state array.
 
 The whole public state of a game is `S` (one int64 array, offsets below); the hidden stack order is a
-separate array `deck` that only the game loop (`play.py`) touches, so policies cannot read it. Helpers take
+separate array `deck` that only the game loop (`game.py`) touches, so policies cannot read it. Helpers take
 `S` and the packed rules `R` (see rules.pack) and small integers, so the hot loop passes few arrays
 (NUMBA-NOTES: array arguments cost reference counting). Each rule of the spec has one function here,
-named after it; `play.py` runs the rounds and `policies.py` makes the choices.
+named after it; `game.py` runs the rounds and `policies.py` makes the choices.
 """
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 A zoo's value is a sum of parts: coins, each enclosure, each stall kind, each barn species. A move
 changes only the parts it touches, so its gain is those parts read after making it on the live state
-minus before, and unmaking it (engine.placement_cells, money.money_cells): the policies never
+minus before, and unmaking it (state.placement_cells, money.money_cells): the policies never
 re-implement a rule. `known_money_gain` values the few money actions whose effect is plain without
 making them, so the policy can skip those that cannot win; tests hold every gain here to the change of
 the whole `zoo_value`.
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from numba import njit
 
-from zoosim.games.zooloretto import engine as E
-from zoosim.games.zooloretto import money as M
-from zoosim.games.zooloretto.engine import (
+from zoosim.games.zooloretto.engine import state as E
+from zoosim.games.zooloretto.engine import money as M
+from zoosim.games.zooloretto.engine.state import (
     P_BARN, P_COINS, P_COUNT, P_ENCLOSURES, P_FEMALE, P_MALE, P_SPECIES, P_STALL_COUNT, P_STALLS, SUPPLY,
     player_at,
 )
@@ -22,7 +22,7 @@ from zoosim.games.zooloretto.rules import (
     R_ENCLOSURE, R_EXCHANGE_COST, R_EXPAND_COST, R_MOVE_COST, R_PARTIAL_POINTS, R_SPECIES, R_STALL_KIND_POINTS, R_STALL_KINDS, STALL_BASE,
 )
 
-UNIFORM, RANDOM, GREEDY, HEURISTIC = 0, 1, 2, 3  # policy ids (policies.py)
+UNIFORM, RANDOM, GREEDY, HEURISTIC = 0, 1, 2, 3  # policy ids (POLICIES in ../policies.py)
 LOOKAHEAD = 4  # lookahead.py: rollouts of heuristic games; play.py plays its turns apart
 
 # heuristic parameters (indices into its parameter vector)
@@ -37,7 +37,7 @@ KNOWN_SLACK = 1.0e-9  # known_money_gain and money_option_gain sum the same part
 # ---- the parts of a zoo -------------------------------------------------------------------------------
 # A zoo's value is a sum of parts (enclosures, stall kinds, barn species, coins), so the change a
 # placement makes is the change of the few parts it touches: `placement_gain` values a placement by
-# making it on the live state, reading those parts, and unmaking it (engine.placement_cells).
+# making it on the live state, reading those parts, and unmaking it (state.placement_cells).
 @njit(cache=True, _nrt=False, inline="always")
 def group_part(policy, params, S, e, species, count, male, female, has_stall, left):
     """Spec 7 points of a group of `count` animals (`male`, `female` unused fertile ones) in enclosure e;

@@ -7,46 +7,30 @@ the player: `(DRAW, 0, 0, 0)` (the truck is chosen after the tile is seen), `(TA
 """
 from __future__ import annotations
 
-import copy
-from typing import Callable, Iterable, Sequence, Union
+from collections.abc import Callable, Iterable, Sequence
+from typing import Union
 
 from zoosim.core.rng import PyRng
-from zoosim.games.base import ZoosimError
-from zoosim.games.zooloretto.reference import (
-    BARN, COIN, DECISION_KINDS, MONEY, DISCARD, DRAW, EVENT_NAMES, EXCHANGE, EXCHANGE_BARN, EXPAND, LAST_ROUND, MOVE, PLACE,
-    PURCHASE, ROUND_END, STALL_BASE, TAKE, GameRecord, IllegalMove, State, draw_ends_game, draw_tile,
-    expansion_enclosure, game_record, is_animal, is_stall, peek_tile, placement_options, placement_problem,
-    put_tile, score_player, setup, tiles_left, breed, can_take_animal, can_take_stall,
+from zoosim.games.family import reference as family
+from zoosim.games.family import trucks
+from zoosim.games.family.reference import check_on_turn
+from zoosim.games.family.trucks import (  # noqa: F401  (the game's own names)
+    TruckChoice, check_drawn, draw_trucks, forced_empty_truck, take_trucks, tiles_left,
+)
+from zoosim.games.zooloretto.reference.state import (
+    BARN, COIN, DECISION_KINDS, DISCARD, DRAW, EVENT_NAMES, EXCHANGE, EXCHANGE_BARN, EXPAND, LAST_ROUND, MONEY, MOVE,
+    PLACE, PURCHASE, ROUND_END, STALL_BASE, TAKE, GameRecord, IllegalMove, State, breed, can_take_animal,
+    can_take_stall, draw_ends_game, expansion_enclosure, game_record, is_animal, is_stall, placement_options,
+    placement_problem, put_tile, score_player, setup,
 )
 from zoosim.games.zooloretto.rules import Rules, validate
 
 Option = tuple[int, int, int, int]
-TruckChoice = Union[int, Callable[[list[int]], int]]
 Placements = Union[Sequence[tuple[int, int]], Callable[[int, list[int]], int]]
 POLICIES = ("uniform", "random")
 
 
-# --- draw and take (spec 3) -----------------------------------------------------------------------------
-
-def draw_trucks(state: State) -> list[int]:
-    """D of spec 11 / protocol 7: untaken trucks with a free space, while a tile is left to draw."""
-    if not tiles_left(state):
-        return []
-    return [t for t, truck in enumerate(state.trucks) if truck.taken_by is None and truck.free_spaces > 0]
-
-
-def take_trucks(state: State) -> list[int]:
-    """T of spec 11 / protocol 7: untaken trucks with at least one (face-up) tile."""
-    return [t for t, truck in enumerate(state.trucks) if truck.taken_by is None and truck.tiles]
-
-
-def forced_empty_truck(state: State) -> int | None:
-    """Protocol 6: the lowest untaken truck when the player on turn can neither draw nor take a truck with a
-    tile (it must take an empty truck and sit out); None otherwise."""
-    if draw_trucks(state) or take_trucks(state):
-        return None
-    return next(t for t, truck in enumerate(state.trucks) if truck.taken_by is None)
-
+# --- take (spec 3B); D, T and the forced empty truck are the truck games' (family.trucks) ---------------
 
 def take_problem(state: State, t: int) -> str | None:
     """Spec 3B / 8: a truck can be taken when it is untaken and holds a tile (an empty one only if forced)."""
@@ -312,19 +296,9 @@ def apply_turn(state: State, option: Sequence[int], truck: TruckChoice | None = 
 
 
 def _draw_and_load(state: State, player: int, truck: TruckChoice | None) -> None:
-    """Spec 3A: draw the top tile and load it on an untaken truck with a free space."""
-    choices = draw_trucks(state)
-    if not choices:
-        raise IllegalMove(f"player {player} cannot draw: no tile left or no untaken truck with a free space")
-    if truck is None:
-        raise IllegalMove("DRAW needs a truck")
-    if not callable(truck) and truck not in choices:
-        raise IllegalMove(f"truck {truck} cannot be loaded; loadable: {choices}")
-    code, from_end = draw_tile(state)
-    t = truck(choices) if callable(truck) else truck
-    assert t in choices, f"truck chooser returned {t}, not one of {choices}"
-    state.trucks[t].tiles.append(code)
-    state.log(DRAW, player, code, t, int(from_end))
+    """Spec 3A: draw the top tile and load it on an untaken truck with a free space; `end_trigger` says whether
+    the draw makes the round the last."""
+    from_end = trucks.draw_onto_truck(state, player, truck)
     if draw_ends_game(state, from_end):
         state.last_round = True
         state.log(LAST_ROUND, player, state.round)
@@ -340,18 +314,13 @@ def _take_truck(state: State, player: int, t: int, placements: Placements | None
         raise IllegalMove("TAKE needs placements")
     if truck.tiles and not callable(placements):
         _check_placement_list(truck.tiles, placements)
-        trial = copy.deepcopy(state)  # a later placement may be made illegal by an earlier one or a birth:
-        _place_all(trial, player, t, placements)  # try on a copy first so that an IllegalMove changes nothing
+        trucks.try_on_a_copy(state, lambda trial: _place_all(trial, player, t, placements))
     _place_all(state, player, t, placements)
 
 
 def _place_all(state: State, player: int, t: int, placements: Placements | None) -> None:
-    truck = state.trucks[t]
     zoo = state.zoos[player]
-    truck.taken_by = player
-    zoo.has_truck = True
-    state.log(TAKE, player, t)
-    tiles, truck.tiles = truck.tiles, []
+    tiles = trucks.take_truck(state, player, t)
     if callable(placements):
         pairs = ((code, None) for code in tiles)
     else:
@@ -371,40 +340,11 @@ def _check_placement_list(tiles: list[int], placements: Sequence[tuple[int, int]
         raise IllegalMove(f"placements {[c for c, _ in placements]} do not match the truck's tiles {tiles}")
 
 
-def next_player(state: State) -> int:
-    """Spec 3: the next seat clockwise that has not taken a truck (the player itself when alone)."""
-    for k in range(1, state.players + 1):
-        q = (state.current + k) % state.players
-        if not state.zoos[q].has_truck:
-            return q
-    raise AssertionError("every player has a truck")
-
-
 def end_turn(state: State) -> None:
-    state.turns += 1
-    if all(zoo.has_truck for zoo in state.zoos):
-        end_round(state)
-    else:
-        state.current = next_player(state)
-
-
-def end_round(state: State) -> None:
-    """Spec 3 / 8: tiles left on trucks leave the game; the last taker starts the next round; the game
-    ends after the last round, when both stacks are empty, or at `max_rounds`."""
-    left = [code for truck in state.trucks for code in truck.tiles]
-    state.out_of_game += left
-    for truck in state.trucks:
-        truck.tiles = []
-    state.log(ROUND_END, state.current, state.round, len(left))
-    state.round_scores.append([score_player(state.rules, zoo)["total"] for zoo in state.zoos])
-    if state.last_round or not tiles_left(state) or state.round >= state.rules.max_rounds:
-        state.game_over = True
-        return
-    state.round += 1
-    for truck in state.trucks:
-        truck.taken_by = None
-    for zoo in state.zoos:
-        zoo.has_truck = False
+    """Spec 3 / 8: the next seat without a truck is on turn; when every seat has one the round ends (tiles left on
+    trucks leave the game; the last taker starts the next round; the game ends after the last round, when both
+    stacks are empty, or at `max_rounds`)."""
+    trucks.end_turn(state, ROUND_END, score_player)
 
 
 # --- policies (spec 11, protocol 7-8) -------------------------------------------------------------------
@@ -447,17 +387,7 @@ def random_turn(state: State, rng: PyRng) -> None:
 POLICY_TURNS = {"uniform": uniform_turn, "random": random_turn}
 
 
-def play_game(rules: Rules, players: int, policies: Sequence[str], seed: int, game_index: int) -> GameRecord:
-    """Play one game: setup from PyRng(seed, game_index), then each seat's policy draws from the same stream."""
-    validate(rules, players)
-    if len(policies) != players or any(p not in POLICY_TURNS for p in policies):
-        raise ZoosimError(f"need one policy per seat ({players}) from {', '.join(POLICIES)}, "
-                          f"got {list(policies)}")
-    rng = PyRng(seed, game_index)
-    state = setup(rules, players, rng)
-    while not state.game_over:
-        POLICY_TURNS[policies[state.current]](state, rng)
-    return game_record(state)
+play_game = family.game_player(validate, setup, POLICY_TURNS, game_record)  # one game of uniform and random seats
 
 
 # --- replay ---------------------------------------------------------------------------------------------
@@ -490,14 +420,9 @@ def replay_decisions(rules: Rules, players: int, seed: int, game_index: int,
         try:
             if kind not in DECISION_KINDS:
                 raise IllegalMove(f"expected a decision, got {EVENT_NAMES.get(kind, kind)}")
-            if player != state.current:
-                raise IllegalMove(f"player {state.current} is on turn, not {player}")
+            check_on_turn(state, player)
             if kind == DRAW:
-                if not tiles_left(state):
-                    raise IllegalMove("no tile left to draw")
-                tile, from_end = peek_tile(state)
-                if (a, c) != (tile, int(from_end)):
-                    raise IllegalMove(f"the stack gives tile {tile} (end stack: {int(from_end)})")
+                check_drawn(state, a, c)
                 apply_turn(state, (DRAW, 0, 0, 0), truck=b)
             elif kind == TAKE:
                 n = len(state.trucks[a].tiles) if 0 <= a < len(state.trucks) else 0

@@ -1,13 +1,13 @@
 """Zooloretto's money actions (spec 5) and the canonical list of turn options (PROTOCOL section 8).
 
-Each action is one function under its own name, working on the state array of `engine.py`;
+Each action is one function under its own name, working on the state array of `state.py`;
 `money_cells` lists the cells an action can change, so policies can make and unmake it.
 """
 from __future__ import annotations
 
 from numba import njit
 
-from zoosim.games.zooloretto.engine import (
+from zoosim.games.zooloretto.engine.state import (
     BARN_DEST, DEST_FIELD_BARN, EV_DISCARD, EV_EXCHANGE, EV_EXPAND, EV_MOVE, EV_PURCHASE, EXCHANGE_BARN,
     H_BANK, H_BARN_CHANGES, MOVE_BARN_ANIMAL, MOVE_BARN_STALL, MOVE_STALL, OPT_DISCARD, OPT_DRAW, OPT_EXCHANGE, OPT_EXPAND,
     OPT_MOVE, OPT_PURCHASE, OPT_TAKE, OUT, P_BARN, P_COINS, P_COUNT, P_ENCLOSURES, P_EXPANSIONS, P_FEMALE,

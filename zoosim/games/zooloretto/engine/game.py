@@ -12,17 +12,17 @@ from numba import njit
 
 from zoosim.core.bits import bit_count, next_bit, nth_bit
 from zoosim.core.rng import below, shuffle
-from zoosim.core.tiles import lay_out_animals, species_in_play
-from zoosim.games.zooloretto import engine as E
-from zoosim.games.zooloretto import money as M
-from zoosim.games.zooloretto.engine import (
+from zoosim.core.tiles import lay_out_animals, lay_out_kinds, species_in_play
+from zoosim.games.zooloretto.engine import state as E
+from zoosim.games.zooloretto.engine import money as M
+from zoosim.games.zooloretto.engine.state import (
     H_BANK, H_DRAW_PTR, H_GAME_OVER, H_LAST_ROUND, H_LOADABLE, H_MAIN_LEN, H_ROUND, H_START_PLAYER, H_TAKEABLE,
     H_TOTAL, H_TRUCKS_TAKEN, H_TURNS, H_WAITING, OUT, P_COINS, P_HAS_TRUCK, SUPPLY, T_CAPACITY, T_COUNT, T_TAKEN_BY, T_TILES, emit, player_at,
 )
-from zoosim.games.zooloretto.policies import (
+from zoosim.games.zooloretto.engine.policies import (
     choose_placement, choose_truck_for_tile, choose_turn, uniform_destination,
 )
-from zoosim.games.zooloretto.valuation import RANDOM, UNIFORM
+from zoosim.games.zooloretto.engine.valuation import RANDOM, UNIFORM
 from zoosim.games.zooloretto.rules import (
     MAX_TRUCK_CAPACITY, R_BANK, R_COIN_TILES, R_END_STACK, R_END_TRIGGER, R_FEMALES, R_MALES,
     R_MAX_ROUNDS, R_OFFSPRING, R_PLAYERS, R_REMOVED, R_SPECIES, R_START_COINS, R_STALL_KINDS,
@@ -46,13 +46,8 @@ def setup(S, R, deck, rng):
         if (in_play >> s) & 1:
             S[SUPPLY + s] = S[R_OFFSPRING]
     n = lay_out_animals(deck, 0, in_play, S[R_SPECIES], S[R_MALES], S[R_FEMALES], S[R_TILES_PER_SPECIES])
-    for kind in range(S[R_STALL_KINDS]):
-        for _ in range(S[R_STALLS_PER_KIND]):
-            deck[n] = STALL_BASE + kind
-            n += 1
-    for _ in range(S[R_COIN_TILES]):
-        deck[n] = COIN
-        n += 1
+    n = lay_out_kinds(deck, n, STALL_BASE, S[R_STALL_KINDS], S[R_STALLS_PER_KIND])
+    n = lay_out_kinds(deck, n, COIN, 1, S[R_COIN_TILES])
     shuffle(deck, n, rng)
     S[H_TOTAL] = n
     S[H_MAIN_LEN] = n - S[R_END_STACK]
@@ -165,7 +160,7 @@ def sit_out(S, rng, p, policy, params, workspace, memory):
 
 @njit(cache=True, _nrt=False)
 def apply_turn_option(S, deck, rng, p, opt, policy, params, workspace, memory):
-    """Play turn option `opt` (an engine.option code; -1: sit the round out) for player p; `policy`
+    """Play turn option `opt` (a state.option code; -1: sit the round out) for player p; `policy`
     makes the follow-up choices: the truck for a drawn tile, the places of a taken truck's tiles."""
     if opt < 0:
         sit_out(S, rng, p, policy, params, workspace, memory)

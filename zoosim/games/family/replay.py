@@ -1,0 +1,59 @@
+"""`zoosim replay` for the Zooloretto family: a recorded game told in words, laid out alike for the three games.
+
+A game's replay.py plays the game with its engine's event log (the same game `simulate` logged for that seed and
+game index) and says each event in words; here are the page around that story, the final scoring, and the words
+for the events both truck games (Zooloretto, Mini) log alike.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from zoosim.games.base import Column, PolicySpec
+from zoosim.games.family.trucks import DRAW, PLACE, TAKE
+
+
+def round_story(events: np.ndarray, describe: Callable[[Sequence[int]], str], round_end: int) -> list[str]:
+    """Every event in words, under a `-- round N` line per round (a round's end event holds its number in a)."""
+    lines = ["-- round 1"]
+    for i, row in enumerate(events):
+        lines.append(describe(row))
+        if row[0] == round_end and i + 1 < len(events):
+            lines.append(f"-- round {int(row[2]) + 1}")
+    return lines
+
+
+def game_text(game: str, seed: int, game_index: int, policies: Sequence[PolicySpec], story: Sequence[str],
+              rows: np.ndarray, shares: np.ndarray, offsets: tuple[int, int, int], columns: Sequence[Column]) -> str:
+    """The whole page: which game and seats, the story, then each seat's final score, rank, win share and log
+    columns (`offsets`: the result rows' score, rank and first own column)."""
+    score, rank, first = offsets
+    lines = [f"{game}, {len(policies)} players, seed {seed}, game index {game_index}"]
+    lines += [f"seat {s}: {spec.label}" for s, spec in enumerate(policies)]
+    lines += [*story, "", "final scoring"]
+    for seat in range(len(policies)):
+        parts = ", ".join(f"{c.name} {int(rows[seat, first + k])}" for k, c in enumerate(columns))
+        lines.append(f"seat {seat}: score {int(rows[seat, score])}, rank {int(rows[seat, rank])}, "
+                     f"win share {shares[seat]:.3g} ({parts})")
+    return "\n".join(lines)
+
+
+def truck_event(row: Sequence[int], last_round: int, round_end: int, tile_name: Callable[[int], str],
+                place: Callable[[int], str], first_stack: str) -> str | None:
+    """A truck game's event in words when both games log it alike (a draw onto a truck, a take, a placement, the
+    last round announced, a round's end; `last_round` and `round_end` are the game's kinds); None otherwise."""
+    kind, player, a, b, c, _d = (int(x) for x in row)
+    who = f"seat {player}"
+    if kind == DRAW:
+        return f"{who} draws {tile_name(a)} from the {'end stack' if c else first_stack} onto truck {b}"
+    if kind == TAKE:
+        return f"{who} takes truck {a}"
+    if kind == PLACE:
+        return f"  {who} places {tile_name(a)} in {place(b)}"
+    if kind == last_round:
+        return f"-- round {a} is the last round"
+    if kind == round_end:
+        tail = f"; {b} tile(s) left on trucks leave the game" if b else ""
+        return f"-- end of round {a}{tail}"
+    return None
