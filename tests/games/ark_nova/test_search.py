@@ -2,7 +2,7 @@
 rules (the reference replays their decisions, with the §17 invariants after every turn) and pure functions of
 (rules, seed, game index, policies) however the games are split over threads, and `replay` shows the game `simulate`
 played; its decision does not depend on what the seat cannot see; `--explain` lists the candidates with their
-playouts and means; and in a hand-built position it finds the turn heuristic misses."""
+playouts and means; and at a turn of a heuristic game it finds the plan heuristic misses."""
 import threading
 from dataclasses import replace
 
@@ -21,6 +21,7 @@ from zoosim.games.ark_nova.engine import state as es
 from zoosim.games.ark_nova.pack import pack
 from zoosim.games.ark_nova.policies import HEURISTIC, SEARCH, params_row
 from zoosim.games.ark_nova.reference import game as ref
+from zoosim.games.ark_nova.reference import policies as rp
 from zoosim.games.ark_nova.reference import setup as rsu
 from zoosim.games.ark_nova.reference import state as rs
 from zoosim.games.ark_nova.replay import replay_text
@@ -152,3 +153,23 @@ def test_the_decision_depends_only_on_what_the_seat_may_see():
         assert len(first["playouts"]) >= 2
         checked += 1
     assert checked >= 6
+
+
+def test_it_finds_the_turn_heuristic_misses():
+    """Turn 18 of a heuristic game (2 players, seed 61, game 0), seat 0 with 13 money and an X-token: heuristic takes
+    Sponsors' break option (money); the search, at 16 playouts, spends the X-token for Sponsors at strength 5 and
+    plays Polar Bear Exhibit, which at the next break is worth about 5.5 points more (heuristic's value against the
+    opponent's). On other samples and 600 playouts the same plan is the best and beats heuristic's by 3 points or
+    more: a player that did not search would play heuristic's plan."""
+    for s, p in turn_start_states(Rules(), 2, 61, 0, [rp.make("heuristic"), rp.make("heuristic")]):
+        if s.turn == 18:
+            break
+    assert p == 0
+    R = pack(s.rules, s.players)
+    small = S.decide(engine_block(s), R, p, params_row(SEARCH, {"budget": 16}), decision=s.turn)
+    own = small["scripts"][0]                       # heuristic's plan (the planner's, candidate 0)
+    assert small["script"] != own
+    big = S.decide(engine_block(s), R, p, params_row(SEARCH, {"budget": 600}), decision=10_000)
+    assert big["script"] == small["script"]
+    chosen = big["scripts"].index(big["script"])
+    assert big["means"][chosen] >= big["means"][0] + 3000
