@@ -59,7 +59,7 @@ SEARCH_PARAMS = (
     ("budget", 48.0, 1.0, 100000.0, "playouts per decision (the skill dial): sequential halving spends them over "
      "the shortlist on common re-deals"),
     ("candidates", 6.0, 1.0, float(MAX_CANDIDATES), "shortlist width: heuristic's own plan first, then the best "
-     "other whole-turn plans by heuristic's value (at most budget / 4, at least 2)"),
+     "other whole-turn plans by heuristic's value (at most budget / 4: a budget below 8 plays heuristic's plan)"),
     ("depth", 2.0, 1.0, 8.0, "candidates are heuristic's plan and every plan that leaves it at one of its first "
      "`depth` decisions (the rest of the turn re-planned by heuristic)"),
     ("horizon", 1.0, 0.0, 8.0, "breaks a playout plays through (0: the candidate's turn only; the game's end if "
