@@ -126,6 +126,8 @@ class _Story:
             return f"supports {card_name(a)}"
         if kind == E_UPGRADE:
             return f"upgrades {ACTIONS[a].capitalize()}"
+        if kind == E_GAIN:
+            return f"{b:+d} {('appeal', 'money', 'X-token(s)', 'reputation', 'CP')[a]}"
         return f"event {kind}"
 
     def event(self, row: Sequence[int]) -> None:

@@ -40,6 +40,7 @@ from zoosim.games.ark_nova.engine.scoring import score
 from zoosim.games.ark_nova.engine.state import (
     E_ACTION,
     E_BUILD,
+    E_GAIN,
     E_PLAY,
     E_SUPPORT,
     E_UPGRADE,
@@ -96,9 +97,9 @@ PLANNER_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 LOW63 = np.uint64(0x7FFFFFFFFFFFFFFF)
 MAX_GENERATED = 64      # plans generated per decision before the shortlist
 SCRIPT_W = 1 + 3 * MAX_PLAN
-MAX_STEP_ROWS = 8       # SEARCH_STEP rows per candidate
+MAX_STEP_ROWS = 10      # SEARCH_STEP rows per candidate
 EXPLAIN_EVENTS = 512    # the explain replay's event rows
-STEP_KINDS = (E_ACTION, E_X_ACTION, E_PLAY, E_BUILD, E_SUPPORT, E_UPGRADE)
+STEP_KINDS = (E_ACTION, E_X_ACTION, E_PLAY, E_BUILD, E_SUPPORT, E_UPGRADE, E_GAIN)
 
 # the int64 workspace S
 S_X = 0                                 # the playout's copy of the block
@@ -293,7 +294,8 @@ def _explain(G, R, EV, EXV, S, SR, stats, seat, ng, k, budget, best):
             if EXV[i, 1] != seat or rows >= MAX_STEP_ROWS:
                 continue
             if (kind == E_ACTION or kind == E_X_ACTION or kind == E_SUPPORT or kind == E_UPGRADE
-                    or (kind == E_PLAY and EXV[i, 2] > 0) or (kind == E_BUILD and EXV[i, 2] >= 0)):
+                    or (kind == E_PLAY and EXV[i, 2] > 0) or (kind == E_BUILD and EXV[i, 2] >= 0)
+                    or (kind == E_GAIN and EXV[i, 2] != 1 and EXV[i, 2] <= 4)):
                 _log(G, EV, E_SEARCH_STEP, seat, 100 * c + kind, EXV[i, 2], EXV[i, 3], EXV[i, 4])
                 rows += 1
 
