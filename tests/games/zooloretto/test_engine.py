@@ -95,7 +95,7 @@ def final_state(rules: Rules, players: int, policy: str, seed: int, game_index: 
     deck = np.zeros(MAX_DECK, np.int64)
     play_game(R, seed, game_index, ids, params, S, deck, np.zeros(4, np.uint64), np.zeros(E.MAX_OPTIONS, np.int64),
               np.zeros((3, E.STATE_SIZE), np.int64), np.zeros(MEMORY_SIZE), np.zeros((0, players), np.int16),
-              np.zeros(E.N_COMPONENTS, np.int64))
+              np.zeros(E.N_COMPONENTS, np.int64), np.zeros(0))
     rows = np.zeros((players, N_OUT), np.int64)
     score_game(S, rows, np.zeros(players), np.zeros(E.N_COMPONENTS, np.int64))
     return S, R, deck, rows
