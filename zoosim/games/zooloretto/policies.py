@@ -69,8 +69,9 @@ POLICIES["search"] = PolicyInfo(
     "Sequential halving over the turn's candidates (draw, take each truck, the best money actions; the "
     "heuristic's own choice first): each is played out on the same shuffles of the tiles it cannot see, "
     "with heuristic players in every seat, to the end of the game, and valued as own score - best "
-    "opponent score + win_weight x win share; `budget` playouts a decision. The truck for a drawn tile is "
-    "searched too; the places of taken tiles are the heuristic's. Reads public information only.",
+    "opponent score + win_weight x win share (or to `horizon` rounds on); `budget` playouts a decision. The "
+    "truck for a drawn tile is searched too (`trucks`); the places of taken tiles are the heuristic's unless "
+    "`places`. Reads public information only.",
     (
         PolicyParam("budget", 64, "playouts per decision (the skill dial), spread over the candidates by "
                                   "sequential halving", 1, 100_000),
