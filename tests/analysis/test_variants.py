@@ -46,3 +46,20 @@ def test_runs_read_with_short_labels_or_their_names(tmp_path: Path) -> None:
     assert named.labels == ("2p-u1-cheap",)
     assert named.frame.select(pl.col("variant").unique()).collect()["variant"].to_list() == ["2p-u1-cheap"]
     assert named.manifests[0]["variant"] == long  # the full rules stay in the manifest (the report's table)
+
+
+def test_the_outcome_line_of_groups_whose_winner_always_scores_the_same():
+    """New York Zoo's winner always has 0 squares left: one number, not a range from 0 to 0."""
+    import polars as pl
+
+    from zoosim.analysis.verdicts import outcome_line
+
+    outcomes = pl.DataFrame({"players": [2, 3], "n": [10, 12], "winning_score": [0.0, 0.0],
+                             "winning_score_ci_low": [0.0, 0.0], "winning_score_ci_high": [0.0, 0.0]})
+    length = pl.DataFrame({"players": [2, 3], "metric": ["rounds", "rounds"], "n": [10, 12], "mean": [20.0, 14.0],
+                           "ci_low": [19.0, 13.5], "ci_high": [21.0, 14.5]})
+    (line,) = outcome_line(pl.DataFrame(), outcomes, length)
+    assert line.startswith("The winner scores 0 in every group; games last from 14.0 ± 0.5 rounds")
+    outcomes = outcomes.with_columns(pl.Series("winning_score", [3.0, 5.0]), pl.Series("winning_score_ci_high", [4.0, 6.0]))
+    (line,) = outcome_line(pl.DataFrame(), outcomes, length)
+    assert line.startswith("The winner scores from ")

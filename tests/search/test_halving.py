@@ -127,3 +127,18 @@ def test_the_clock_records_decisions_and_is_off_on_an_empty_array():
     off = np.zeros(0)
     record(off, 1.0)
     assert len(recorded(off)) == 0
+
+
+def test_the_clock_counts_the_threads_cpu_not_its_waiting():
+    """clock.now reads thread CPU time: a decision's cost per core, robust to load (a sleep costs nothing)."""
+    import time
+
+    from zoosim.search.clock import now
+
+    start = now()
+    time.sleep(0.05)
+    slept = now() - start
+    start = now()
+    sum(i * i for i in range(200_000))
+    busy = now() - start
+    assert slept < 0.02 and busy > 0.0

@@ -227,7 +227,10 @@ def outcome_line(scores: pl.DataFrame, outcomes: pl.DataFrame, length: pl.DataFr
         half = (r["winning_score_ci_high"] - r["winning_score_ci_low"]) / 2
         return f"{_pm(r['winning_score'], half)} in {r['_label']} (n = {int(r['n']):,})"
 
-    text = f"The winner scores from {score(lo)} to {score(hi)}"
+    if lo["winning_score"] == hi["winning_score"] and lo["winning_score_ci_low"] == hi["winning_score_ci_high"]:
+        text = f"The winner scores {lo['winning_score']:g} in every group"  # e.g. New York Zoo: 0 squares left
+    else:
+        text = f"The winner scores from {score(lo)} to {score(hi)}"
     rounds = length.filter(pl.col("metric") == "rounds")
     if rounds.height > 1:
         rounds = rounds.with_columns(pl.Series("_label", group_labels(rounds.drop("metric"))))

@@ -1,6 +1,9 @@
-"""Wall-clock timing of search decisions, for the benchmarks only (a game never depends on it).
+"""CPU timing of search decisions, for the benchmarks only (a game never depends on it).
 
-numba has no clock, so `now` reads Python's `time.perf_counter` in an object-mode block: about a microsecond,
+`now` reads the calling thread's CPU time (`time.thread_time`, CLOCK_THREAD_CPUTIME_ID on Linux), not the wall
+clock: a decision's seconds are what it costs one core, whatever else the machine runs, so timings taken on a
+loaded machine stay comparable (a wall clock would count the time the thread waits for a core). It counts no
+time the thread sleeps or waits. numba has no clock, so the read is an object-mode block: about a microsecond,
 taken only when a caller passes a non-empty timings array. Timings layout: T[0] is the number of decisions
 recorded, T[1 + i] the seconds of decision i (decisions past the array's end are counted, not stored).
 """
@@ -21,9 +24,9 @@ warnings.filterwarnings("ignore", message="Code running in object mode won't all
 
 @njit(cache=True)
 def now():
-    """Seconds on Python's performance counter."""
+    """The calling thread's CPU seconds (time.thread_time); only differences mean anything."""
     with objmode(t="float64"):
-        t = time.perf_counter()
+        t = time.thread_time()
     return t
 
 

@@ -38,7 +38,7 @@ def test_games_lists_ark_nova_as_its_package_does(monkeypatch, capsys):
     assert code == 0, err
     assert any(line.startswith("ark-nova") and "Ark Nova (Mathias Wigge, 2021) (2-4 players)" in line
                for line in out.splitlines())
-    assert list(game.policies) == ["uniform", "random", "greedy", "heuristic"] and game.rounds_log
+    assert list(game.policies) == ["uniform", "random", "greedy", "heuristic", "search"] and game.rounds_log
     assert [c.name for c in game.columns][-1] == "position"
     assert set(game.score_components) == {"appeal", "conservation_points"}
 

@@ -8,7 +8,7 @@ import pytest
 
 from tests.games.ark_nova.test_reference_play import R, game, m
 from zoosim.games.ark_nova.components import cards
-from zoosim.games.ark_nova.components.vocab import ENCLOSURE1, REPTILE_HOUSE
+from zoosim.games.ark_nova.components.vocab import ENCLOSURE1, ICONS, REPTILE_HOUSE
 from zoosim.games.ark_nova.reference import actions as ra
 from zoosim.games.ark_nova.reference import build as rb
 from zoosim.games.ark_nova.reference import game as ref  # noqa: F401  (fills the handlers)
@@ -163,3 +163,102 @@ def test_the_reputation_step_at_15_opens_no_folder_even_with_a_range_beyond_15()
     p.rep = 15  # +1 reputation at 15 is appeal (§8.3): still folders 1-5
     s.display = [0, 0, 0, 0, 0, 473]
     assert not ra.can_animals(s, 0, 5, True, SIDE2) and p.rep == 15
+
+
+# ---------------------------------------------------------------- condition units counted (§7.2, R7)
+def test_unmet_condition_units_of_each_kind_at_their_bounds():
+    """A partner zoo of the card's continent (Leopard, Africa), N partner zoos (Breeding Cooperation, 2), Sponsors
+    side II (Science Lab), a least reputation (WAZA Small Animals Program, 3), a most appeal (Basic Research, 25,
+    with Sponsors II too): each unmet condition is one unit, a met one none."""
+    s, _ = game(2)
+    p = s.ps[1]
+    side1, sponsors2 = [False] * 5, [False, False, False, False, True]
+    africa = ICONS.index("africa")
+
+    def unmet(card, side2=side1):
+        return ra.unmet_conditions(s, 1, card, side2)
+    assert unmet(403) == 1
+    p.partner_zoos = [africa]
+    assert unmet(403) == 0 and unmet(215) == 1
+    p.partner_zoos = []
+    assert unmet(215) == 2
+    assert unmet(201) == 1 and unmet(201, sponsors2) == 0
+    p.rep = 2
+    assert unmet(228) == 1
+    p.rep = 3
+    assert unmet(228) == 0
+    p.appeal = 25
+    assert unmet(207, sponsors2) == 0 and unmet(207) == 1
+    p.appeal = 26
+    assert unmet(207, sponsors2) == 1 and unmet(207) == 2
+
+
+def test_the_size_discounts_of_the_experts_and_no_cost_below_0():
+    """Expert in Small Animals (229): 3 off animals of size 1-2; in Large Animals (230): 4 off size 4-5; a partner
+    zoo of the animal's continent 3 off (§6.1); a cost never below 0."""
+    s, _ = game(2)
+    p = s.ps[1]
+    p.sponsors = [229, 230]
+    costs = {405: 8, 430: 15, 443: 12, 402: 16, 401: 17}  # sizes 1, 2, 3, 4, 5
+    off = {405: 3, 430: 3, 443: 0, 402: 4, 401: 4}
+    assert {a: ra.animal_cost(s, 1, a) for a in costs} == {a: costs[a] - off[a] for a in costs}
+    p.partner_zoos = [ICONS.index("africa")]  # Fennec Fox is African: 8 - 6 - 3 < 0
+    s.rules = replace(s.rules, partner_zoo_discount=6)
+    assert ra.animal_cost(s, 1, 405) == 0
+
+
+def test_snap_strength_6_means_never_even_above_strength_5():
+    """§5.1 cards_snap_strength 1-6, 6 = never: strength counts up to 5, so X-tokens past 5 do not reach 6."""
+    s, _ = game(2)
+    assert ra.can_snap(s, 0, 5, False) and not ra.can_snap(s, 0, 4, False)
+    s.rules = replace(s.rules, cards_snap_strength=(6, 6))
+    assert not ra.can_snap(s, 0, 6, False) and not ra.can_snap(s, 0, 7, True)
+
+
+def test_can_animals_asks_for_options_on_the_acting_side_and_after_the_reputation_step(monkeypatch):
+    """R6, R8: Animals side II at strength >= 5 looks one reputation further; the options are asked with the card's
+    side and the acting side as given."""
+    seen = []
+
+    def options(s, p, side2, acting):
+        seen.append((p, side2, acting, s.ps[p].rep))
+        return [1]
+    monkeypatch.setattr(ra, "animal_options", options)
+    s, _ = game(2)
+    s.ps[1].rep = 4
+    acting = [True, False, False, False, True]
+    assert ra.can_animals(s, 1, 5, True, acting) and ra.can_animals(s, 1, 2, True, acting)
+    assert ra.can_animals(s, 1, 3, False, acting)
+    assert seen == [(1, True, acting, 5), (1, True, acting, 4), (1, False, acting, 4)] and s.ps[1].rep == 4
+    assert all(entry[2] is acting for entry in seen)
+
+
+def test_entering_the_zoo_gives_the_cards_appeal_cp_and_reputation_and_adds_its_wildcards():
+    """§7.3: Siberian Tiger (406) gives 10 appeal, 2 CP, 1 reputation; Breeding Cooperation's passive 2 icon
+    wildcards add to those the player has."""
+    s, _ = game(2)
+    p = s.ps[1]
+    p.rep, p.wildcards = 2, 1
+    ra.enter_zoo(s, 1, 406, p.animals)
+    assert (p.appeal, p.cp, p.rep) == (1 + 10, 2, 3) and p.animals == [406]
+    ra.enter_zoo(s, 1, 215, p.sponsors)
+    assert p.wildcards == 3 and p.sponsors == [215]
+
+
+def test_a_unique_building_sponsor_needs_room_for_its_own_building(monkeypatch):
+    """§6.9: Meerkat Den (243, level 5, reputation 3) is playable only if the Meerkat Den building (10) can be
+    placed, with Build side II's cells if Build is on side II."""
+    asked = []
+
+    def can_place(s, p, kind, build2):
+        asked.append((p, kind, build2))
+        return room
+    monkeypatch.setattr(ra, "can_place_unique", can_place)
+    s, _ = game(2)
+    p = s.ps[1]
+    p.rep, p.side2[rs.BUILD] = 3, True
+    room = False
+    assert not ra.sponsor_playable(s, 1, 243, 5, 0, p.side2)
+    room = True
+    assert ra.sponsor_playable(s, 1, 243, 5, 0, p.side2)
+    assert asked == [(1, 10, True), (1, 10, True)]

@@ -14,7 +14,8 @@ from zoosim.games.ark_nova.reference import state as rs
 from zoosim.games.ark_nova.reference.state import (
     ANIMALS, BUILD, E_DECIDE, E_DISCARD, E_DRAW, E_GAIN, E_RELEASE, E_SUPPORT, FREE, Building,
 )
-from zoosim.games.ark_nova.components.vocab import ENCLOSURE1, REPTILE_HOUSE, ROCK, WATER
+from zoosim.games.ark_nova.components.vocab import (ENCLOSURE1, LARGE_BIRD_AVIARY, PETTING_ZOO, REPTILE_HOUSE, ROCK,
+    WATER)
 
 pytestmark = pytest.mark.rules
 
@@ -266,3 +267,133 @@ def test_release_from_a_special_enclosure_and_by_flock():
     assert house.animals == [474] and house.cubes == 1
     rass.release(s, 0, 439)
     assert house.animals == [474] and house.cubes == 1 and p.animals == [474]
+
+
+# ---------------------------------------------------------------- tasks: workers, values, routing (§10.1-10.5)
+def test_workers_needed_per_task_and_placing_them():
+    """§5.4 workers_per_repeat (1, 2): 1 worker on a task with none of the player's, 2 with one, closed with two."""
+    s, _ = game(2)
+    p = s.ps[1]
+    p.task_workers = [0, 1, 2, 0]
+    assert [rass.workers_needed(s, 1, t) for t in range(4)] == [1, 2, 0, 1]
+    p.workers_active = 3
+    rass.place_workers(s, 1, 1)
+    assert p.task_workers == [0, 3, 2, 0] and p.workers_active == 1
+    assert not rass.task_doable(s, 1, 2, True)  # closed
+
+
+def test_can_associate_needs_a_doable_task_of_value_at_most_the_strength(monkeypatch):
+    """Task values 2 / 3 / 4 / 5 (reputation, partner zoo, university, project); only the project is doable here."""
+    seen = []
+
+    def doable(s, p, t, side2):
+        seen.append(side2)
+        return t == rs.TASK_PROJECT
+    monkeypatch.setattr(rass, "task_doable", doable)
+    s, _ = game(2)
+    assert rass.can_associate(s, 1, 5, True) and not rass.can_associate(s, 1, 4, True)
+    assert set(seen) == {True}
+
+
+def test_each_task_is_done_by_its_rule_with_the_actions_side(monkeypatch):
+    calls = []
+    monkeypatch.setattr(rass, "take_partner_zoo", lambda s, p, side2: calls.append(("partner", s, p, side2)))
+    monkeypatch.setattr(rass, "take_university", lambda s, p: calls.append(("university", s, p)))
+    monkeypatch.setattr(rass, "support_project", lambda s, p, side2: calls.append(("project", s, p, side2)))
+    s, _ = game(2)
+    for task, side2 in ((rs.TASK_PARTNER, True), (rs.TASK_UNIVERSITY, True), (rs.TASK_PROJECT, False),
+                        (rs.TASK_PROJECT, True), (rs.TASK_REPUTATION, True)):
+        rass.do_task(s, 1, task, side2)
+    assert calls == [("partner", s, 1, True), ("university", s, 1), ("project", s, 1, False), ("project", s, 1, True)]
+    assert s.ps[1].rep == 1 + R.reputation_task_gain
+
+
+def test_a_task_is_doable_with_the_workers_and_an_option_of_its_own_rule(monkeypatch):
+    options = {"partner": [], "university": [], "project": []}
+    seen = []
+
+    def fake(name):
+        def f(s, p, *side2):
+            seen.append((name, p) + side2)
+            return options[name]
+        return f
+    monkeypatch.setattr(rass, "partner_options", fake("partner"))
+    monkeypatch.setattr(rass, "university_options", fake("university"))
+    monkeypatch.setattr(rass, "project_options", fake("project"))
+    s, _ = game(2)
+    s.ps[1].workers_active = 1
+    assert [rass.task_doable(s, 1, t, True) for t in range(4)] == [True, False, False, False]
+    for name in options:
+        options[name] = [7]
+    assert [rass.task_doable(s, 1, t, False) for t in range(4)] == [True] * 4
+    assert seen == [("partner", 1, True), ("university", 1), ("project", 1, True),
+                    ("partner", 1, False), ("university", 1), ("project", 1, False)]
+
+
+def test_university_options_end_at_the_universities_limit():
+    s, _ = game(2)
+    p = s.ps[1]
+    p.universities = [0, 1]
+    assert rass.university_options(s, 1) == [2]
+    s.rules = replace(s.rules, max_universities=2)
+    assert rass.university_options(s, 1) == []
+
+
+def test_release_from_each_special_enclosure_returns_the_animals_cubes():
+    """R2: a released animal leaves its petting zoo (pz_cubes), reptile house (rh_cubes) or large bird aviary
+    (lba_cubes) and that many spaces come back."""
+    s, _ = game(2)
+    p = s.ps[0]
+    pz = rs.Building(PETTING_ZOO, 0, [519], 3)
+    rh = rs.Building(REPTILE_HOUSE, 0, [471], 5)
+    lba = rs.Building(LARGE_BIRD_AVIARY, 0, [494], 6)
+    p.buildings += [pz, rh, lba]
+    p.animals = [519, 471, 494]
+    p.appeal = 30
+    for animal in (519, 471, 494):
+        rass.release(s, 0, animal)
+    assert [(b.animals, b.cubes) for b in (pz, rh, lba)] == [([], 2), ([], 3), ([], 2)]
+    assert p.appeal == 30 - 0 - 6 - 8 and p.animals == []
+
+
+def test_small_animals_are_size_1_and_2_for_the_small_animals_project():
+    """Project 130 (Small Animals), slot 3 needs 2 small animals: size 3 is not small."""
+    s, _ = game(2)
+    p = s.ps[0]
+    p.animals = [430, 443]  # sizes 2 and 3
+    assert not rass.slot_met(s, 0, 130, 2, False)
+    p.animals = [430, 405]  # sizes 2 and 1
+    assert rass.slot_met(s, 0, 130, 2, False)
+
+
+def test_display_projects_only_from_folders_in_range():
+    s, _ = game(2)
+    p = s.ps[0]
+    s.base_projects, s.project_row = [], []
+    s.project_slots = {}
+    p.animals, p.hand = [430, 405], []  # Small Animals' slot 3 is met
+    p.rep, p.money = 4, 9  # folders 1-3 in range
+    s.display = [0, 0, 0, 130, 0, 130]
+    assert rass.project_options(s, 0, True) == []
+    s.display = [0, 0, 130, 0, 0, 0]
+    assert rass.project_options(s, 0, True) == [(3, 130)]
+
+
+def test_supporting_a_project_from_folder_1_takes_it_into_the_row_and_a_wildcard_is_spent_once():
+    s, script = game(2, (rs.H_PROJECT, (1, 130)), (rs.H_PROJECT_SLOT, (2, 0)))
+    p = s.ps[0]
+    s.base_projects, s.project_row, s.project_slots = [], [], {}
+    p.animals, p.hand, p.workers_active = [404, 405, 409, 410, 414], [], 1  # 5 small: slots 2 and 3
+    s.display = [130, 0, 0, 0, 0, 0]
+    p.rep, p.money = 4, 9
+    k = len(script.asked)
+    rass.support_project(s, 0, True)
+    assert s.project_row == [130] and s.project_slots[130] == [FREE, FREE, 0] and 130 not in s.display
+    assert [(h, o) for _, h, o in script.asked[k:] if h == rs.H_PROJECT_SLOT] == [(rs.H_PROJECT_SLOT, [(1, 0), (2, 0)])]
+    s, script = game(2, (rs.H_PROJECT_SLOT, (1, 1)))
+    p = s.ps[0]
+    s.base_projects, s.project_row, s.project_slots = [110], [], {110: [FREE] * 3}
+    p.wildcards = 3
+    p.animals = [401, 405]  # 3 predator icons: 110's slot 2 (4) with a wildcard
+    rass.support_project(s, 0, False)
+    assert s.project_slots[110] == [FREE, 0, FREE] and p.wildcards == 2

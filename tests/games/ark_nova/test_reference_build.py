@@ -276,3 +276,125 @@ def test_side_entrance_income_counts_each_adjacent_building_once_but_empty_enclo
     assert rb.side_entrance_buildings(s, 0) == 2
     p.buildings[4].animals = [405]
     assert rb.side_entrance_buildings(s, 0) == 3
+
+
+def test_a_building_row_carries_its_mask_in_two_32_bit_halves():
+    """PROTOCOL.md 7: BUILD (seat, kind, mask bits 0-31, mask bits 32 and up)."""
+    s, _ = game()
+    cells = [c for c in range(board.N_CELLS) if rb.PLAIN >> c & 1]
+    low, high = min(cells), max(cells)
+    assert low < 32 < high
+    mask = (1 << low) | (1 << high)
+    n = len(s.events)
+    rb.place_building(s, 1, KIOSK, mask)
+    assert [e for e in s.events[n:] if e[0] == rs_E_BUILD][0] == (rs_E_BUILD, 1, KIOSK, 1 << low, 1 << (high - 32), 0)
+
+
+def test_a_kiosk_keeps_clear_of_every_kiosk_already_built():
+    """§6.3 rule 3: no kiosk at hex distance < 3 from any kiosk of the zoo (board.KIOSK_BLOCKED): the start kiosk's
+    ring and a second kiosk's both (a pavilion far from the start kiosk makes room for the second)."""
+    s, _ = game()
+    p = s.ps[0]
+    k0 = next(b for b in p.buildings if b.kind == KIOSK).mask.bit_length() - 1
+    far = next(c for c in range(board.N_CELLS) if rb.PLAIN >> c & 1 and not p.covered >> c & 1
+               and board.HEX_DISTANCE[k0, c] >= 6)
+    p.buildings.append(Building(PAVILION, 1 << far))
+    legal = rb.legal_footprints(s, 0, KIOSK, True)
+    assert legal and not [f for f in legal if f & int(board.KIOSK_BLOCKED[k0])]
+    k1 = legal[0].bit_length() - 1
+    p.buildings.append(Building(KIOSK, 1 << k1))
+    after = rb.legal_footprints(s, 0, KIOSK, True)
+    assert not [f for f in after if f & (int(board.KIOSK_BLOCKED[k0]) | int(board.KIOSK_BLOCKED[k1]))]
+    assert set(after) == {f for f in legal if not f & int(board.KIOSK_BLOCKED[k1]) and f != 1 << k1}
+
+
+def test_the_engineer_asks_which_of_two_types_built_this_action(monkeypatch):
+    """§12.4 pas_engineer, R14: with a size-1 enclosure and a pavilion built, a coin and then the type are asked."""
+    built = []
+    monkeypatch.setattr(rb, "build_one", lambda s, p, kind, side2: built.append((p, kind, side2)))
+    s, script = game((H_COIN, 1), (rs_H_ENGINEER_TYPE, PAVILION))
+    k = len(script.asked)
+    rb.engineer(s, 0, [ENC[1], PAVILION, ENC[1]], False)
+    assert built == [(0, PAVILION, False)]
+    assert script.asked[k:] == [(H_COIN, [0, 1]), (rs_H_ENGINEER_TYPE, [ENC[1], PAVILION])]
+
+
+def test_each_kiosk_earns_for_the_paying_buildings_next_to_it_only():
+    """§9.3, R23: a kiosk earns 1 per adjacent building but empty standard enclosures and kiosks; two kiosks add up;
+    a pavilion next to neither earns nothing."""
+    s, _ = game()
+    p = s.ps[0]
+    p.buildings = []
+    a, b = 0, board.N_CELLS - 1
+    assert board.HEX_DISTANCE[a, b] >= 6
+    na = (rb.around(1 << a)).bit_length() - 1
+    nb = (rb.around(1 << b) & -rb.around(1 << b)).bit_length() - 1
+    far = next(c for c in range(board.N_CELLS) if min(board.HEX_DISTANCE[a, c], board.HEX_DISTANCE[b, c]) >= 3)
+    p.buildings = [Building(KIOSK, 1 << a), Building(PAVILION, 1 << na), Building(KIOSK, 1 << b),
+                   Building(PAVILION, 1 << nb), Building(PAVILION, 1 << far)]
+    assert rb.kiosk_income(s, 0) == 2
+
+
+def footprints(kind):
+    start = int(board.FOOTPRINTS.start[kind])
+    return [int(board.FOOTPRINTS.masks[i]) for i in range(start, start + int(board.FOOTPRINTS.plain_count[kind]))]
+
+
+def test_unique_buildings_need_their_rock_or_the_border_and_219_lifts_the_rock():
+    """§6.3 / §12.4: the Meerkat Den (10) touches at least 1 rock cell, exactly 1 will do; with the Diversity
+    Researcher (219) the rock is not needed; the Zoo School (21) covers at least 2 border cells: a footprint with 2
+    is legal after an earlier one with fewer was refused."""
+    s, _ = game()
+    p = s.ps[0]
+
+    def rock(f):
+        return bin(rb.around(f) & rb.ROCK_CELLS).count("1")
+
+    def free(f):
+        return not f & p.covered and not f & rb.BUILD2_CELLS
+    one = next(f for f in footprints(10) if free(f) and rock(f) == 1)
+    none = next(f for f in footprints(10) if free(f) and rock(f) == 0 and not f & one)
+    for f in (one, none):
+        cell = next(c for c in range(board.N_CELLS) if rb.around(f) >> c & 1 and rb.PLAIN >> c & 1
+                    and not (one | none | p.covered) >> c & 1)
+        p.buildings.append(Building(ENC[1], 1 << cell))
+    legal = rb.legal_footprints(s, 0, 10, False)
+    assert one in legal and none not in legal and all(rock(f) >= 1 for f in legal)
+    p.sponsors = [219]
+    assert none in rb.legal_footprints(s, 0, 10, False)
+    p.sponsors = []
+    school = footprints(21)
+    good = next(i for i, f in enumerate(school) if i and free(f) and bin(f & rb.BORDER).count("1") >= 2
+                and any(free(g) and not g & f and bin(g & rb.BORDER).count("1") < 2 for g in school[:i]))
+    bad = next(g for g in school[:good] if free(g) and not g & school[good] and bin(g & rb.BORDER).count("1") < 2)
+    for f in (bad, school[good]):  # both reachable: a size-1 enclosure next to each
+        cell = next(c for c in range(board.N_CELLS) if rb.around(f) >> c & 1 and rb.PLAIN >> c & 1
+                    and not (bad | school[good] | p.covered) >> c & 1)
+        p.buildings.append(Building(ENC[1], 1 << cell))
+    legal = rb.legal_footprints(s, 0, 21, False)
+    assert school[good] in legal and bad not in legal
+
+
+def test_a_rock_animal_fits_a_special_enclosure_next_to_rock_and_covered_terrain_counts_only_by_the_rule():
+    """§6.6: the reptile 472 needs 1 rock (no water): a reptile house touching rock and no water fits it.
+    §6.5 covered_terrain_counts: a rock cell under a building counts only when the rule says so."""
+    s, _ = game()
+    p = s.ps[0]
+    rocky = next(f for f in footprints(REPTILE_HOUSE) if not f & p.covered
+                 and rb.terrain_touched(s, 0, f, ROCK) >= 1 and rb.terrain_touched(s, 0, f, WATER) == 0)
+    assert rb.special_fits(s, 0, 472, Building(REPTILE_HOUSE, rocky, [], 0))
+    rock = (rb.around(rocky) & rb.ROCK_CELLS).bit_length() - 1
+    touched = rb.terrain_touched(s, 0, rocky, ROCK)
+    p.buildings.append(Building(ENC[1], 1 << rock))  # hand-built over the rock cell
+    assert rb.terrain_touched(s, 0, rocky, ROCK) == touched - 1
+    s.rules = replace(s.rules, covered_terrain_counts=True)
+    assert rb.terrain_touched(s, 0, rocky, ROCK) == touched
+
+
+def test_build_types_and_can_build_look_at_the_cards_side_for_the_ii_cells(monkeypatch):
+    """§5.2: Build side II builds on the II cells: the side goes on to the footprint search as build2."""
+    seen = []
+    monkeypatch.setattr(rb, "affordable_types", lambda s, p, types, size, build2: seen.append(build2) or types)
+    s, _ = game()
+    assert rb.build_types(s, 0, 3, True, []) and rb.can_build(s, 0, 3, True) and rb.can_build(s, 0, 3, False)
+    assert seen == [True, True, False]

@@ -212,3 +212,200 @@ def test_okapi_needs_a_token_left_for_a_herbivore_icon_to_queue_a_play():
     p.okapi_tokens = 0
     assert rfx.okapi_card(s, 0) == 0
     assert board.N_CELLS == 58
+
+
+# ---------------------------------------------------------------- dispatch: each opcode's row (§11, §12.1; R20)
+def row(*args):
+    return tuple(args) + (0,) * (8 - len(args))
+
+
+def rows_since(s, n):
+    return [e for e in s.events[n:] if e[0] != E_DECIDE]
+
+
+def test_dispatch_returns_the_cp_its_row_gained_for_r20():
+    """OTHERS_MONEY_PER_CP (R20) pays per CP the row before it gained: GAIN, GAIN_PER_METRIC and GAIN_BY_TIERS
+    return the CP they gave, any other row (the same ops giving money included) 0."""
+    s, _ = game(2)
+    p = s.ps[1]
+    x_tokens = METRICS.index("x_tokens")
+    assert rfx.dispatch(s, 1, 0, Op.GAIN, row(4, 3)) == 3 and p.cp == 3
+    assert rfx.dispatch(s, 1, 0, Op.GAIN, row(1, 4)) == 0 and p.money == 29
+    assert rfx.dispatch(s, 1, 0, Op.GAIN_PAIR, row(1, 3, 2, 1)) == 0 and (p.money, p.x) == (32, 1)
+    p.cp, p.x = 0, 2
+    assert rfx.dispatch(s, 1, 0, Op.GAIN_PER_METRIC, row(4, x_tokens, 1, 1, 0, SCOPE_OWN)) == 2 and p.cp == 2
+    assert rfx.dispatch(s, 1, 0, Op.GAIN_PER_METRIC, row(1, x_tokens, 1, 1, 0, SCOPE_OWN)) == 0 and p.money == 34
+    p.cp = 0
+    assert rfx.dispatch(s, 1, 0, Op.GAIN_BY_TIERS, row(4, x_tokens, 1, 1, 2, 3)) == 3 and p.cp == 3
+    assert rfx.dispatch(s, 1, 0, Op.GAIN_BY_TIERS, row(1, x_tokens, 1, 1, 2, 3)) == 0 and p.money == 37
+    top = s.deck[0]
+    n = len(s.events)
+    assert rfx.dispatch(s, 1, 0, Op.DRAW_FROM_DECK, row(1)) == 0
+    assert p.hand == [top] and rows_since(s, n) == [(E_DRAW, 1, top, rs.SOURCE_DECK, 0, 0)]
+
+
+def test_dispatch_routes_each_effect_to_its_rule_with_the_rows_arguments(monkeypatch):
+    """Venom, pilfering, sunbathing/pouch, Hunter (n or the predator icons), hypnosis, Boost (slot 1 or 5, tokens
+    kept), the WAZA small-animal play: the acting seat and the row's first argument."""
+    calls = []
+
+    def spy(name):
+        return lambda *args: calls.append((name,) + args)
+    for name in ("venom", "pilfering", "sell_or_pouch", "hunter"):
+        monkeypatch.setattr(rfx, name, spy(name))
+    for name in ("hypnosis", "waza_small_extra", "move_card"):
+        monkeypatch.setitem(rs.HANDLERS, name, spy(name))
+    s, script = game(2, (rs.H_BOOST, 5))
+    s.ps[1].animals = [405]  # one predator icon
+    k = len(script.asked)
+    for op, args in ((Op.VENOM, (2, 1)), (Op.PILFERING, (1, 2)), (Op.SUNBATHING, (2, 4)), (Op.POUCH, (1, 3)),
+                     (Op.HUNTER, (3, 1)), (Op.HUNTER_X, (3, 1)), (Op.HYPNOSIS, (3, 1)), (Op.WAZA_SMALL_EXTRA_PLAY, ()),
+                     (Op.BOOST, (rs.BUILD, 1))):
+        assert rfx.dispatch(s, 1, 470, op, row(*args)) == 0
+    assert calls == [("venom", s, 1, 2), ("pilfering", s, 1, 1), ("sell_or_pouch", s, 1, 470, 2, 4, False),
+                     ("sell_or_pouch", s, 1, 470, 1, 3, True), ("hunter", s, 1, 3), ("hunter", s, 1, 1),
+                     ("hypnosis", s, 1, 3), ("waza_small_extra", s, 1), ("move_card", s, 1, rs.BUILD, 5, False)]
+    assert script.asked[k:] == [(1, rs.H_BOOST, [1, 5])]
+
+
+def test_dispatch_snapping_assertion_dominance_and_the_sponsor_magnet_take_with_their_sources():
+    """Snapping takes from a non-empty folder (source = the folder), Assertion a chosen base project and Dominance
+    the named one (source -3), the magnet every sponsor of the display (source = its folder)."""
+    s, script = game(2, (rs.H_SNAP_FOLDER, 6), (rs.H_BASE_PROJECT, 107))
+    p = s.ps[1]
+    s.display = [0, 0, 0, 0, 401, 402]
+    n = len(s.events)
+    rfx.dispatch(s, 1, 0, Op.SNAPPING, row(1))
+    assert p.hand == [402] and rows_since(s, n)[0] == (E_DRAW, 1, 402, 6, 0, 0)
+    assert [(seat, o) for seat, h, o in script.asked if h == rs.H_SNAP_FOLDER] == [(1, [5, 6])]
+    s.base_pile = [109, 107, 103]
+    n = len(s.events)
+    rfx.dispatch(s, 1, 0, Op.ASSERTION, row())
+    rfx.dispatch(s, 1, 0, Op.DOMINANCE, row(103))
+    rfx.dispatch(s, 1, 0, Op.DOMINANCE, row(111))  # not in the pile: nothing
+    assert s.base_pile == [109] and p.hand == [402, 107, 103]
+    assert rows_since(s, n) == [(E_DRAW, 1, 107, -3, 0, 0), (E_DRAW, 1, 103, -3, 0, 0)]
+    assert [o for _, h, o in script.asked if h == rs.H_BASE_PROJECT] == [[103, 107, 109]]
+    s.display = [201, 401, 113, 402, 403, 202]  # sponsors in folders 1 and 6
+    n = len(s.events)
+    rfx.dispatch(s, 1, 0, Op.SPONSOR_MAGNET, row())
+    assert s.display == [0, 401, 113, 402, 403, 0] and p.hand[-2:] == [201, 202]
+    assert rows_since(s, n) == [(E_DRAW, 1, 201, 1, 0, 0), (E_DRAW, 1, 202, 6, 0, 0)]
+
+
+def test_dispatch_posturing_asks_a_coin_only_when_a_building_is_free_and_stops_at_no(monkeypatch):
+    built = []
+    free = {KIOSK: True, PAVILION: True}
+    monkeypatch.setitem(rs.HANDLERS, "can_free_build", lambda s, p, k: free[k])
+    monkeypatch.setitem(rs.HANDLERS, "free_building", lambda s, p, k: built.append((p, k)))
+    s, script = game(2, (rs.H_COIN, 1), (rs.H_POSTURE_TYPE, PAVILION), (rs.H_COIN, 0))
+    k = len(script.asked)
+    assert rfx.dispatch(s, 1, 0, Op.POSTURING, row(3)) == 0
+    assert built == [(1, PAVILION)]
+    assert script.asked[k:] == [(1, rs.H_COIN, [0, 1]), (1, rs.H_POSTURE_TYPE,
+                                                            [KIOSK, PAVILION]), (1, rs.H_COIN, [0, 1])]
+    free[KIOSK] = free[PAVILION] = False
+    s, script = game(2, (rs.H_COIN, 1))
+    k = len(script.asked)
+    assert rfx.dispatch(s, 1, 0, Op.POSTURING, row(2)) == 0 and script.asked[k:] == [] and built == [(1, PAVILION)]
+
+
+def test_dispatch_peacocking_under_the_build_side_ii_variant(monkeypatch):
+    """§6.3 variant peacocking_needs_build2: the free aviary (building 9) needs Build (not another card) on side II."""
+    from dataclasses import replace
+    built = []
+    monkeypatch.setitem(rs.HANDLERS, "free_building", lambda s, p, k: built.append((p, k)))
+    s, _ = game(2)
+    s.rules = replace(s.rules, peacocking_needs_build2=True)
+    p = s.ps[1]
+    p.side2[rs.ASSOCIATION] = True
+    assert rfx.dispatch(s, 1, 0, Op.FREE_BUILDING, row(9)) == 0 and built == []
+    p.side2[rs.BUILD] = True
+    p.side2[rs.ASSOCIATION] = False
+    assert rfx.dispatch(s, 1, 0, Op.FREE_BUILDING, row(9)) == 0 and built == [(1, 9)]
+
+
+def test_dispatch_tokens_wildcards_jumping_and_resistance():
+    s, script = game(2, (rs.H_RESISTANCE, 1))
+    p = s.ps[1]
+    p.multiplier_pending[rs.SPONSORS] = 1
+    p.wildcards = 1
+    n = len(s.events)
+    rfx.dispatch(s, 1, 0, Op.MULTIPLIER, row(rs.SPONSORS, 2))
+    assert p.multiplier_pending[rs.SPONSORS] == 2 and rows_since(s, n) == [(rs.E_TOKEN, 1, 0, rs.SPONSORS, 0, 0)]
+    rfx.dispatch(s, 1, 0, Op.ICON_WILDCARDS, row(2, 3))
+    assert p.wildcards == 3
+    n = len(s.events)
+    rfx.dispatch(s, 1, 0, Op.JUMPING, row(2))
+    assert s.break_token == 2 and p.money == 27
+    assert rows_since(s, n) == [(E_GAIN, 1, rs.G_BREAK_TOKEN, 2, 2, 0), (E_GAIN, 1, 1, 2, 27, 0)]
+    s.final_pile = [3, 1, 8]
+    s.hidden_drawn = False
+    rfx.dispatch(s, 1, 0, Op.RESISTANCE, row(2))
+    assert p.finals[-1] == 1 and s.final_pile == [8, 3] and s.hidden_drawn is True
+    assert [o for _, h, o in script.asked if h == rs.H_RESISTANCE] == [[3, 1]]
+
+
+def test_icons_entering_fire_the_players_own_triggers_then_the_others_in_seat_order(monkeypatch):
+    """§12.3: each icon entering p's zoo, in icon order, once per icon: p's own triggers (own scope, then any
+    scope), then every other seat's any-scope triggers from p's left; a new kind fires p's new-kind triggers."""
+    from zoosim.games.ark_nova.components.effects import EVENT_NEW_KIND
+    trig = {(1, 1, SCOPE_OWN): [(201, 90, (1,))], (1, 1, SCOPE_ALL): [(202, 91, (2,))],
+            (2, 1, SCOPE_ALL): [(203, 92, (3,))], (0, 1, SCOPE_ALL): [(204, 93, (4,))],
+            (1, EVENT_NEW_KIND, SCOPE_OWN): [(205, 94, (5,))]}
+    monkeypatch.setattr(rfx, "triggers_of", lambda s, q, k, scope: list(trig.get((q, k, scope), [])))
+    fired = []
+    monkeypatch.setattr(rfx, "fire", lambda s, q, card, op, args, k: fired.append((q, card, k)))
+    s, _ = game(3)
+    icons, before = [0] * 15, [0] * 15
+    icons[1] = 2  # two predator icons; predator is a kind the zoo had none of
+    rfx.icons_entered(s, 1, icons, before)
+    once = [(1, 201, 1), (1, 202, 1), (2, 203, 1), (0, 204, 1)]
+    assert fired == once + once + [(1, 205, 1)]
+    fired.clear()
+    before[1] = 1
+    rfx.icons_entered(s, 1, icons, before)
+    assert fired == once + once
+
+
+def test_rows_follow_the_games_peaceful_rule():
+    from dataclasses import replace
+    from tests.games.ark_nova.test_reference_play import R
+    s, _ = game(2, rules=replace(R, peaceful=True))
+    assert rfx.rows(s, 470, 0) == ((int(Op.GAIN), (2, 2, 0, 0, 0, 0, 0, 0)),)
+
+
+def test_venom_rows_name_the_card_each_token_goes_on():
+    """§11.2 venom N: a token on each of the target's cards in slots 1..N without one, a TOKEN row (seat, 1, card)."""
+    s, _ = game(2)
+    q = s.ps[1]
+    q.appeal, q.slots = 10, [rs.BUILD, rs.SPONSORS, rs.ANIMALS, rs.CARDS_ACTION, rs.ASSOCIATION]
+    q.venom[rs.SPONSORS] = True
+    n = len(s.events)
+    rfx.venom(s, 0, 2)
+    assert q.venom == [False, False, True, False, True]
+    assert s.events[n:] == [(rs.E_TOKEN, 1, 1, rs.BUILD, 0, 0)]
+
+
+def test_digging_a_display_card_logs_the_diggers_discard():
+    s, script = game(2, (rs.H_COIN, 1), (rs.H_DIG_KIND, 0), (rs.H_SNAP_FOLDER, 6))
+    s.display = [401, 0, 402, 403, 404, 405]
+    s.ps[1].hand = [406]
+    n = len(s.events)
+    rfx.digging(s, 1, 1)
+    assert (E_DISCARD, 1, 405, 0, 0, 0) in s.events[n:]
+
+
+def test_occupied_size_1_enclosures_counted_one_each():
+    s, _ = game(2)
+    p = s.ps[0]
+    p.buildings.append(Building(ENCLOSURE1, m((1, 6)), [405]))
+    p.buildings.append(Building(ENCLOSURE1, m((1, 8)), [473]))
+    p.buildings.append(Building(ENCLOSURE1 + 1, m((2, 7), (2, 9)), [430]))  # occupied, size 2
+    assert metric(s, 0, "enc1_occupied") == 2
+
+
+def test_a_group_of_five_is_no_group_of_six_whatever_cell_it_starts_from():
+    five = sum(1 << c for c in (0, 6, 7, 14, 15))  # connected; cell 1 (next to cell 0) is not in it
+    assert rb.around(1 << 0) & (1 << 1) and rfx.groups_of_six(five) == 0
+    assert rfx.groups_of_six(five | 1 << 1) == 1

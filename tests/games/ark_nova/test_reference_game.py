@@ -363,3 +363,113 @@ def test_architecture_counts_its_four_conditions():
     p.buildings = [Building(0, rb.BORDER & rb.PLAIN)]
     assert metric(s, 0, "architecture") == 1
     assert board.N_CELLS == 58
+
+
+# ---------------------------------------------------------------- which actions can be taken (§4.1, §15.2)
+def test_can_perform_needs_strength_1_and_asks_each_actions_own_rule(monkeypatch):
+    """Strength below 1 never; allow_null_action always; Cards always; Animals with the acting side (the player's own
+    unless given), Build, Association and Sponsors with the card's side."""
+    calls = []
+
+    def rule(name, answer):
+        def f(state, *args):
+            assert state is s
+            calls.append((name,) + args)
+            return answer
+        return f
+    monkeypatch.setattr(ref, "can_animals", rule("animals", False))
+    monkeypatch.setattr(ref, "can_build", rule("build", False))
+    monkeypatch.setattr(ref, "can_associate", rule("association", False))
+    monkeypatch.setattr(ref, "can_sponsors", rule("sponsors", False))
+    s, _ = game(2)
+    p = s.ps[1]
+    p.side2 = [True, False, True, False, True]
+    acting = [False] * 5
+    assert not any(ref.can_perform(s, 1, a, 0, True) for a in range(5)) and calls == []
+    assert [ref.can_perform(s, 1, a, 1, True) for a in range(5)] == [False, True, False, False, False]
+    assert not ref.can_perform(s, 1, rs.ANIMALS, 3, False, acting)
+    assert calls == [("animals", 1, 1, True, p.side2), ("build", 1, 1, True), ("association", 1, 1, True),
+                     ("sponsors", 1, 1, True), ("animals", 1, 3, False, acting)]
+    assert calls[0][-1] is p.side2 and calls[-1][-1] is acting
+    s.rules = replace(s.rules, allow_null_action=True)
+    assert all(ref.can_perform(s, 1, a, 1, False) for a in range(5)) and len(calls) == 5
+    assert not ref.can_perform(s, 1, rs.BUILD, 0, False)
+
+
+def test_spend_options_start_from_the_given_strength(monkeypatch):
+    seen = []
+    monkeypatch.setattr(ref, "can_perform", lambda s, p, a, st, side2: seen.append(st) or st >= 2)
+    s, _ = game(2)
+    s.ps[1].x = 3
+    assert ref.spend_options(s, 1, rs.BUILD, base=0) == [2, 3] and seen == [0, 1, 2, 3]
+
+
+def test_a_turn_spends_the_x_tokens_counts_the_players_turns_and_no_venom_fee_for_the_venom_card_used():
+    """§4.1, §11.2, R4: X-tokens spent come off the player's; E_TURN carries the player's own turn count; the card
+    used carried the venom token, so no fee; multiplier tokens placed this turn add to those already usable."""
+    s, script = game(2, (rs.H_TURN, (0, rs.CARDS_ACTION)), (rs.H_XSPEND, 1))
+    p = s.ps[0]
+    p.x, p.money, p.turns = 3, 10, 4
+    p.venom[rs.CARDS_ACTION] = p.venom[rs.ASSOCIATION] = True  # the used card's token goes, Association's stays
+    p.multiplier[rs.BUILD], p.multiplier_pending[rs.BUILD] = 1, 1
+    n = len(s.events)
+    ref.play_turn(s, 0)
+    assert p.x == 2 and p.money == 10 and p.turns == 5 and p.multiplier[rs.BUILD] == 2 and p.venom[rs.ASSOCIATION]
+    assert [e for e in s.events[n:] if e[0] == rs.E_TURN] == [(rs.E_TURN, 0, s.turn, 5, 0, 0)]
+    s, script = game(2, (rs.H_TURN, (1, 0)), (rs.H_XACTION_CARD, rs.SPONSORS))
+    p = s.ps[0]
+    p.money = 10
+    p.venom[rs.SPONSORS] = p.venom[rs.ASSOCIATION] = True
+    ref.play_turn(s, 0)  # the X action on a venom card: no fee either
+    assert p.money == 10 and p.slots[0] == rs.SPONSORS and p.venom == [False, False, False, True, False]
+
+
+def test_perform_logs_the_action_with_its_strength_and_side_and_runs_its_rule(monkeypatch):
+    """PROTOCOL.md 7 ACTION (seat, action, strength, side II); Animals and Sponsors get the acting side (R8)."""
+    calls = []
+    for name in ref.NAMES:
+        monkeypatch.setitem(rs.HANDLERS, name, lambda *args, name=name: calls.append((name,) + args))
+    s, _ = game(2)
+    acting = [True] * 5
+    n = len(s.events)
+    ref.perform(s, 1, rs.ANIMALS, 3, True, acting)
+    ref.perform(s, 1, rs.BUILD, 2, False)
+    ref.perform(s, 1, rs.SPONSORS, 4, False)
+    assert calls == [("animals", s, 1, 3, True, acting), ("build", s, 1, 2, False), ("sponsors", s, 1, 4, False, None)]
+    assert [e for e in s.events[n:] if e[0] == rs.E_ACTION] == [(rs.E_ACTION, 1, rs.ANIMALS, 3, 1, 0),
+                                                               (rs.E_ACTION, 1, rs.BUILD, 2, 0, 0),
+                                                               (rs.E_ACTION, 1, rs.SPONSORS, 4, 0, 0)]
+
+
+def test_the_score_rows_carry_each_players_supports_and_a_break_counts_up():
+    s, _ = game(2)
+    s.ps[0].supports, s.ps[1].supports = 2, 1
+    ref.finish(s, ref.END_SCORE)
+    assert [(e[1], e[3]) for e in s.events if e[0] == rs.E_SCORE] == [(0, 2), (1, 1)]
+    s, _ = game(2)
+    s.breaks, s.break_trigger = 2, 0
+    ref.do_break(s)
+    assert s.breaks == 3
+
+
+def test_an_end_in_the_turn_before_a_break_keeps_its_last_turns_and_a_break_by_another_seat_starts_after_it():
+    """R5: the end reached in the turn sets the last turns from the seat after the player; the break that follows
+    (its token moved in the same turn) does not set them again. An end reached by a break whose token another seat
+    moved gives the last turns from the seat after that seat (§9.1, §13.1), and play goes on there."""
+    s, _ = game(3)
+    s.ps[1].appeal, s.ps[1].cp = 94, 10  # exactly 100
+    s.break_pending, s.break_token, s.break_trigger = True, s.break_len, 1
+    ref.after_turn(s, 1)
+    assert s.breaks == 1 and s.end_triggered and s.last_turns == [2, 0] and s.current == 2
+    s, _ = game(3)
+    s.break_pending, s.break_token, s.break_trigger = True, s.break_len, 0
+    s.ps[2].sponsors = [206]  # inc_cp:1 at the break: appeal 94 and CP 9 -> 10 make 100
+    s.ps[2].appeal, s.ps[2].cp = 94, 9
+    ref.after_turn(s, 2)
+    assert s.end_triggered and s.last_turns == [1, 2, 0] and s.current == 1
+
+
+def test_a_whole_game_of_policies_without_a_plan_method():
+    """PROTOCOL.md 10: only a policy with plan(state, seat) is asked to plan; uniform (a function) plays as it is."""
+    s = ref.play_game(replace(R, max_turns=1), 2, 5, 0, [rs.uniform, rs.uniform])
+    assert s.game_over and s.end_reason == ref.END_TURN_CAP and [p.turns for p in s.ps] == [1, 1]

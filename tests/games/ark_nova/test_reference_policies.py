@@ -54,6 +54,19 @@ def test_random_draws_once_over_every_card_and_x_spend_pair(monkeypatch):
     policy = rp.Random()
     policy.plan(s, 0)  # one pair in all: no draw
     assert s.rng.asked == [] and policy.pending == {0: (7, 0, None)}
+    # two pairs (one card, two x-spends): one below(2), and the x index is kept (XSPEND is asked with 2 options);
+    # the options are the acting seat's in this state
+    seen = []
+
+    def options(state, seat):
+        seen.append((state, seat))
+        return [(0, rs.CARDS_ACTION)]
+    monkeypatch.setattr(ref, "turn_options", options)
+    monkeypatch.setattr(ref, "spend_options", lambda state, seat, a: seen.append((state, seat, a)) or [0, 1])
+    s.rng = Fixed(1)
+    policy.plan(s, 1)
+    assert s.rng.asked == [2] and policy.pending[1] == (7, 0, 1)
+    assert seen == [(s, 1), (s, 1, rs.CARDS_ACTION)]
 
 
 def test_random_answers_turn_and_the_first_xspend_of_its_turn_then_draws_as_uniform():
@@ -72,6 +85,9 @@ def test_random_answers_turn_and_the_first_xspend_of_its_turn_then_draws_as_unif
     assert policy(view, 0, rs.H_TURN, [0, 1, 2, 3]) == 2 and s.rng.asked == [2, 2, 4]
     s.rng = Fixed(0)
     assert rp.Random()(rs.public_view(s, 1), 1, rs.H_TURN, [0, 1]) == 0 and s.rng.asked == [2]  # nothing pending
+    s.turn = 1  # nothing pending at the first turn either: uniform, not the first option
+    s.rng = Fixed(1)
+    assert rp.Random()(rs.public_view(s, 1), 1, rs.H_TURN, [0, 1]) == 1 and s.rng.asked == [2]
 
 
 # ---------------------------------------------------------------- the script (10.3)
@@ -98,6 +114,11 @@ def test_a_turn_plan_follows_its_script_records_the_next_decision_and_leaves_at_
     tp = rp.TurnPlan(s, [(rs.H_TURN, 3, 2)])
     assert tp(None, 0, rs.H_TURN, ["a", "b", "c"]) == 2 and tp(None, 0, rs.H_COIN, [0, 1]) == 0
     assert tp.recorded == (rs.H_COIN, 2)
+    assert tp.next(rs.H_XSPEND, 3) == 0 and tp.recorded == (rs.H_COIN, 2)  # only the first past the script
+    # a plan left at a mismatch stays left, even where a later decision would match the script again
+    tp = rp.TurnPlan(rs.State(Rules(), 2, PyRng(0, 0), [], []), list(script))
+    assert [tp.next(h, n) for h, n in [(rs.H_TURN, 5), (rs.H_COIN, 2), (rs.H_XSPEND, 2), (rs.H_ANIMAL_PLAY, 4)]] \
+        == [3, 0, 0, 0] and tp.diverged is True and tp.recorded is None
 
 
 # ---------------------------------------------------------------- the planning copy (10.2)
@@ -155,16 +176,16 @@ def test_the_re_deal_shuffles_the_unseen_zoo_cards_then_the_unseen_final_cards()
     s, _ = game(3)
     s.deck = [130, 402, 120]
     s.ps[0].hand, s.ps[0].finals = [410, 411], [9]
-    s.ps[1].hand, s.ps[1].finals = [105, 401, 403], [5, 2]
+    s.ps[1].hand, s.ps[1].finals = [112, 113, 403], [5, 2]  # 112: the last base project; 113: the first zoo card
     s.ps[2].hand, s.ps[2].finals = [404], [7]
     s.final_pile = [3, 1]
     rng = PyRng(4, 2)
-    zoo, finals = [120, 130, 401, 402, 403, 404], [1, 2, 3, 5, 7]
+    zoo, finals = [113, 120, 130, 402, 403, 404], [1, 2, 3, 5, 7]
     oracle = copy.deepcopy(rng)
     rs.shuffle(oracle, zoo)
     rs.shuffle(oracle, finals)
     rp.determinize(s, 0, rng)
-    assert s.deck == zoo[:3] and s.ps[1].hand == [105] + zoo[3:5] and s.ps[2].hand == zoo[5:]
+    assert s.deck == zoo[:3] and s.ps[1].hand == [112] + zoo[3:5] and s.ps[2].hand == zoo[5:]
     assert s.final_pile == finals[:2] and s.ps[1].finals == finals[2:4] and s.ps[2].finals == finals[4:]
     assert s.ps[0].hand == [410, 411] and s.ps[0].finals == [9]
     assert rng.s == oracle.s
@@ -188,6 +209,17 @@ def test_the_value_of_a_position_by_hand():
     p.appeal = 130  # beyond 113: scored and paid as 113 (income 37)
     w = (1000,) + (0,) * 5 + (1000,) + (0,) * 6
     assert rp.value(s, 0, w) == 1000 * (113 - 8) + 1000 * 37
+    p.appeal = 0  # income at appeal 0 is 5 (§9.3)
+    assert rp.value(s, 0, (0,) * 6 + (1000,) + (0,) * 6) == 5000
+
+
+def test_the_value_subtracts_w_opp_times_the_other_players_score_at_two_players():
+    s, _ = game(2)
+    s.ps[0].appeal, s.ps[0].cp = 20, 3   # score 20 + (6 - 14) = 12
+    s.ps[1].appeal, s.ps[1].cp = 12, 0   # score 12 - 14 = -2
+    w = (1000,) + (0,) * 10 + (500, 0)
+    assert rp.value(s, 0, w) == 1000 * 12 - 500 * -2
+    assert rp.value(s, 1, w) == 1000 * -2 - 500 * 12
 
 
 # ---------------------------------------------------------------- plans by hand (10.3)
@@ -208,6 +240,28 @@ def test_plans_by_hand_x_tokens_money_and_ties():
     flat = [(rs.H_TURN, n, 0), (rs.H_XSPEND, 3, 0)]
     assert [rp.plan_script(s, 0, milli(only(-1, max_plan=k))) for k in (1, 2, 3)] == [flat[:1], flat, flat]
     assert s.events == before.events and s.ps[0].x == 2 and s.deck == before.deck  # planning changed nothing
+
+
+def test_a_plan_re_deals_only_what_the_seat_cannot_see_and_replays_on_its_private_stream(monkeypatch):
+    """10.2-10.3: the copy is re-dealt for the planning seat (its own hand and final cards stay), and each replay
+    runs on a copy of the private stream: the empty deck is refilled by shuffling the discard (§9.4) on it."""
+    s, _ = game()
+    s.seed, s.game_index = 3, 1
+    s.ps[0].x = 2
+    s.discard, s.deck = s.discard + s.deck, []
+    n = len(ref.turn_options(s, 0))
+    calls = []
+    real = rp.determinize
+
+    def spy(t, seat, rng):
+        calls.append(seat)
+        hand, finals = list(t.ps[0].hand), list(t.ps[0].finals)
+        real(t, seat, rng)
+        assert (t.ps[0].hand, t.ps[0].finals) == (hand, finals)
+    monkeypatch.setattr(rp, "determinize", spy)
+    flat = [(rs.H_TURN, n, 0), (rs.H_XSPEND, 3, 0)]
+    assert rp.plan_script(s, 0, milli(only(-1, max_plan=3))) == flat
+    assert calls == [0] and s.deck == []
 
 
 def only(weight: int, value: float = 1.0, max_plan: int = 8) -> tuple[float, ...]:
@@ -250,3 +304,5 @@ def test_policies_from_names_and_codes():
     assert h.code == HEURISTIC and h.row[NAMES.index("w_x")] == 2.0 and h.row[0] == DEFAULTS[0]
     assert rp.from_code(HEURISTIC).row == DEFAULTS and rp.from_code(GREEDY).row == GREEDY_PARAMS
     assert rp.from_code(HEURISTIC, list(only(1))).row == only(1)
+    g = rp.from_code(GREEDY)
+    assert g.code == GREEDY and g.name == "greedy"

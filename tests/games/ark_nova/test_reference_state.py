@@ -107,6 +107,29 @@ def test_two_player_blocks():
     assert all(v == [FREE] * 3 for v in s3.project_slots.values())
     s2 = game(2, replace(R, two_player_blocks=False))
     assert all(v == [FREE] * 3 for v in s2.project_slots.values())
+    # a fourth base project at 2 players (base_projects_shown 4): the blocks stay on the first three
+    s4 = game(2, replace(R, base_projects_shown=(4, 3, 4)))
+    assert [s4.project_slots[b] for b in s4.base_projects] == [[BLOCKED, FREE, FREE], [FREE, BLOCKED, FREE],
+                                                             [FREE, FREE, BLOCKED], [FREE, FREE, FREE]]
+
+
+def test_new_state_before_any_draw():
+    """Every pile in card-id order, the display empty, players at the rules' starting values (workers too)."""
+    rules = replace(R, workers_total=6, workers_start=2, display_size=4)
+    s = rsu.new_state(rules, 3, PyRng(1, 0), [first] * 3)
+    assert s.deck == [int(cards.CARDS.ids[c]) for c in cards.ZOO_DECK] and s.deck == sorted(s.deck)
+    assert s.base_pile == list(range(101, 113)) and s.final_pile == list(range(1, 12))
+    assert s.display == [0, 0, 0, 0] and s.discard == [] and s.bonus_tiles == {}
+    assert [(p.workers_active, p.workers_supply) for p in s.ps] == [(2, 4)] * 3
+    assert [p.slots for p in s.ps] == [[ANIMALS, CARDS_ACTION, BUILD, ASSOCIATION, SPONSORS]] * 3
+
+
+def test_the_opening_hand_discards_are_logged_for_their_seat():
+    """§3: each seat discards the 4 dealt cards it does not keep, one DISCARD row (seat, card, 0) each."""
+    s = game(2)
+    rows = [e for e in s.events if e[0] == rs.E_DISCARD]
+    assert [(seat, card, a) for _, seat, card, a, _, _ in rows] == (
+        [(0, c, 0) for c in s.discard[:4]] + [(1, c, 0) for c in s.discard[4:]])
 
 
 def test_opening_card_is_dealt_and_kept():
@@ -311,7 +334,8 @@ def test_hand_limit_range_and_the_small_helpers():
         rs.call("no such rule", s)
 
 
-def test_card_rows_follow_peaceful_and_passives_come_from_sponsors_and_animals():
+def test_card_rows_follow_peaceful_and_passives_come_from_sponsors_and_animals(monkeypatch):
+    monkeypatch.setattr(rs, "_ROWS", {})  # read from the programs in this test, not from an earlier test's cache
     # Western Green Mamba, immediate: venom:2; in the peaceful game inventive:2 (2 X-tokens)
     assert rs.card_rows(False, 470, 0) == ((int(Op.VENOM), (2, 0, 0, 0, 0, 0, 0, 0)),)
     assert rs.card_rows(True, 470, 0) == ((int(Op.GAIN), (2, 2, 0, 0, 0, 0, 0, 0)),)
@@ -323,6 +347,21 @@ def test_card_rows_follow_peaceful_and_passives_come_from_sponsors_and_animals()
     assert len(rs.has_effect(s, 0, Op.IMMUNE_HOSTILE)) == 1
     p.sponsors, p.animals = [], [439]  # Lama: flock (a passive of an animal)
     assert rs.has_effect(s, 0, Op.FLOCK) and not rs.has_effect(s, 1, Op.FLOCK)
+    # every card's rows at every moment, in both programs, as cards.card_effects reads them back
+    for peaceful in (False, True):
+        for card in (int(i) for i in cards.CARDS.ids):
+            effects = cards.card_effects(card, peaceful)
+            for m in range(6):
+                assert rs.card_rows(peaceful, card, m) == tuple((int(e.op), e.args) for e in effects if e.moment == m)
+
+
+def test_a_rule_handler_is_registered_under_its_name(monkeypatch):
+    monkeypatch.setattr(rs, "HANDLERS", {})
+
+    def rule(s, n):
+        return n + 1
+    assert rs.handler("a rule")(rule) is rule and rs.HANDLERS == {"a rule": rule}
+    assert rs.call("a rule", None, 2) == 3
 
 
 def test_the_public_view_field_by_field():

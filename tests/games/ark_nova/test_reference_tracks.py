@@ -52,6 +52,8 @@ def test_partner_zoo_tile_keeps_the_association_cards_limit_and_university_tile_
     assert p.partner_zoos == [7, 9]
     rt.bonus_tile(s, 0, "university")
     assert p.universities == [2] and s.board_universities == [0, 1]
+    rt.bonus_tile(s, 1, "partner_zoo")  # the tile's own seat takes it
+    assert s.ps[1].partner_zoos == [8] and p.partner_zoos == [7, 9] and s.board_partner_zoos == []
 
 
 def test_sponsor_tile_plays_a_hand_sponsor_of_level_5_or_less_free():
@@ -167,6 +169,40 @@ def test_hiring_workers_and_paying_money_rows():
     assert p.money == 0 and since(s, n) == [(E_GAIN, 1, 5, 1, 2, 0), (E_GAIN, 1, 1, -25, 0, 0)]
     with pytest.raises(rs.IllegalMove):
         rt.pay(s, 1, 1)
+    p.money = 3
+    n = len(s.events)
+    rt.pay(s, 1, 1)  # the least payment
+    assert p.money == 2 and since(s, n) == [(E_GAIN, 1, 1, -1, 2, 0)]
+
+
+def test_gains_of_appeal_money_and_x_tokens_log_their_resource_amount_and_new_value():
+    s, _ = game(2)
+    p = s.ps[1]
+    n = len(s.events)
+    assert rt.gain(s, 1, 0, 3) == 3 and rt.gain(s, 1, 1, 2) == 2 and rt.gain(s, 1, 2, 1) == 1
+    assert (p.appeal, p.money, p.x) == (4, 27, 1)
+    assert since(s, n) == [(E_GAIN, 1, 0, 3, 4, 0), (E_GAIN, 1, 1, 2, 27, 0), (E_GAIN, 1, 2, 1, 1, 0)]
+
+
+def test_drawing_from_the_deck_is_a_hidden_draw_and_an_empty_deck_reshuffles_the_discard_with_a_row():
+    s, _ = game(2)
+    s.hidden_drawn = False
+    top = s.deck[0]
+    assert rt.draw_deck(s) == top and s.hidden_drawn is True
+    s.hidden_drawn = False
+    s.deck, s.discard = [], [401, 402, 403]
+    n = len(s.events)
+    card = rt.draw_deck(s)
+    assert card in (401, 402, 403) and len(s.deck) == 2 and s.discard == [] and s.hidden_drawn is True
+    assert since(s, n) == [(rs.E_RESHUFFLE, -1, 3, 0, 0, 0)]
+
+
+def test_a_discarded_base_project_101_to_112_returns_to_its_pile_a_zoo_card_to_the_discard():
+    s, _ = game(2)
+    s.base_pile, s.discard = [], []
+    for card in (101, 112, 113):
+        rt.discard_card(s, 0, card)
+    assert s.base_pile == [101, 112] and s.discard == [113]
 
 
 def test_cp_2_offers_an_upgrade_only_with_a_side_i_card_and_a_worker_only_from_the_supply():
@@ -174,7 +210,8 @@ def test_cp_2_offers_an_upgrade_only_with_a_side_i_card_and_a_worker_only_from_t
     p = s.ps[0]
     rt.gain(s, 0, 4, 2)
     assert script.asked[-1] == (0, rs.H_CP2, [0, 1]) and p.workers_active == 2
-    for side2, supply, asked_, worker in (([True] * 5, 3, False, True), ([False] * 5, 0, False, False)):
+    for side2, supply, asked_, worker in (([True] * 5, 3, False, True), ([False] * 5, 0, False, False),
+                                          ([True] * 5, 1, False, True)):
         s, script = game(2)
         p = s.ps[0]
         p.side2, p.workers_supply, p.workers_active = list(side2), supply, 4 - supply
@@ -195,6 +232,7 @@ def test_the_first_bonus_tile_of_a_space_is_a_tile_not_the_money():
     rt.gain(s, 0, 4, 5)
     assert s.ps[0].x == 3 and s.ps[0].money == 25 and s.bonus_tiles[5] == ["money10"]
     assert script.asked[-1] == (0, rs.H_CP_TILE, [-1, 0, 1])
+    assert [e for e in s.events if e[0] == E_TILE] == [(E_TILE, 0, 5, 3, 0, 0)]  # x3 is the pool's 4th tile
 
 
 def test_the_break_token_moves_by_its_steps_and_stops_at_the_end():

@@ -139,6 +139,19 @@ def test_violations_g4_g5_g6_on_the_castle():
     assert castle.violation(T["Buttery"], 0, 12, 11, UP) == "G6"
 
 
+def test_octagons_touch_corner_to_corner_and_share_the_cell_either_one_laid_last():
+    """§4.2-§4.3 on the incremental castle: two Throne Rooms at (10, 10) and (16, 13) hold opposite halves of cell
+    (16, 13) (the first's SE corner, the second's NW corner): they share it (no G2, whichever is laid first) and
+    their diagonal walls there face each other, so they touch (and connect no door), whichever is laid last."""
+    throne = T["Throne Room"]
+    for first, last in (((10, 10), (16, 13)), ((16, 13), (10, 10))):
+        castle = Castle(R)
+        castle.add(throne, 0, *first)
+        assert castle.violation(throne, 0, *last, UP) == "G3"   # the shared cell is no G2; no door meets one
+        castle.add(throne, 0, *last)
+        assert castle.touches == [{1}, {0}] and castle.links == [{}, {}]
+
+
 # ---------------------------------------------------------------- placing through the hook
 def state_with(picks: list, players=2) -> tuple[rs.State, Script]:
     policy = Script(place=picks)

@@ -470,3 +470,21 @@ def test_a_scripted_two_round_game_and_its_record():
     names = ref.play_game(Rules(), 2, ["uniform", "random"], 3, 0)
     assert names.events == ref.play_game(Rules(), 2, ["uniform", "random"], 3, 0).events
     assert names.events != ref.play_game(Rules(), 2, ["uniform", "random"], 3, 1).events
+
+
+def test_the_record_counts_rooms_by_type_and_blocked_doorways():
+    """PROTOCOL.md 7's record of a hand-built castle: rooms_by_type counts each room of a type (two living rooms: 2,
+    the foyer and the pieces none), blocked_doorways the BLOCKED doorways (the foyer's T door covered by the Sewing
+    Room's bottom wall, §4.3: 1; the rooms laid apart have only OPEN doors)."""
+    state = start(2)
+    castle = state.seats[0].castle
+    fx = R.geometry().foyer_xy
+    castle.add(data.TILE_BY_NAME["Sewing Room"], 0, fx + 1, fx - 2)
+    castle.add(data.TILE_BY_NAME["Parlor"], 0, 1, 1)
+    castle.add(data.TILE_BY_NAME["Salon"], 0, 1, 20)
+    castle.add(data.HALLWAY, 0, 20, 1)
+    record = ref.game_record(state)
+    a, b = record.seats
+    assert a.rooms_by_type == [2, 1, 0, 0, 0, 0, 0, 0] and b.rooms_by_type == [0] * 8
+    assert (a.blocked_doorways, b.blocked_doorways) == (1, 0)
+    assert (a.hallways, a.stairs) == (1, 0)

@@ -175,9 +175,16 @@ def test_facts_of_castle_wide_rules_per_link_pairs_and_corner_touches():
     stables.add(T["Stables"], 0, 10, 10)
     assert facts_both(stables, R, ORATORY, 2, 17, 11, UP) == PlacementFacts(4 + 1, (), 2, 0, 0, 1)
     assert facts_both(stables, replace(R, bonus_per_link=True), ORATORY, 2, 17, 11, UP).points == 4 + 2
+    later = Castle(R)             # the same pairs counted per old tile when it is not tile 0 (a Parlor laid apart first)
+    later.add(PARLOR, 0, 30, 30)
+    later.add(T["Stables"], 0, 10, 10)
+    assert facts_both(later, replace(R, bonus_per_link=True), ORATORY, 2, 17, 11, UP).points == 4 + 2
     throne = Castle(replace(R, min_external_entrances=0))
     throne.add(T["Throne Room"], 0, 10, 10)
     assert facts_both(throne, throne.rules, T["Audience Room"], 0, 16, 13, UP) == PlacementFacts(7 - 2, (), 0, 0, 0, 3)
+    audience = Castle(replace(R, min_external_entrances=0))  # the other way round: the Throne Room laid last
+    audience.add(T["Audience Room"], 0, 16, 13)
+    assert facts_both(audience, audience.rules, T["Throne Room"], 0, 10, 10, UP).points == 1 - 2
 
 
 @pytest.mark.rules
@@ -466,6 +473,12 @@ def test_heuristic_buys_the_piece_that_unlocks_the_market():
     policy = Heuristic(FIXED._replace(piece_value=5.0, shortlist=9.0))
     assert policy.locked(state, 1) == 2
     assert options[policy.choose(state, rs.ACT, 1, options)] == (rs.A_BUY_PIECE, data.HALLWAY)
+    # the piece's value per 1000 marks is (PV 3.0 + piece_value · 2) · 1000 / 3000: at pass_bias 1.5 the hallway is
+    # bought for piece_value 5 (4.33) and not for 0 (1.0; the Cloak Room 2.75 / 4 = 0.69): PASS
+    assert policy.best_placement_value(state, 1, data.HALLWAY) == 3.0
+    for piece_value, taken in ((5.0, (rs.A_BUY_PIECE, data.HALLWAY)), (0.0, (rs.A_PASS, 0))):
+        policy = Heuristic(FIXED._replace(piece_value=piece_value, pass_bias=1.5))
+        assert options[policy.choose(state, rs.ACT, 1, options)] == taken
 
 
 @pytest.mark.rules

@@ -404,3 +404,15 @@ def test_living_targets_are_completed_rooms_downstairs_or_any():
     assert ref.living_targets(state, 0) == [crypt, parlor]
     castle.complete[dungeon] = True
     assert ref.living_targets(state, 0) == [crypt, parlor, dungeon]
+
+
+def test_wild_rewards_log_their_wild_flag():
+    """PROTOCOL.md 9: a downstairs wild reward's REWARD row carries wild 1 whatever the type it copies: outdoor
+    (the marks), food (one extra action, returned) and activity (the points), each on the rewarded seat."""
+    state, _ = game()
+    assert ref.give_reward(state, 1, data.OUTDOOR, -1, [], wild=True) == 0
+    assert ref.give_reward(state, 1, data.FOOD, -1, [], wild=True) == 1
+    assert ref.give_reward(state, 1, data.ACTIVITY, -1, [], wild=True) == 0
+    assert rewards(state) == [(rs.REWARD, 1, data.OUTDOOR, R.outdoor_reward_money, 1, 0, 0),
+                              (rs.REWARD, 1, data.FOOD, 1, 1, 0, 0),
+                              (rs.REWARD, 1, data.ACTIVITY, R.activity_reward_points, 1, 0, 0)]

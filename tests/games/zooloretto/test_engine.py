@@ -95,17 +95,17 @@ def final_state(rules: Rules, players: int, policy: str, seed: int, game_index: 
     deck = np.zeros(MAX_DECK, np.int64)
     play_game(R, seed, game_index, ids, params, S, deck, np.zeros(4, np.uint64), np.zeros(E.MAX_OPTIONS, np.int64),
               np.zeros((3, E.STATE_SIZE), np.int64), np.zeros(MEMORY_SIZE), np.zeros((0, players), np.int16),
-              np.zeros(E.N_COMPONENTS, np.int64))
+              np.zeros(E.N_COMPONENTS, np.int64), np.zeros(0))
     rows = np.zeros((players, N_OUT), np.int64)
     score_game(S, rows, np.zeros(players), np.zeros(E.N_COMPONENTS, np.int64))
     return S, R, deck, rows
 
 
-@pytest.mark.parametrize("policy", ["uniform", "random", "greedy", "heuristic"])
+@pytest.mark.parametrize("policy", ["uniform", "random", "greedy", "heuristic", "search:budget=4,places=1"])
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_invariants_at_the_end_of_many_games(policy: str, players: int) -> None:
     rules = Rules()
-    games = 60 if policy in ("greedy", "heuristic") else 200
+    games = 6 if policy.startswith("search") else 60 if policy in ("greedy", "heuristic") else 200
     for game_index in range(games):
         S, R, deck, rows = final_state(rules, players, policy, 3, game_index)
         tiles = np.zeros(N_CODES, np.int64)

@@ -63,7 +63,12 @@ from zoosim.errors import ZoosimError
 from zoosim.games.ark_nova import policies as policy_data
 from zoosim.games.ark_nova.columns import LOG_COLUMNS
 from zoosim.games.ark_nova.engine import game as eg
+from zoosim.games.ark_nova import search
 from zoosim.games.ark_nova.engine import planner
+from zoosim.games.ark_nova.engine.chain import run
+from zoosim.games.ark_nova.engine.planner import plan_turn, start_turn
+from zoosim.games.ark_nova.engine.setup import setup
+from zoosim.games.ark_nova.engine.turn import WHOLE, push_turn
 from zoosim.games.ark_nova.engine.scoring import score
 from zoosim.games.ark_nova.engine.state import (
     E_BREAK,
@@ -74,10 +79,13 @@ from zoosim.games.ark_nova.engine.state import (
     E_SUPPORT,
     E_TURN,
     G_BREAKS,
+    G_CURRENT,
     G_END_REASON,
+    G_GAME_OVER,
     G_NEV,
     G_OVERFLOW,
     G_PL,
+    G_POLICY,
     G_SIZE,
     G_TURN,
     G_UNSUPPORTED,
@@ -109,6 +117,7 @@ from zoosim.games.ark_nova.pack import (
 from zoosim.games.ark_nova.pack import pack as pack_rules
 from zoosim.games.ark_nova.rules import Rules
 from zoosim.games.blocks import named_policy_arrays, result_rows
+from zoosim.search.clock import new_timings, now, recorded, record
 
 __all__ = ["CARD_COLUMNS", "MAX_CARD_ROWS", "N_OUT", "N_POLICY_PARAMS", "O_POLICY", "O_RANK", "O_ROUNDS", "O_SCORE", "O_START", "O_TURNS",
            "O_WINNERS", "POLICY_CODES", "SEAT_SALT", "UNIFORM", "first_seat", "offset", "pack", "play_block",
@@ -366,6 +375,104 @@ def _play_many(packed, seed, first_index, count, policy_ids, policy_params, rows
     return -1
 
 
+@njit(cache=True, inline="always")
+def _play_one_search(G, packed, EV, rng, side, seed, game_index, policy_ids, policy_params, heuristic_row, seat_ids,
+                     seat_params, W, WR, S, SR, stats, alive, EXV, EVN, explain, timings, out):
+    """_play_one with `search` seats (PROTOCOL.md 12): the game loop of engine.game's _play, where a search seat's
+    turn is decided by search.search_turn (its script in the block, played as heuristic's plan) and a search seat
+    otherwise plays as heuristic (its code and row in the block are heuristic's). Returns 0 or G_UNSUPPORTED."""
+    R = packed[K_RULES:]
+    n = R[R_PLAYERS]
+    first = first_seat(seed, game_index, n, packed[K_RANDOM_SEATS], side)
+    for s in range(n):
+        seat_ids[s] = policy_ids[(first + s) % n]
+        for k in range(policy_params.shape[1]):
+            seat_params[s, k] = policy_params[(first + s) % n, k]
+    for s in range(n):
+        if seat_ids[s] == policy_data.SEARCH:
+            eg.set_seat_policy(G, s, policy_data.HEURISTIC, heuristic_row, seed, game_index)
+        else:
+            eg.set_seat_policy(G, s, seat_ids[s], seat_params[s], seed, game_index)
+    seed_stream(rng, seed, game_index)
+    search.new_game(S, heuristic_row)
+    setup(G, R, EV, rng)
+    while not G[G_GAME_OVER] and G[G_UNSUPPORTED] == 0:
+        p = G[G_CURRENT]
+        start_turn(G)
+        if seat_ids[p] == policy_data.SEARCH:
+            started = now() if timings.shape[0] > 0 else 0.0
+            search.search_turn(G, R, EV, EVN, W, WR, S, SR, stats, alive, EXV, p, seat_params[p], explain)
+            if timings.shape[0] > 0:
+                record(timings, now() - started)
+        elif G[G_POLICY + p] == policy_data.GREEDY or G[G_POLICY + p] == policy_data.HEURISTIC:
+            plan_turn(G, R, EV, W, WR, p)
+        push_turn(G, p, 0, WHOLE)
+        run(G, R, EV, rng, 0)
+        start_turn(G)
+    if G[G_UNSUPPORTED] != 0:
+        return G[G_UNSUPPORTED]
+    _results(G, R, first, out)
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def _play_many_search(packed, seed, first_index, count, policy_ids, policy_params, heuristic_row, rows, shares,
+                      round_scores, card_counts, card_rows, G, EV, explain, timings):
+    """_play_many for lineups with a `search` seat (one compile of its own, so that the other policies' kernel keeps
+    its compile time): G and EV (the event log: empty without the rounds and cards logs and tracing) are the caller's;
+    `explain` writes the search's SEARCH rows (a traced game); a non-empty `timings` (search.clock) gets the seconds
+    of every search decision. Returns as _play_many."""
+    players = packed[K_RULES + R_PLAYERS]
+    rounds_logging = round_scores.shape[1] > 0
+    cards_logging = card_rows.shape[1] > 0
+    turns = np.zeros(MAX_PLAYERS, np.int64)
+    drawn = np.zeros(LAST_BASE_ID - FIRST_BASE_ID + 1, np.int64)
+    project_row = np.zeros(MAX_LOG_ROW, np.int64)
+    appeal = np.zeros(MAX_PLAYERS, np.int64)
+    cp = np.zeros(MAX_PLAYERS, np.int64)
+    rng = np.zeros(4, np.uint64)
+    side = np.zeros(4, np.uint64)
+    seat_ids = np.zeros(MAX_PLAYERS, np.int64)
+    seat_params = np.zeros((MAX_PLAYERS, policy_params.shape[1]))
+    W = np.zeros(planner.WORKSPACE, np.int64)
+    WR = np.zeros(8, np.uint64)
+    S = np.zeros(search.S_SIZE, np.int64)
+    SR = np.zeros(4, np.uint64)
+    stats = np.zeros((policy_data.MAX_CANDIDATES, search.N_STATS))
+    alive = np.zeros(policy_data.MAX_CANDIDATES, np.int64)
+    EXV = np.zeros((search.EXPLAIN_EVENTS if explain else 0, 6), np.int64)
+    EVN = np.zeros((0, 6), np.int64)
+    out = np.zeros((MAX_PLAYERS, N_OUT), np.int64)
+    for g in range(count):
+        if _play_one_search(G, packed, EV, rng, side, seed, first_index + g, policy_ids, policy_params,
+                            heuristic_row, seat_ids, seat_params, W, WR, S, SR, stats, alive, EXV, EVN, explain,
+                            timings, out) != 0 or G[G_OVERFLOW]:
+            return first_index + g
+        first = (players - out[0, O_POSITION]) % players
+        if rounds_logging:
+            _round_log(G, packed[K_RULES:], EV, first, round_scores[g], appeal, cp)
+        if cards_logging:
+            card_counts[g] = _card_log(G, packed[K_RULES:], EV, first, card_rows[g], turns, drawn, project_row)
+        for i in range(players):
+            row = g * players + i
+            for k in range(N_OUT):
+                rows[row, k] = out[i, k]
+            shares[row] = 1.0 / out[i, O_WINNERS] if out[i, O_RANK] == 1 else 0.0
+    return -1
+
+
+def _search_game(packed, seed, first_index, count, policy_ids, policy_params, rows, shares, round_scores, card_counts,
+                 card_rows, events: int = 0, explain: bool = False, timings=None):
+    """_play_many_search with its own block and event log: (first failed game index or -1, G, EV)."""
+    G = np.zeros(G_SIZE, np.int64)
+    EV = new_events(events)
+    heuristic_row = np.array(policy_data.params_row(policy_data.HEURISTIC), np.float64)
+    failed = _play_many_search(packed, np.int64(seed), np.int64(first_index), np.int64(count), policy_ids,
+                               policy_params, heuristic_row, rows, shares, round_scores, card_counts, card_rows, G,
+                               EV, bool(explain), np.zeros(0) if timings is None else timings)
+    return failed, G, EV
+
+
 def check_policies(policy_ids: np.ndarray, policy_params: np.ndarray) -> np.ndarray:
     """The parameter rows the engine plays, before any game starts: an unknown policy id is refused; `greedy`'s row is
     its fixed one (policies.GREEDY_PARAMS) and uniform's and random's are the (unread) defaults, so that a spec
@@ -380,7 +487,11 @@ def check_policies(policy_ids: np.ndarray, policy_params: np.ndarray) -> np.ndar
         raise ZoosimError(f"ark-nova policy rows need {N_POLICY_PARAMS} values, got {policy_params.shape[1]}")
     rows = np.array(policy_params, dtype=np.float64, copy=True)
     for i, code in enumerate(ids):
-        if int(code) != policy_data.HEURISTIC:
+        if int(code) == policy_data.SEARCH:
+            budget = rows[i, policy_data.SP_BUDGET]
+            if not (budget >= 1 and float(budget).is_integer()):
+                raise ZoosimError(f"ark-nova search: budget must be a whole number >= 1, got {budget:g}")
+        elif int(code) != policy_data.HEURISTIC:
             rows[i, :N_POLICY_PARAMS] = policy_data.params_row(int(code))
     return rows
 
@@ -397,8 +508,13 @@ def play_many(packed, seed, first_index, count, policy_ids, policy_params, rows,
     policy_params = check_policies(policy_ids, policy_params)
     if card_rows is None:
         card_counts, card_rows = np.zeros(0, np.int64), np.zeros((0, 0, len(CARD_COLUMNS)), np.int16)
-    failed = _play_many(packed, np.int64(seed), np.int64(first_index), np.int64(count), policy_ids,
-                        policy_params, rows, shares, round_scores, card_counts, card_rows)
+    if (np.asarray(policy_ids) == policy_data.SEARCH).any():
+        logging = round_scores.shape[1] > 0 or card_rows.shape[1] > 0
+        failed = _search_game(packed, seed, first_index, count, policy_ids, policy_params, rows, shares,
+                              round_scores, card_counts, card_rows, MAX_EVENTS if logging else 0)[0]
+    else:
+        failed = _play_many(packed, np.int64(seed), np.int64(first_index), np.int64(count), policy_ids,
+                            policy_params, rows, shares, round_scores, card_counts, card_rows)
     if failed >= 0:
         raise ZoosimError(f"ark-nova: game {failed} of seed {seed} reached a rule the engine does not play (or "
                           f"overflowed the event log)")
@@ -409,14 +525,25 @@ def policy_codes(policies) -> tuple[np.ndarray, np.ndarray]:
     return named_policy_arrays(policies, POLICY_CODES, policy_data.params_row, N_POLICY_PARAMS, "ark-nova")
 
 
-def play_traced(rules: Rules, players: int, policies, seed: int, game_index: int, events: int = MAX_EVENTS):
+def play_traced(rules: Rules, players: int, policies, seed: int, game_index: int, events: int = MAX_EVENTS,
+                explain: bool = False):
     """One game with its event log: (event rows as 6-tuples (PROTOCOL.md 7), result rows int64 [players, N_OUT]
-    by policy index, the final state G). `policies` (names or PolicySpecs) are by policy index."""
+    by policy index, the final state G). `policies` (names or PolicySpecs) are by policy index; `explain` adds the
+    search seats' SEARCH rows (PROTOCOL.md 12)."""
     if len(policies) != players:
         raise ZoosimError(f"need one policy per seat ({players}), got {len(policies)}")
     codes, params = policy_codes(policies)
     params = check_policies(codes, params)
     packed = pack(rules, players)
+    if (codes == policy_data.SEARCH).any():
+        rows = np.zeros((players, N_OUT), np.int64)
+        failed, G, EV = _search_game(packed, seed, game_index, 1, codes, params, rows, np.zeros(players),
+                                     np.zeros((1, 0, players), np.int16), np.zeros(0, np.int64),
+                                     np.zeros((0, 0, len(CARD_COLUMNS)), np.int16), events, explain)
+        if failed >= 0:
+            raise ZoosimError(f"ark-nova: game {game_index} of seed {seed} reached a rule the engine does not play "
+                              f"(or more than {events} events)")
+        return [tuple(int(v) for v in EV[i]) for i in range(int(G[G_NEV]))], rows, G
     G = np.zeros(G_SIZE, np.int64)
     EV = new_events(events)
     out = np.zeros((MAX_PLAYERS, N_OUT), np.int64)
@@ -439,3 +566,19 @@ def play_block(rules: Rules, players: int, policies, seed: int, first_index: int
     codes, params = policy_codes(policies)
     return result_rows(play_many, pack(rules, players), players, codes, params, seed, first_index, count, N_OUT,
                        threads)
+
+
+def search_timings(rules: Rules, players: int, policies, seed: int, first_index: int, count: int) -> np.ndarray:
+    """Seconds of every search decision in games first_index .. + count - 1 on this thread (zoosim.search.clock)."""
+    codes, params = policy_codes(policies)
+    params = check_policies(codes, params)
+    if not (codes == policy_data.SEARCH).any():
+        raise ZoosimError("search_timings: no seat plays search")
+    timings = new_timings(200 * count * players + 16)
+    rows = np.zeros((count * players, N_OUT), np.int64)
+    failed = _search_game(pack(rules, players), seed, first_index, count, codes, params, rows, np.zeros(count * players),
+                          np.zeros((count, 0, players), np.int16), np.zeros(0, np.int64),
+                          np.zeros((0, 0, len(CARD_COLUMNS)), np.int16), 0, False, timings)[0]
+    if failed >= 0:
+        raise ZoosimError(f"ark-nova: game {failed} of seed {seed} reached a rule the engine does not play")
+    return recorded(timings)

@@ -11,8 +11,8 @@ import math
 
 from zoosim.games.policy import PolicyInfo, PolicyParam
 
-UNIFORM, RANDOM, GREEDY, HEURISTIC = 0, 1, 2, 3
-POLICY_CODES = {"uniform": UNIFORM, "random": RANDOM, "greedy": GREEDY, "heuristic": HEURISTIC}
+UNIFORM, RANDOM, GREEDY, HEURISTIC, SEARCH = 0, 1, 2, 3, 4
+POLICY_CODES = {"uniform": UNIFORM, "random": RANDOM, "greedy": GREEDY, "heuristic": HEURISTIC, "search": SEARCH}
 PLANNERS = (GREEDY, HEURISTIC)
 MAX_PLAN = 32                   # the engine's script room (decisions planned per turn)
 
@@ -52,6 +52,28 @@ N_WEIGHTS = MAX_PLAN_PARAM
 GREEDY_PARAMS = (1.0, 0.1, 0.5, 0.3, 0.3, 0.0, 0.0, 0.0, 2.0, 2.0, 0.0, 0.0, 8.0)
 
 
+# `search` (PROTOCOL.md 12; the game's side is ark_nova.search): (name, default, low, high, doc) in the order of its
+# parameter row. Its own turn and its value use heuristic's default row; the budget is the skill dial.
+MAX_CANDIDATES = 32             # the shortlist's room
+SEARCH_PARAMS = (
+    ("budget", 48.0, 1.0, 100000.0, "playouts per decision (the skill dial): sequential halving spends them over "
+     "the shortlist on common re-deals"),
+    ("candidates", 6.0, 1.0, float(MAX_CANDIDATES), "shortlist width: heuristic's own plan first, then the best "
+     "other whole-turn plans by heuristic's value (at most budget / 4: a budget below 8 plays heuristic's plan)"),
+    ("depth", 2.0, 1.0, 8.0, "candidates are heuristic's plan and every plan that leaves it at one of its first "
+     "`depth` decisions (the rest of the turn re-planned by heuristic)"),
+    ("horizon", 1.0, 0.0, 8.0, "breaks a playout plays through (0: the candidate's turn only; the game's end if "
+     "sooner)"),
+    ("rollout_plan", 12.0, 1.0, float(MAX_PLAN), "max_plan of the heuristic seats in the playouts (a "
+     "speed-for-skill knob)"),
+    ("win_bonus", 10.0, 0.0, 200.0, "points added to a playout that reaches the game's end won (shared: its share)"),
+)
+SEARCH_NAMES = tuple(row[0] for row in SEARCH_PARAMS)
+SEARCH_DEFAULTS = tuple(row[1] for row in SEARCH_PARAMS)
+SP_BUDGET, SP_CANDIDATES, SP_DEPTH, SP_HORIZON, SP_ROLLOUT_PLAN, SP_WIN_BONUS = range(len(SEARCH_PARAMS))
+assert len(SEARCH_PARAMS) <= N_POLICY_PARAMS   # a policy row is N_POLICY_PARAMS wide
+
+
 def milli(values) -> tuple[int, ...]:
     """A parameter row as the engine stores it: floor(value * 1000 + 0.5) each (engine.game.set_seat_policy)."""
     return tuple(int(math.floor(float(v) * 1000 + 0.5)) for v in values)
@@ -64,6 +86,13 @@ def params_row(code: int, params: dict | None = None) -> tuple[float, ...]:
         if params:
             raise ValueError("greedy has no parameters")
         return GREEDY_PARAMS
+    if code == SEARCH:
+        values = list(SEARCH_DEFAULTS)
+        for name, value in (params or {}).items():
+            if name not in SEARCH_NAMES:
+                raise ValueError(f"unknown search parameter {name!r}; accepted: {', '.join(SEARCH_NAMES)}")
+            values[SEARCH_NAMES.index(name)] = float(value)
+        return tuple(values) + (0.0,) * (N_POLICY_PARAMS - len(values))
     row = list(DEFAULTS)
     for name, value in (params or {}).items():
         if name not in NAMES:
@@ -106,6 +135,16 @@ POLICIES: dict[str, PolicyInfo] = {
         "score; max_plan decisions planned (PROTOCOL 10).",
         tuple(PolicyParam(name, default, doc, low, high)
               for name, default, low, high, doc in HEURISTIC_PARAMS),
+    ),
+    "search": PolicyInfo(
+        "search", POLICY_CODES["search"],
+        "Looks ahead with the engine (PROTOCOL 12): at each of its turns a shortlist of whole-turn plans (heuristic's "
+        "own plan first, then the best plans that leave it at one of its first decisions, re-planned by heuristic), "
+        "each played out on re-deals of what it cannot see (from its own stream) with heuristic in every seat to the "
+        "next break or the game's end, valued by heuristic's value against the best opponent's (plus win_bonus at "
+        "the end); sequential halving spends `budget` playouts and it plays the best plan as heuristic would. "
+        "Ties and a budget too small to search fall back on heuristic's plan.",
+        tuple(PolicyParam(name, default, doc, low, high) for name, default, low, high, doc in SEARCH_PARAMS),
     ),
 }
 assert set(POLICIES) == set(POLICY_CODES)

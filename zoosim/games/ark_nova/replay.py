@@ -9,6 +9,10 @@ income; the end shows its reason and the final scoring. Decisions (DECIDE rows) 
 
 Players are named by their place in the turn order ("player 0" moved first); the header says which seat (policy
 index, the log's `seat`) each one is.
+
+With `explain` (`zoosim replay --explain`), each turn of a `search` seat shows, under its turn line, the plans it
+weighed (PROTOCOL.md 12: SEARCH and SEARCH_STEP rows): what each plan does on the planner's own re-deal, its playouts
+and mean outcome (points of heuristic's value against the best opponent), the chosen one starred.
 """
 from __future__ import annotations
 
@@ -24,6 +28,7 @@ from zoosim.games.ark_nova.rules import Rules
 from zoosim.games.base import PolicySpec
 
 TOKENS = ("multiplier", "venom", "constriction")
+E_SEARCH, E_SEARCH_STEP = 21, 22    # search.E_SEARCH, search.E_SEARCH_STEP (PROTOCOL.md 12), without importing numba
 END_REASONS = ("a score reached end_trigger_score", "the turn cap (max_turns turns per seat)")
 
 
@@ -58,6 +63,9 @@ class _Story:
         self.decisions = 0
         self.in_turn = False
         self.scores: dict[int, tuple[int, int]] = {}
+        self.search: list[str] = []     # the search lines of the coming turn (printed under its turn line)
+        self.plans: dict[int, list[str]] = {}
+        self.pending: list[tuple[int, int, int, int]] = []
 
     def home(self, q: int, index: int) -> str:
         if index < 0:
@@ -79,6 +87,49 @@ class _Story:
         who = f"p{seat} " if seat >= 0 else ""
         self.lines.append(f"    {who}{text}")
 
+    def search_row(self, seat: int, candidate: int, a: int, b: int, c: int) -> None:
+        """A SEARCH row: the decision's header (candidate -1: plans made, shortlist, budget) or one candidate."""
+        if candidate < 0:
+            self.search = [f"    p{seat} search: {a} plan(s) made, {b} on the shortlist, budget {c} playouts"]
+            self.plans = {}
+            self.pending = []
+            return
+        self.pending.append((candidate, a, b, c))
+
+    def flush_search(self) -> None:
+        if not self.search:
+            return
+        self.lines.extend(self.search)
+        for candidate, playouts, mean, flags in self.pending:
+            mark = "*" if flags & 1 else " "
+            what = "; ".join(self.plans.get(candidate, [])) or "(nothing)"
+            own = ", heuristic's plan" if flags & 2 else ""
+            self.lines.append(f"     {mark}{candidate + 1:>2}. {what}  [{playouts} playouts, mean {mean / 1000:+.2f}"
+                              f"{own}]")
+        self.search, self.plans, self.pending = [], {}, []
+
+    @staticmethod
+    def step_text(kind: int, a: int, b: int, c: int) -> str:
+        if kind == E_ACTION:
+            if a < 0:
+                return f"{-b} X-token(s)"
+            if c == -1:
+                return "Sponsors break option"
+            return f"{ACTIONS[a].capitalize()} {b}{' (II)' if c else ''}"
+        if kind == E_X_ACTION:
+            return f"X action ({ACTIONS[a].capitalize()} to slot 1)"
+        if kind == E_PLAY:
+            return f"plays {card_name(a)}"
+        if kind == E_BUILD:
+            return f"builds {BUILDINGS[a]}"
+        if kind == E_SUPPORT:
+            return f"supports {card_name(a)}"
+        if kind == E_UPGRADE:
+            return f"upgrades {ACTIONS[a].capitalize()}"
+        if kind == E_GAIN:
+            return f"{b:+d} {('appeal', 'money', 'X-token(s)', 'reputation', 'CP')[a]}"
+        return f"event {kind}"
+
     def event(self, row: Sequence[int]) -> None:
         kind, seat, a, b, c, d = row
         if kind == E_DECIDE:
@@ -87,6 +138,11 @@ class _Story:
             self.close_turn()
             self.in_turn = True
             self.lines.append(f"turn {a}: player {seat} (its turn {b})")
+            self.flush_search()
+        elif kind == E_SEARCH:
+            self.search_row(seat, a, b, c, d)
+        elif kind == E_SEARCH_STEP:
+            self.plans.setdefault(a // 100, []).append(self.step_text(a % 100, b, c, d))
         elif kind == E_ACTION:
             if a < 0:
                 self.say(seat, f"spends {-b} X-token(s) ({c} left)")
@@ -144,11 +200,13 @@ class _Story:
             pass
 
 
-def replay_text(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, game_index: int) -> str:
-    """The game as text (module doc); `policies` by seat index, as `simulate` takes them."""
+def replay_text(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, game_index: int,
+                explain: bool = False) -> str:
+    """The game as text (module doc); `policies` by seat index, as `simulate` takes them; `explain` adds the search
+    seats' decisions."""
     from zoosim.games.ark_nova import play
 
-    events, rows, _ = play.play_traced(rules, players, list(policies), seed, game_index)
+    events, rows, _ = play.play_traced(rules, players, list(policies), seed, game_index, explain=explain)
     position = [int(r[play.O_POSITION]) for r in rows]
     seat_of = {position[i]: i for i in range(players)}
     story = _Story(rules, players)

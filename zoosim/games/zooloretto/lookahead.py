@@ -21,7 +21,7 @@ taken): with few rollouts the noise would otherwise pick among candidates almost
   (that number, r). The game's own stream is never touched, so the other seats play as they would.
 
 The rollouts run engine/game.play_out, the game loop, which never calls this module (numba cannot compile the
-cycle); play.play_lookahead_turns plays the lookahead's own turns.
+cycle); play.play_searching_turns plays the lookahead's own turns.
 """
 from __future__ import annotations
 
@@ -106,14 +106,19 @@ def visible_tiles(S, counts):
 
 @njit(cache=True, _nrt=True)
 def unseen_tiles(S, pool, unknown):
+    """unseen_tiles_in with a counts buffer of its own."""
+    return unseen_tiles_in(S, pool, unknown, np.zeros(N_CODES, np.int64))
+
+
+@njit(cache=True)
+def unseen_tiles_in(S, pool, unknown, counts):
     """The tiles still in the stacks as far as the public state tells: written to pool[0:n].
 
     A species is known to be in play if its offspring supply is not empty or any of its tiles is seen;
     the species in play that are not known (only possible when the rules give no offspring) are listed
     in `unknown` (returned count), to be drawn per determinisation. Returns (n, unknown count, how many
-    of them are in play).
+    of them are in play). `counts` (N_CODES) is scratch.
     """
-    counts = np.zeros(N_CODES, np.int64)
     visible_tiles(S, counts)
     plain = S[R_TILES_PER_SPECIES] - S[R_MALES] - S[R_FEMALES]
     n = 0
@@ -146,8 +151,14 @@ def append_tiles(pool, n, code, count):
 
 @njit(cache=True, _nrt=True)
 def determinise(S, pool, n, unknown, n_unknown, unknown_in_play, deck, stream):
-    """Fill deck[draw pointer:total] with a shuffle of the unseen tiles pool[0:n] (PROTOCOL 10)."""
-    tiles = np.empty(P.MAX_DECK, np.int64)
+    """determinise_in with a scratch buffer of its own."""
+    determinise_in(S, pool, n, unknown, n_unknown, unknown_in_play, deck, stream, np.empty(P.MAX_DECK, np.int64))
+
+
+@njit(cache=True)
+def determinise_in(S, pool, n, unknown, n_unknown, unknown_in_play, deck, stream, tiles):
+    """Fill deck[draw pointer:total] with a shuffle of the unseen tiles pool[0:n] (PROTOCOL 10); `tiles`
+    (MAX_DECK) is scratch, `unknown` is permuted."""
     tiles[:n] = pool[:n]
     for i in range(unknown_in_play):  # species in play nobody has seen yet, drawn uniformly
         j = i + below(stream, n_unknown - i)
@@ -159,7 +170,7 @@ def determinise(S, pool, n, unknown, n_unknown, unknown_in_play, deck, stream):
         n = append_tiles(tiles, n, 4 * s, S[R_TILES_PER_SPECIES] - S[R_MALES] - S[R_FEMALES])
     start = S[H_DRAW_PTR]
     if n != S[H_TOTAL] - start:
-        raise ValueError("lookahead: the unseen tiles do not match the tiles left in the stacks")
+        raise ValueError("determinise: the unseen tiles do not match the tiles left in the stacks")
     shuffle(tiles, n, stream)
     for k in range(n):
         deck[start + k] = tiles[k]
@@ -168,8 +179,16 @@ def determinise(S, pool, n, unknown, n_unknown, unknown_in_play, deck, stream):
 # ---- candidates and rollouts -----------------------------------------------------------------------
 @njit(cache=True, _nrt=True)
 def list_candidates(S, p, weights, money_candidates, options, candidates, undo):
+    """list_candidates_in with scratch buffers of its own."""
+    return list_candidates_in(S, p, weights, money_candidates, options, candidates, undo, np.empty(E.MAX_OPTIONS),
+                              np.zeros(E.MAX_OPTIONS, np.bool_))
+
+
+@njit(cache=True)
+def list_candidates_in(S, p, weights, money_candidates, options, candidates, undo, values, chosen):
     """Draw, each take, then the best `money_candidates` money actions by the heuristic's one-step value,
-    all in canonical order (money.list_turn_options). S must not be recording (options are made)."""
+    all in canonical order (money.list_turn_options). S must not be recording (options are made).
+    `values` and `chosen` (MAX_OPTIONS) are scratch."""
     n = 0
     if E.can_draw(S):
         candidates[n] = E.option(E.OPT_DRAW, 0, 0, 0)
@@ -183,10 +202,9 @@ def list_candidates(S, p, weights, money_candidates, options, candidates, undo):
         return n
     m = M.list_money_options(S, p, options, 0)
     left = 0.0 if S[H_LAST_ROUND] != 0 else (S[H_TOTAL] - S[H_DRAW_PTR]) / max(S[H_TOTAL], 1)
-    values = np.empty(m)
     for k in range(m):
         values[k] = money_option_gain(HEURISTIC, weights, S, p, options[k], left, undo)
-    chosen = np.zeros(m, np.bool_)
+        chosen[k] = False
     for _ in range(min(keep, m)):
         best = -1
         for k in range(m):
@@ -230,7 +248,7 @@ def rollout(S, deck, rng, p, opt, ids, rows, options, workspace, memory, no_log,
     """Play option `opt` for p, then heuristic turns for every seat to the game's end; the outcome."""
     forget(memory)
     P.apply_turn_option(S, deck, rng, p, opt, HEURISTIC, rows[p], workspace, memory)
-    P.play_out(S, deck, rng, p, True, ids, rows, options, workspace, memory, no_log, components, -1)
+    P.play_out(S, deck, rng, p, True, ids, rows, options, workspace, memory, no_log, components, P.NO_STOP)
     return outcome(S, p, win_weight, components)
 
 

@@ -14,15 +14,19 @@ from zoosim.games.family.replay import game_text, round_story, truck_event
 from zoosim.games.zooloretto.columns import COLUMNS
 from zoosim.games.zooloretto.engine import state as E
 from zoosim.games.zooloretto.policies import MAX_POLICY_PARAMS
-from zoosim.games.zooloretto.rules import SPECIES_NAMES, Rules, pack, tile_name
+from zoosim.games.zooloretto.rules import MAX_STALL_KINDS, SPECIES_NAMES, STALL_BASE, Rules, pack, tile_name
 
 
-def play_recorded(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int,
-                  game_index: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(events, result rows, win shares, final state, deck) of one game."""
+def play_recorded(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, game_index: int,
+                  explain: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(events, result rows, win shares, final state, deck) of one game; the search seats' candidate rows
+    (EV_SEARCH) only with `explain`, so that the events are the game's moves and their consequences."""
     from zoosim.games.zooloretto.play import play_traced
 
-    return play_traced(pack(rules, players), seed, game_index, *policy_arrays(policies, MAX_POLICY_PARAMS))
+    events, *rest = play_traced(pack(rules, players), seed, game_index, *policy_arrays(policies, MAX_POLICY_PARAMS))
+    if not explain:
+        events = events[events[:, 0] != E.EV_SEARCH]
+    return (events, *rest)
 
 
 def _place(dest: int) -> str:
@@ -37,8 +41,58 @@ def _enclosure(e: int) -> str:
     return f"E{e + 1}" if e < 3 else f"expansion {e - 2}"
 
 
+def _dest(field: int) -> int:
+    """A destination field of a turn option (state.field_dest) as a destination."""
+    return E.BARN_DEST if field == E.DEST_FIELD_BARN else field
+
+
+def option_text(opt: int) -> str:
+    """A turn option (state.option code) in words."""
+    kind = opt >> 24
+    a, b, c = (opt >> 16) & 255, (opt >> 8) & 255, opt & 255
+    if kind == E.OPT_DRAW:
+        return "draw"
+    if kind == E.OPT_TAKE:
+        return f"take truck {a}"
+    if kind == E.OPT_MOVE:
+        to = _place(_dest(c))
+        if a == E.MOVE_BARN_ANIMAL:
+            return f"move {tile_name(b)} from the barn to {to}"
+        if a == E.MOVE_BARN_STALL:
+            return f"move {tile_name(STALL_BASE + b)} from the barn to {to}"
+        source, kind_of_stall = divmod(b, MAX_STALL_KINDS)
+        return f"move {tile_name(STALL_BASE + kind_of_stall)} from {_enclosure(source)} to {to}"
+    if kind == E.OPT_EXCHANGE:
+        other = f"the barn's {SPECIES_NAMES[b - 100]}" if b >= 100 else _enclosure(b)
+        return f"exchange {_enclosure(a)} with {other}"
+    if kind == E.OPT_PURCHASE:
+        return f"buy {tile_name(b)} from seat {a}'s barn into {_place(_dest(c))}"
+    if kind == E.OPT_DISCARD:
+        return f"discard {tile_name(b)} from the barn"
+    if kind == E.OPT_EXPAND:
+        return "expand"
+    return f"option {opt:#x}"
+
+
+def search_line(row: Sequence[int]) -> str:
+    """An EV_SEARCH row (PROTOCOL 11): one candidate of a search seat's decision, its playouts and mean value."""
+    _kind, player, a, playouts, mean, flags = (int(x) for x in row)
+    stage = flags >> 2
+    if stage == 1:
+        what = f"put it on truck {a}"
+    elif stage == 2:
+        what = f"{tile_name(a >> 8)} to {_place((a & 255) - 2)} first"
+    else:
+        what = option_text(a)
+    notes = [note for bit, note in ((2, "the heuristic's choice"), (1, "chosen")) if flags & bit]
+    tail = f"  <- {', '.join(notes)}" if notes else ""
+    return f"    search (seat {player}): {what}: {playouts} playouts, mean {mean / 100:+.2f}{tail}"
+
+
 def describe_event(row: Sequence[int]) -> str:
     """One event of the log in words."""
+    if int(row[0]) == E.EV_SEARCH:
+        return search_line(row)
     words = truck_event(row, E.EV_LAST_ROUND, E.EV_ROUND_END, tile_name, _place, "main stack")
     if words is not None:
         return words
@@ -62,10 +116,12 @@ def describe_event(row: Sequence[int]) -> str:
     return f"event {kind}: {tuple(row)}"
 
 
-def replay_text(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, game_index: int) -> str:
-    """The whole game in words, then the final scoring."""
+def replay_text(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, game_index: int,
+                explain: bool = False) -> str:
+    """The whole game in words, then the final scoring; with `explain`, each search decision's candidates
+    (playouts and mean value) above the move it chose."""
     from zoosim.games.zooloretto.play import O_FULL, O_RANK, O_SCORE
 
-    events, rows, shares, _state, _deck = play_recorded(rules, players, policies, seed, game_index)
+    events, rows, shares, _state, _deck = play_recorded(rules, players, policies, seed, game_index, explain)
     story = round_story(events, describe_event, E.EV_ROUND_END)
     return game_text("zooloretto", seed, game_index, policies, story, rows, shares, (O_SCORE, O_RANK, O_FULL), COLUMNS)

@@ -269,8 +269,13 @@ def start_turn(G):
 
 @njit(cache=True, _nrt=False)
 def plan_turn(G, R, EV, W, WR, seat):
-    """PROTOCOL.md 10.3: the script of seat's coming turn, into G (G_SCRIPT, G_SCRIPT_N; G_PLAN_SEAT = seat + 1)."""
+    """PROTOCOL.md 10.3: the script of seat's coming turn, into G (G_SCRIPT, G_SCRIPT_N; G_PLAN_SEAT = seat + 1);
+    returns the plan's value (its replay's `value` at the turn's end). The script already in G is the plan's fixed
+    start (the game loop's start_turn leaves none; the search planner asks for the best turn that begins with given
+    choices, PROTOCOL.md 12)."""
+    prefix = G[G_SCRIPT_N]
     start_turn(G)
+    G[G_SCRIPT_N] = prefix
     B = W[0:G_SIZE]
     X = W[G_SIZE:2 * G_SIZE]
     M = W[2 * G_SIZE:2 * G_SIZE + N_CARDS]
@@ -319,3 +324,4 @@ def plan_turn(G, R, EV, W, WR, seat):
     for i in range(3 * B[G_SCRIPT_N]):
         G[G_SCRIPT + i] = B[G_SCRIPT + i]
     G[G_PLAN_SEAT] = seat + 1
+    return v

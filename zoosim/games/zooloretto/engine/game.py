@@ -1,6 +1,6 @@
 """The game loop: setup, rounds, turns, and `play_out`, which plays on until the game ends or a lookahead
-seat is on turn. `play.py` plays whole games (and the lookahead's turns) on top of it; `lookahead.py`'s
-rollouts run `play_out` too, so this module imports neither.
+or search seat is on turn. `play.py` plays whole games (and those seats' turns) on top of it; the rollouts of
+`lookahead.py` and `search.py` run `play_out` too, so this module imports none of them.
 
 The loop owns the hidden stack (`deck`); policies get the public state only. The `uniform` policy is
 written inline here (it is the measuring stick and the speed benchmark); the others are called through
@@ -35,6 +35,7 @@ from zoosim.games.zooloretto.rules import (
 N_OUT = 15
 MAX_DECK = 16 * 16 + 8 * 16 + 64
 TURN_CAP = 100_000  # a safety net against rule settings that let money actions go on forever
+NO_STOP = 1 << 30  # play_out's stop_policy when no seat is to stop (playouts: every seat plays in the loop)
 
 
 @njit(cache=True, _nrt=False)
@@ -204,19 +205,19 @@ def finish_round(S, last_taker, round_scores, components):
 def play_out(S, deck, rng, p, played, policy_ids, policy_params, options, workspace, memory, round_scores,
              components, stop_policy):
     """Play on from player p (whose turn is already played if `played`) until the game ends (returns -1)
-    or a seat whose policy is `stop_policy` is on turn (returns that seat, its turn unplayed).
+    or a seat whose policy id is `stop_policy` or above is on turn (returns that seat, its turn unplayed).
 
-    The one game loop: `play.play_game` runs it with stop_policy = LOOKAHEAD and plays the lookahead's turns
-    itself, and the lookahead's rollouts run it to the end (stop_policy = -1) after playing a candidate
-    turn, so it never calls the lookahead (numba cannot compile that cycle). The end of a turn is
-    written out here, not called: a call with arrays on every turn costs `uniform` about 12%.
+    The one game loop: `play.play_game` runs it with stop_policy = LOOKAHEAD and plays the turns of the
+    policies from there on (lookahead, search) itself, and their playouts run it to the end (stop_policy =
+    NO_STOP) after playing a candidate, so it never calls them (numba cannot compile that cycle). The end
+    of a turn is written out here, not called: a call with arrays on every turn costs `uniform` about 12%.
     """
     players = S[R_PLAYERS]
     E.sync_truck_masks(S)  # the bit sets are derived state: right on any position the loop starts from
     while True:
         if played:
             played = False
-        elif policy_ids[p] == stop_policy:
+        elif policy_ids[p] >= stop_policy:
             return p
         elif policy_ids[p] == UNIFORM:
             policy = policy_ids[p]

@@ -54,6 +54,7 @@ MONEY_DEST = -2
 # ---- event log (PROTOCOL.md section 9) -----------------------------------------------------------
 EV_DRAW, EV_TAKE, EV_PLACE, EV_BIRTH, EV_FILL, EV_MOVE, EV_EXCHANGE = 1, 2, 3, 4, 5, 6, 7
 EV_PURCHASE, EV_DISCARD, EV_EXPAND, EV_LAST_ROUND, EV_ROUND_END = 8, 9, 10, 11, 12
+EV_SEARCH = 13  # a search seat's candidate (for --explain; not a move: see PROTOCOL section 11)
 
 # ---- turn options: kind << 24 | a << 16 | b << 8 | c; destination fields use 15 for the barn --------
 OPT_DRAW, OPT_TAKE, OPT_MOVE, OPT_EXCHANGE, OPT_PURCHASE, OPT_DISCARD, OPT_EXPAND = 1, 2, 3, 4, 5, 6, 7

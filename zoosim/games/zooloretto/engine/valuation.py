@@ -24,6 +24,7 @@ from zoosim.games.zooloretto.rules import (
 
 UNIFORM, RANDOM, GREEDY, HEURISTIC = 0, 1, 2, 3  # policy ids (POLICIES in ../policies.py)
 LOOKAHEAD = 4  # lookahead.py: rollouts of heuristic games; play.py plays its turns apart
+SEARCH = 5  # search.py: sequential halving over heuristic playouts; play.py plays its turns apart
 
 # heuristic parameters (indices into its parameter vector)
 HP_COIN_VALUE, HP_BARN_WEIGHT, HP_COMMITMENT, HP_TAKE_THRESHOLD, HP_MONEY_THRESHOLD, HP_EXPAND_VALUE, \
