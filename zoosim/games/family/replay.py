@@ -57,3 +57,29 @@ def truck_event(row: Sequence[int], last_round: int, round_end: int, tile_name: 
         tail = f"; {b} tile(s) left on trucks leave the game" if b else ""
         return f"-- end of round {a}{tail}"
     return None
+
+
+def search_after_turns(events: np.ndarray, search_kinds: tuple[int, ...], turn_kinds: tuple[int, ...]) -> list:
+    """The event rows with each search decision's rows (kinds `search_kinds`, logged before the move they chose)
+    moved under the seat's next turn row (kinds `turn_kinds`), so that `--explain` prints them under the turn."""
+    rows: list = []
+    pending: list = []
+    for row in events:
+        if int(row[0]) in search_kinds:
+            pending.append(row)
+            continue
+        rows.append(row)
+        if pending and int(row[0]) in turn_kinds and int(row[1]) == int(pending[0][1]):
+            rows += pending
+            pending = []
+    return rows + pending
+
+
+def search_decision(player: int, what: str, options: int, playouts: int) -> str:
+    """A search decision's first line under its turn (--explain)."""
+    return f"    search: seat {player} weighs {what}: {options} options, {playouts} playouts"
+
+
+def search_option(words: str, playouts: int, mean_hundredths: int, chosen: bool) -> str:
+    """One candidate of a search decision: its playouts and mean outcome (logged in hundredths); * marks the choice."""
+    return f"     {'*' if chosen else ' '} {words}: {playouts} playouts, mean {mean_hundredths / 100:+.2f}"

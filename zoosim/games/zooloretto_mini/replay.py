@@ -10,19 +10,23 @@ from collections.abc import Sequence
 import numpy as np
 
 from zoosim.games.base import PolicySpec, policy_arrays
-from zoosim.games.family.replay import game_text, round_story, truck_event
+from zoosim.games.family.replay import (
+    game_text, round_story, search_after_turns, search_decision, search_option, truck_event,
+)
 from zoosim.games.zooloretto_mini.engine import state as E
 from zoosim.games.zooloretto_mini.columns import COLUMNS
 from zoosim.games.zooloretto_mini.policies import MAX_POLICY_PARAMS
 from zoosim.games.zooloretto_mini.rules import Rules, pack, tile_name
 
 
-def play_recorded(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int,
-                  game_index: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(events, result rows, win shares, final state) of one game."""
+def play_recorded(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, game_index: int,
+                  explain: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(events, result rows, win shares, final state) of one game; with `explain` the events hold the search
+    seats' decisions too (PROTOCOL 10)."""
     from zoosim.games.zooloretto_mini.play import play_traced
 
-    return play_traced(pack(rules, players), seed, game_index, *policy_arrays(policies, MAX_POLICY_PARAMS))
+    return play_traced(pack(rules, players), seed, game_index, *policy_arrays(policies, MAX_POLICY_PARAMS),
+                       explain=explain)
 
 
 def _place(dest: int) -> str:
@@ -46,14 +50,27 @@ def describe_event(row: Sequence[int]) -> str:
         return f"  bonus: {who} discards {tile_name(a)} from the barn"
     if kind == E.EV_BONUS_SKIP:
         return f"  bonus: {who} lets it go"
+    if kind == E.EV_SEARCH:
+        what = "its turn" if a == 0 else f"a truck for {tile_name(b)}"
+        return search_decision(player, what, _d, c)
+    if kind == E.EV_SEARCH_OPTION:
+        if _d >> 1 == 0:
+            words = "draw" if a >> 24 == E.OPT_DRAW else f"take truck {(a >> 16) & 255}"
+        else:
+            words = f"truck {a}"
+        return search_option(words, b, c, bool(_d & 1))
     return f"event {kind}: {tuple(row)}"
 
 
-def replay_text(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, game_index: int) -> str:
-    """The whole game in words, then the final scoring."""
+def replay_text(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, game_index: int,
+                explain: bool = False) -> str:
+    """The whole game in words, then the final scoring; with `explain`, each search decision under its turn: every
+    candidate with its playouts and mean outcome, * the one played."""
     from zoosim.games.zooloretto_mini.play import O_ENCLOSURES, O_RANK, O_SCORE
 
-    events, rows, shares, _state = play_recorded(rules, players, policies, seed, game_index)
+    events, rows, shares, _state = play_recorded(rules, players, policies, seed, game_index, explain)
+    if explain:
+        events = search_after_turns(events, (E.EV_SEARCH, E.EV_SEARCH_OPTION), (E.EV_DRAW, E.EV_TAKE))
     story = round_story(events, describe_event, E.EV_ROUND_END)
     return game_text("zooloretto-mini", seed, game_index, policies, story, rows, shares, (O_SCORE, O_RANK, O_ENCLOSURES),
                      COLUMNS)
