@@ -137,22 +137,19 @@ class Runs:
         """The game, or the games joined by ", " when a study sets several side by side."""
         return ", ".join(dict.fromkeys(str(m["game"]) for m in self.manifests))
 
+    def _union(self, key: str) -> list[str]:
+        """A manifest list over every run, first seen first, each entry once."""
+        return list(dict.fromkeys(str(v) for m in self.manifests for v in m.get(key, [])))
+
     @property
     def components(self) -> list[str]:
         """Score component columns, in manifest order (union over the runs, first seen first)."""
-        seen: dict[str, None] = {}
-        for m in self.manifests:
-            for c in m.get("components", []):
-                seen.setdefault(str(c), None)
-        return list(seen)
+        return self._union("components")
 
     @property
     def policies(self) -> list[str]:
-        seen: dict[str, None] = {}
-        for m in self.manifests:
-            for p in m.get("policies", []):
-                seen.setdefault(str(p), None)
-        return list(seen)
+        """The policies of every run, first seen first."""
+        return self._union("policies")
 
 
 def open_runs(paths: PathLike | Sequence[PathLike], names: Sequence[str] | None = None) -> Runs:

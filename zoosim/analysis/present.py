@@ -17,17 +17,19 @@ from zoosim.analysis.grouping import CONTEXT
 
 COUNT_COLUMNS = {"n", "n_games", "ties", "tiebreaks", "df", "n_a", "n_b", "count", "best_seat", "best_position",
                  "games", "in_position_1"}
-RATE_COLUMNS = {"win_rate", "fair", "tie_rate", "tiebreak_rate", "best_rate", "share", "tiebreak_share_of_ties"}
+RATE_COLUMNS = {"win_rate", "first_rate", "fair", "tie_rate", "tiebreak_rate", "best_rate", "share", "tiebreak_share_of_ties"}
 SLOT_COLUMNS = {"seat", "best_seat", "position", "best_position"}  # 0-based in frames, shown from 1
 POINT_COLUMNS = {"excess", "best_excess"}  # differences of rates, shown in percentage points
 P_COLUMNS = {"p_value", "p_holm"}
-HIDDEN = {"wins", "winning_score_sd", "margin_sd", "ties", "tiebreaks", "q25", "q75"}
+HIDDEN = {"wins", "rules_hash", "ladder_holds", "winning_score_sd", "margin_sd", "ties", "tiebreaks", "q25", "q75"}
 
 TITLES = {
     "win_rates": "Win rates (ties split the win; 95% Wilson interval; p against the fair share, Holm-adjusted)",
     "seat_balance": "Seat balance (chi-square test that every seat wins equally often)",
     "position_balance": "Turn-order balance (chi-square test that every turn position wins equally often; "
                         "position 1 moved first)",
+    "levels": "Turn order by level of play (every seat the same policy; the first player's win rate with its 95% "
+              "Wilson interval; chi-square test that every position wins equally often, Holm over the table)",
     "turn_order": "Turn order: for each seat, the games in which it held position 1",
     "scores": "Scores per seat-game (mean with 95% CI)",
     "outcomes": "Game outcomes (winning score, margin over second, top-score ties)",

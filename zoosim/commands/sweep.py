@@ -7,6 +7,12 @@ from typing import Optional
 
 import typer
 
+# the options sweep and tournament share, declared once
+WORKERS = typer.Option(None, "--workers", "-w", help="numba threads (default: all cores)")
+SCHEDULER = typer.Option(None, "--scheduler", help="Dask: tcp://HOST:8786, or local:N")
+FORCE = typer.Option(False, "--force", help="replace a different run already in --out")
+QUIET = typer.Option(False, "--quiet", "-q", help="no progress bar")
+
 
 def _command_line() -> str:
     return shlex.join(["zoosim", *sys.argv[1:]])
@@ -27,11 +33,11 @@ def register(app: typer.Typer) -> None:
         max_games: Optional[int] = typer.Option(None, "--max-games", help="cap per cell with --target-ci (default 100 batches)"),
         seed: int = typer.Option(0, "--seed", "-s", help="master seed shared by every cell"),
         rotate_seats: bool = typer.Option(False, "--rotate-seats", help="play every game in every seat rotation"),
-        workers: Optional[int] = typer.Option(None, "--workers", "-w", help="numba threads (default: all cores)"),
-        scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Dask: tcp://HOST:8786, or local:N"),
+        workers: Optional[int] = WORKERS,
+        scheduler: Optional[str] = SCHEDULER,
         out: str = typer.Option(..., "--out", "-o", help="sweep directory, e.g. runs/NAME"),
-        force: bool = typer.Option(False, "--force", help="replace a different run already in --out"),
-        quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar"),
+        force: bool = FORCE,
+        quiet: bool = QUIET,
     ) -> None:
         """Play every combination of rule values and player counts on shared seeds into one run dir."""
         from zoosim.sim.sweep import sweep_run
@@ -57,11 +63,11 @@ def register(app: typer.Typer) -> None:
         games: int = typer.Option(..., "--games", "-n", help="deals per lineup (each in every seat rotation)"),
         seed: int = typer.Option(0, "--seed", "-s", help="master seed shared by every lineup"),
         rule: Optional[list[str]] = typer.Option(None, "--rule", help="override a rule: key=value (repeatable)"),
-        workers: Optional[int] = typer.Option(None, "--workers", "-w", help="numba threads (default: all cores)"),
-        scheduler: Optional[str] = typer.Option(None, "--scheduler", help="Dask: tcp://HOST:8786, or local:N"),
+        workers: Optional[int] = WORKERS,
+        scheduler: Optional[str] = SCHEDULER,
         out: str = typer.Option(..., "--out", "-o", help="tournament directory, e.g. runs/NAME"),
-        force: bool = typer.Option(False, "--force", help="replace a different run already in --out"),
-        quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar"),
+        force: bool = FORCE,
+        quiet: bool = QUIET,
     ) -> None:
         """Every lineup of the policies (with repetition, at least two different) in every seat rotation on
         shared seeds; Bradley–Terry ratings with CIs and the pairwise win matrix."""

@@ -36,7 +36,7 @@ _LOW32 = np.uint64(0xFFFFFFFF)
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _mix64(z):
+def mix64(z):
     z = (z ^ (z >> _U30)) * _U_M1
     z = (z ^ (z >> _U27)) * _U_M2
     return z ^ (z >> _U31)
@@ -45,10 +45,10 @@ def _mix64(z):
 @njit(cache=True, _nrt=False)
 def seed_stream(state, seed, game_index):
     """Fill `state` (uint64[4]) with the stream of game `game_index` of master seed `seed`."""
-    sm = _mix64(np.uint64(seed)) + _U4 * np.uint64(game_index) * _U_GOLDEN
+    sm = mix64(np.uint64(seed)) + _U4 * np.uint64(game_index) * _U_GOLDEN
     for k in range(4):
         sm = sm + _U_GOLDEN
-        state[k] = _mix64(sm)
+        state[k] = mix64(sm)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -118,14 +118,14 @@ class PyRng:
     """The same stream in plain Python integers (for the reference implementations)."""
 
     def __init__(self, seed: int, game_index: int) -> None:
-        sm = (self._mix64(seed & _MASK) + 4 * game_index * GOLDEN) & _MASK
+        sm = (self.mix64(seed & _MASK) + 4 * game_index * GOLDEN) & _MASK
         self.s = []
         for _ in range(4):
             sm = (sm + GOLDEN) & _MASK
-            self.s.append(self._mix64(sm))
+            self.s.append(self.mix64(sm))
 
     @staticmethod
-    def _mix64(z: int) -> int:
+    def mix64(z: int) -> int:
         z = ((z ^ (z >> 30)) * _M1) & _MASK
         z = ((z ^ (z >> 27)) * _M2) & _MASK
         return z ^ (z >> 31)

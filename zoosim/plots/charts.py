@@ -35,7 +35,7 @@ BAR_SERIES = 3   # up to this many series per panel as grouped bars in the win-r
 LABEL_WIDTH = 30  # group labels wrap at this many characters
 MAX_COLUMNS = 3  # small multiples per row
 
-__all__ = ["PALETTE", "plt", "group_label_expr", "with_group", "seat_win_rates", "distribution",
+__all__ = ["PALETTE", "plt", "group_label_expr", "with_group", "seat_win_rates", "first_player_by_level", "distribution",
            "outcome_distributions", "components_stacked", "policy_matrix", "panel_grid", "legend_below", "wrap"]
 
 
@@ -157,6 +157,39 @@ def _win_dots(parts: list[pl.DataFrame], counts: list[int], key: str, first: str
         ax.set_title(f"{players} players")
     legend_below(fig, list(handles.values()), [f"{name} ({first})" if i == 0 and first else name
                                                for i, name in enumerate(handles)])
+    return fig
+
+
+def first_player_by_level(levels: pl.DataFrame) -> Figure:
+    """The first player's win rate at each level of play with its Wilson interval, a panel per ladder (player count,
+    and game or rules where those vary); the fair share dashed; a filled marker where turn order matters (Holm)."""
+    keys = [k for k in ("game", "rules_hash", "players") if k in levels.columns]
+    ladders = levels.select(keys).unique(maintain_order=True).rows()
+    many_games = levels["game"].n_unique() > 1
+    many_rules = levels.select("game", "players", "rules_hash").unique().height > levels.select(
+        "game", "players").unique().height
+    width = max(2.6, 0.75 * levels.group_by(keys).len()["len"].max() + 1.0)
+    fig, axes = panel_grid(len(ladders), width, 3.0, columns=3)
+    for ax, ladder in zip(axes, ladders):
+        part = levels.filter(pl.all_horizontal([pl.col(k) == v for k, v in zip(keys, ladder)]))
+        x = np.arange(part.height)
+        rate = 100 * part["first_rate"].to_numpy()
+        err = np.vstack([rate - 100 * part["first_rate_ci_low"].to_numpy(),
+                         100 * part["first_rate_ci_high"].to_numpy() - rate])
+        ax.errorbar(x, rate, yerr=err, fmt="none", ecolor=colour(0), capsize=3, linewidth=1)
+        matters = part["verdict"].to_numpy() != "no evidence"
+        ax.plot(x[matters], rate[matters], "o", color=colour(0), markersize=6)
+        ax.plot(x[~matters], rate[~matters], "o", markerfacecolor="white", markeredgecolor=colour(0), markersize=6)
+        ax.axhline(100 / int(part["players"][0]), color="black", linestyle="--", linewidth=1)
+        ax.set_xticks(x, [wrap(v, 14) for v in part["level"].to_list()], fontsize=7, rotation=30, ha="right")
+        ax.set_xlim(-0.6, part.height - 0.4)
+        title = f"{int(part['players'][0])} players"
+        title += f", {part['game'][0]}" if many_games else ""
+        title += f" ({part['variant'][0]})" if many_rules else ""
+        ax.set_title(wrap(title, 36))
+    for ax in axes[::3]:
+        ax.set_ylabel("first player's win rate (%)")
+    fig.supxlabel("level of play (filled: turn order matters after Holm; dashed: fair share)", fontsize=8)
     return fig
 
 

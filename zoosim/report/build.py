@@ -20,6 +20,7 @@ from zoosim.analysis.grouping import CONTEXT, check_by
 from zoosim.analysis.load import Runs, load_run, open_runs
 from zoosim.analysis import verdicts
 from zoosim.analysis.present import display_table, group_labels
+from zoosim.analysis.levels import ladder_sentences, level_verdicts
 from zoosim.analysis.verdicts import turn_order_line
 from zoosim.analysis.scores import game_table, histogram_query, score_summary
 from zoosim.analysis.tables import analyze
@@ -199,6 +200,36 @@ def _turn_section(runs: Runs, order: pl.DataFrame, key: str, rates: pl.DataFrame
     return section
 
 
+def _outside_ladders(rates: pl.DataFrame, balance: pl.DataFrame,
+                     levels: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """The turn-order tables without the groups that are a level of some ladder (their verdict is the ladder's)."""
+    if levels.is_empty():
+        return rates, balance
+    in_ladder = levels.select("game", pl.col("level").alias("lineup"), "variant", "players")
+    keys = ["game", "lineup", "variant", "players"]
+    return (rates.join(in_ladder, on=keys, how="anti", nulls_equal=True),
+            balance.join(in_ladder, on=keys, how="anti", nulls_equal=True))
+
+
+def _levels_section(levels: pl.DataFrame, charts: _Charts) -> Section:
+    """Does a turn-order verdict hold at every level of play, or change with the players? (analysis/levels.py)"""
+    from zoosim.plots import charts as plots
+
+    section = Section("Verdicts by level of play", text=[
+        "The same game, rules and player count played at several levels, every seat on the same policy. At each "
+        "level the chi-square test asks whether every turn position wins equally often (Holm over every level in "
+        "the table); the verdict reads from the first player's 95% interval against the fair share. A verdict holds "
+        "when every level gives the same one. No evidence at a level is not evidence of balance: the interval says "
+        "how large an effect it could have missed.", *ladder_sentences(levels, several_games=levels["game"].n_unique() > 1)])
+    section.charts.append(charts.add("first_player_by_level", "The first player's win rate by level of play",
+                                     "The first player's win rate at each level with its 95% Wilson interval.",
+                                     plots.first_player_by_level(levels),
+                                     f"n = {int(levels['n'].min()):,}-{int(levels['n'].max()):,} games at each of "
+                                     f"{levels.height} levels"))
+    section.tables.append(_table("levels", levels))
+    return section
+
+
 def _variants_section(runs: Runs) -> Section:
     """One table maps each variant name the report uses to its run and its full rules."""
     rows = []
@@ -239,6 +270,9 @@ def _document(runs: Runs, by: str, title: str | None, compare: Sequence[tuple[in
 
     sections = [_variants_section(runs)]
     sections.append(_turn_section(runs, order, key, turn_rates, balance, charts, several_policies))
+    levels = level_verdicts(lf)
+    if not levels.is_empty():
+        sections.append(_levels_section(levels, charts))
     if by == "seat" and key == "position" and not several_policies:  # asked for by seat: the policy-slot table too
         sections[-1].tables.append(_table("win_rates", tables["win_rates"]))
     if several_policies:
@@ -301,8 +335,13 @@ def _document(runs: Runs, by: str, title: str | None, compare: Sequence[tuple[in
             "its twin (paired); otherwise the runs are compared as independent samples (Welch)."])
         cs.tables.append(_table("compare", diff))
         sections.append(cs)
+    turn = verdicts.turn_order_findings(*_outside_ladders(turn_rates, balance, levels), key,
+                                        _seat_order_by_group(order))
+    if not levels.is_empty():  # a ladder's verdict, one line per ladder, leads; groups in no ladder follow
+        turn = verdicts.Findings(ladder_sentences(levels, several_games=levels["game"].n_unique() > 1)
+                                 + turn.sentences, turn.more, turn.fragment)
     summary = verdicts.summary(
-        verdicts.turn_order_findings(turn_rates, balance, key, _seat_order_by_group(order)),
+        turn,
         verdicts.policy_findings(policy_rates) if several_policies else verdicts.NONE,
         verdicts.compare_findings(pairs),
         verdicts.outcome_line(per_group_scores, tables["outcomes"], tables["length"]),

@@ -8,33 +8,21 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from zoosim.core.rng import seed_stream
+from zoosim.core.rng import GOLDEN, mix64, seed_stream
 
 SEARCH_SALT = np.uint64(0x5EA3C4ED0B5E7A11)
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_M1 = np.uint64(0xBF58476D1CE4E5B9)
-_M2 = np.uint64(0x94D049BB133111EB)
-_U27 = np.uint64(27)
-_U30 = np.uint64(30)
-_U31 = np.uint64(31)
+_GOLDEN = np.uint64(GOLDEN)
 _LOW63 = np.uint64(0x7FFFFFFFFFFFFFFF)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _mix(z):
-    z = (z ^ (z >> _U30)) * _M1
-    z = (z ^ (z >> _U27)) * _M2
-    return z ^ (z >> _U31)
 
 
 @njit(cache=True, _nrt=False)
 def decision_key(seed, game_index, seat, decision):
     """A 63-bit key of one decision of one seat in one game: every sample stream of that decision derives
     from it. `decision` is the seat's count of searched decisions so far in this game."""
-    z = _mix(np.uint64(seed) ^ SEARCH_SALT)
-    z = _mix(z + np.uint64(game_index) * _GOLDEN)
-    z = _mix(z + np.uint64(seat + 1) * _GOLDEN)
-    z = _mix(z + np.uint64(decision + 1) * _GOLDEN)
+    z = mix64(np.uint64(seed) ^ SEARCH_SALT)
+    z = mix64(z + np.uint64(game_index) * _GOLDEN)
+    z = mix64(z + np.uint64(seat + 1) * _GOLDEN)
+    z = mix64(z + np.uint64(decision + 1) * _GOLDEN)
     return np.int64(z & _LOW63)
 
 

@@ -1,4 +1,4 @@
-"""`simulate_run`: validate, write the manifest, make the missing shards, show progress.
+"""`simulate` (and `simulate_run`): validate, write the manifest, make the missing shards, show progress.
 
 A run dir is resumable: running the same inputs again keeps every complete shard and makes only the
 missing or damaged ones (a shard is complete when its Parquet footer reads, carries the run id and
@@ -42,29 +42,6 @@ class RunSummary:
         return self.made_games / self.seconds if self.seconds > 0 else 0.0
 
 
-def simulate_run(
-    game_id: str,
-    players: int,
-    policies: list[str],
-    games: int,
-    seed: int,
-    rules: Mapping[str, str] | None,
-    out: Path | str,
-    rotate_seats: bool = False,
-    workers: int | None = None,
-    force: bool = False,
-    progress: bool = True,
-    shard_size: int | None = None,
-    scheduler: str | None = None,
-    command: str | None = None,
-    rounds_log: bool = False,
-    cards_log: bool = False,
-) -> Path | str:
-    """Simulate (or resume) a run into `out` and return its location (a Path; a str for URLs)."""
-    return simulate(game_id, players, policies, games, seed, rules, out, rotate_seats, workers, force,
-                    progress, shard_size, scheduler, command, rounds_log, cards_log).location
-
-
 def simulate(
     game_id: str,
     players: int,
@@ -83,7 +60,8 @@ def simulate(
     rounds_log: bool = False,
     cards_log: bool = False,
 ) -> RunSummary:
-    """As `simulate_run`, returning a summary of what was done."""
+    """Simulate (or resume) a run into `out` and return a summary of what was done (its `location` is where the
+    run is: a Path, or a str for URLs)."""
     spec = build_spec(game_id, players, list(policies), games, seed, rules, rotate_seats, shard_size, rounds_log,
                       cards_log)
     backend = backends.choose_backend(scheduler, workers)
@@ -107,6 +85,11 @@ def simulate(
     seconds = time.perf_counter() - started
     location: Path | str = Path(run_dir.url) if run_dir.local else run_dir.url
     return RunSummary(location, spec.run_id, spec.games, spec.shards, len(todo), todo_games, seconds, backend.label)
+
+
+def simulate_run(*args: Any, **kwargs: Any) -> Path | str:
+    """`simulate` with the same arguments, returning only where the run is (a Path; a str for URLs)."""
+    return simulate(*args, **kwargs).location
 
 
 def _prepare_dir(run_dir: RunDir, spec: RunSpec, manifest: dict[str, Any], force: bool) -> dict[str, Any]:

@@ -11,6 +11,8 @@ from zoosim.games.ark_nova.components import board, cards
 from zoosim.games.ark_nova.components.vocab import BUILDINGS, CELL_BONUSES, STANDARD_BUILDINGS, UNIQUE_BUILDINGS
 from tests.support.paths import SPECS
 
+pytestmark = pytest.mark.rules
+
 SPEC_MAP_SHA256 = "025aa579c5924ec02992d82682bd6af1dbeb213735dee5cb3c2079c0a76a7e85"
 SPEC_MAP_BESIDE = SPECS / "ark-nova-map-a.toml"
 PACKAGE_TOML = Path(board.__file__).with_name("map_a.toml")

@@ -14,6 +14,8 @@ from zoosim.games.ark_nova.components.effects import MAX_ARGS, METRIC, Effect, M
 from zoosim.games.ark_nova.components.vocab import ICONS, RESOURCES
 from tests.support.paths import SPECS
 
+pytestmark = pytest.mark.rules
+
 # The spec's card file as shared/specs holds it (SHA-256): the package copy must be that file, byte for byte.
 SPEC_CARDS_SHA256 = "7143f16f4c2797e2f02db10c161e810e45361fa599e4f8d91f7c348eab0d3cae"
 SPEC_CARDS_BESIDE = SPECS / "ark-nova-cards.csv"

@@ -120,3 +120,29 @@ def test_rule_variants_play_to_the_end_with_invariants(k, name):
     s = ref.play_game(replace(R, **VARIANTS[name]), players, 77, k, [rs.uniform] * players)
     check(s, [0, []])
     assert s.game_over and s.end_reason in (ref.END_SCORE, ref.END_TURN_CAP)
+
+
+# ---------------------------------------------------------------- uniform games end to end
+def check_end_to_end(s):
+    zoo = Counter(int(cards.CARDS.ids[c]) for c in cards.ZOO_DECK)
+    assert Counter(rt.all_zoo_cards(s)) == zoo
+    for p in s.ps:
+        assert 0 <= p.appeal <= 113 and 0 <= p.cp <= 41 and 1 <= p.rep <= 15 and 0 <= p.x <= 5 and p.money >= 0
+        assert p.workers_active + sum(p.task_workers) + p.workers_supply == 4
+        assert sum(p.side2) <= 4 and len(p.partner_zoos) <= 4 and len(p.universities) <= 3
+        if not p.side2[CARDS_ACTION]:
+            assert p.rep <= 9
+
+
+@pytest.mark.parametrize("players, index", [(2, 0), (3, 1), (4, 2)])
+def test_uniform_games_end_to_end_deterministic_with_invariants(players, index):
+    pol = [rs.uniform] * players
+    s = ref.play_game(R, players, 11, index, pol)
+    t = ref.play_game(R, players, 11, index, pol)
+    assert s.events == t.events and s.game_over
+    check_end_to_end(s)
+    r = ref.result(s)
+    assert r.end_reason in (ref.END_SCORE, ref.END_TURN_CAP)
+    if r.end_reason == ref.END_SCORE:
+        assert max(r.scores) >= 100 or any(p.cp or p.appeal for p in s.ps)
+    assert abs(sum(r.win_share) - 1) < 1e-9

@@ -26,6 +26,7 @@ EXAMPLE = {"players": [
 ]}
 
 
+@pytest.mark.rules
 def test_spec_final_scoring_example():
     result = score_position(copy.deepcopy(EXAMPLE), R)
     p = result["players"][0]
@@ -42,6 +43,7 @@ def test_spec_final_scoring_example():
     ]
 
 
+@pytest.mark.rules
 def test_hand_scored_position_with_the_step1_discard_and_a_shared_win():
     # Nobody has 10 CP, so player 0 (holding 3 and 6) discards one: card 3 (science 2 + 1 = 3 -> 1 CP) is worth
     # less than card 6 (empty building spaces: 38 free plain cells at start - 2 = 36 >= 24 -> 4 CP); CP 8 + 4 = 12,

@@ -5,6 +5,8 @@ import copy
 import random
 import zlib
 
+import pytest
+
 from zoosim.core.rng import PyRng
 from zoosim.games.ark_nova.reference import game as ref
 from zoosim.games.ark_nova.reference import state as rs
@@ -70,6 +72,7 @@ def test_views_carry_no_hidden_information_and_decisions_do_not_depend_on_it():
     assert seen["checked"] > 50 and seen["deck_changed"] > 50 and seen["hands_changed"] > 20
 
 
+@pytest.mark.rules
 def test_a_view_changes_with_what_the_seat_may_see():
     s = rsu.setup(R, 2, PyRng(3, 1), [rs.uniform] * 2)
     view = rs.public_view(s, 0)
@@ -90,6 +93,7 @@ def test_games_with_policies_on_the_view_are_reproducible():
     assert a.events == b.events and a.game_over
 
 
+@pytest.mark.rules
 def test_the_keep_decision_sees_the_own_dealt_cards_only():
     seen = []
 

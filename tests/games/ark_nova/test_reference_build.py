@@ -4,15 +4,22 @@ from dataclasses import replace
 import pytest
 
 from zoosim.core.rng import PyRng
-from zoosim.games.ark_nova.components import board
-from zoosim.games.ark_nova.components.vocab import ENCLOSURE1, KIOSK, LARGE_BIRD_AVIARY, PAVILION, PETTING_ZOO, \
-    REPTILE_HOUSE, ROCK, WATER
+from zoosim.games.ark_nova.components import board, cards
+from zoosim.games.ark_nova.components.vocab import BUILDINGS, ENCLOSURE1, KIOSK, LARGE_BIRD_AVIARY, PAVILION, \
+    PETTING_ZOO, REPTILE_HOUSE, ROCK, WATER
+from zoosim.games.ark_nova.reference import actions as ra
 from zoosim.games.ark_nova.reference import build as rb
+from zoosim.games.ark_nova.reference import game as ref  # noqa: F401  (fills the handlers)
+from zoosim.games.ark_nova.reference.state import E_BUILD as rs_E_BUILD
+from zoosim.games.ark_nova.reference.state import H_ARCHAEOLOGIST as rs_H_ARCHAEOLOGIST
+from zoosim.games.ark_nova.reference.state import H_ENGINEER_TYPE as rs_H_ENGINEER_TYPE
 from zoosim.games.ark_nova.reference.setup import setup
 from zoosim.games.ark_nova.reference.state import (
     BUILD, H_BUILD_TYPE, H_COIN, H_FOOTPRINT, Building, IllegalMove,
 )
 from zoosim.games.ark_nova.rules import Rules
+
+pytestmark = pytest.mark.rules
 
 R = Rules()
 ENC = {n: ENCLOSURE1 + n - 1 for n in range(1, 6)}
@@ -151,3 +158,121 @@ def test_free_building_and_rock_water_touch_with_covered_terrain():
     assert LARGE_BIRD_AVIARY in rb.SIDE2_TYPES
     s2, _ = game(rules=replace(R, covered_terrain_counts=True))
     assert rb.terrain_touched(s2, 0, m((2, 9)), WATER) == 1
+
+
+# ---------------------------------------------------------------- sponsor passives on the map (§12.4, §12.6)
+BONUS_CELLS = [0, 1, 15, 17, 20, 29, 32, 35, 37, 46, 50, 54]  # bit order: (0,1) rep2 ... (8,5) money10 (§6.2)
+
+
+def test_archaeologist_gives_one_uncovered_cells_bonus_when_a_border_bonus_cell_is_covered():
+    """221 pas_archaeologist: covering (0,3) (x1, a border cell) also gives one bonus printed on a still uncovered
+    bonus cell (ARCHAEOLOGIST over those cells in bit order): (8,5)'s 10 money; that cell stays uncovered. Covering
+    (2,9) (money5, not a border cell) gives nothing more."""
+    s, script = game((rs_H_ARCHAEOLOGIST, 54))
+    p = s.ps[0]
+    p.sponsors = [221]
+    assert [c for c in range(board.N_CELLS) if board.CELL_BONUS[c]] == BONUS_CELLS
+    rb.place_building(s, 0, ENC[1], m((0, 3)))
+    assert p.x == 1 and p.money == 35 and not p.covered >> 54 & 1
+    assert [o for h, o in script.asked if h == rs_H_ARCHAEOLOGIST] == [[c for c in BONUS_CELLS if c != 1]]
+    rb.place_building(s, 0, ENC[1], m((2, 9)))
+    assert p.money == 40 and len([o for h, o in script.asked if h == rs_H_ARCHAEOLOGIST]) == 1
+    p.sponsors = []
+    rb.place_building(s, 0, ENC[1], m((0, 1)))
+    assert p.rep == 3 and len([o for h, o in script.asked if h == rs_H_ARCHAEOLOGIST]) == 1
+
+
+def test_only_the_ii_cells_left_need_build_side_ii_for_a_unique_building_and_the_engineer():
+    """With every plain cell covered but the two "II" cells (7,12) and (8,11) (both border cells, neighbours):
+    257 Side Entrance (2 border cells, no adjacency) can go there only with Build side II (§6.9); the Engineer (217)
+    may repeat an enclosure1 there only with Build side II (§12.4, R14)."""
+    s, script = game()
+    p = s.ps[0]
+    ii = m((7, 12), (8, 11))
+    p.buildings.append(Building(ENC[1], rb.PLAIN & ~p.covered & ~ii))
+    side = BUILDINGS.index("side_entrance")
+    assert not rb.can_place_unique(s, 0, side, False) and rb.can_place_unique(s, 0, side, True)
+    p.side2[BUILD] = True
+    assert ra.sponsor_playable(s, 0, 257, 3, 0, [False] * 5)
+    p.side2[BUILD], p.side2[3] = False, True  # Association side II is not Build side II
+    assert not ra.sponsor_playable(s, 0, 257, 3, 0, [False] * 5)
+    p.side2 = [False, False, True, False, False]
+    p.sponsors, p.money = [217], 10
+    script.answers += [(H_COIN, 1), (H_FOOTPRINT, m((7, 12)))]
+    rb.engineer(s, 0, [ENC[1]], True)
+    assert p.buildings[-1].mask == m((7, 12)) and p.money == 8
+
+
+def test_the_engineer_asks_nothing_without_a_type_it_can_repeat():
+    s, script = game()
+    p = s.ps[0]
+    p.sponsors, p.money = [217], 1
+    n = len(script.asked)
+    rb.engineer(s, 0, [ENC[1], PETTING_ZOO], False)  # 2 money for an enclosure1; a petting zoo never repeats
+    assert script.asked[n:] == []
+    p.money = 6
+    rb.engineer(s, 0, [ENC[1], PETTING_ZOO, KIOSK, ENC[1]], False)
+    assert script.asked[n][0] == H_COIN and [o for h, o in script.asked[n:] if h == rs_H_ENGINEER_TYPE] == []
+
+
+def test_animals_that_fit_move_into_a_new_aviary_one_coin_each_by_card_id():
+    """§5.2: on building a large bird aviary, each animal in a standard enclosure that may live there is offered
+    (COIN, by increasing card id); those moving use their cubes and leave their enclosure empty; a BUILD row
+    (-1, animal, building) each."""
+    s, script = game((H_COIN, 1), (H_COIN, 1))
+    p = s.ps[0]
+    birds = sorted(a for a in (496, 499, 500) if cards.CARDS.lba_cubes[cards.index_of(a)] >= 0)
+    assert len(birds) == 3
+    encs = [Building(ENC[3], m((3, 4), (4, 5), (3, 6)), [birds[2]]), Building(ENC[3], m((5, 6), (4, 7), (5, 8)),
+                                                                           [birds[0]]),
+            Building(ENC[2], m((6, 3), (6, 5)), [430])]
+    p.buildings += encs
+    aviary = Building(LARGE_BIRD_AVIARY, m((2, 5), (2, 7), (1, 6), (1, 8), (2, 9)))
+    p.buildings.append(aviary)
+    n = len(s.events)
+    rb.move_animals_in(s, 0, aviary)
+    cubes = [int(cards.CARDS.lba_cubes[cards.index_of(a)]) for a in (birds[0], birds[2])]
+    assert aviary.animals == [birds[0], birds[2]] and aviary.cubes == sum(cubes)
+    assert encs[0].animals == [] and encs[1].animals == [] and encs[2].animals == [430]
+    assert [e for e in s.events[n:] if e[0] == rs_E_BUILD] == [(rs_E_BUILD, 0, -1, birds[0], LARGE_BIRD_AVIARY, 0),
+                                                               (rs_E_BUILD, 0, -1, birds[2], LARGE_BIRD_AVIARY, 0)]
+    assert [h for h, o in script.asked].count(H_COIN) == 2  # 430 is no bird: not offered
+
+
+def test_special_enclosure_capacity_and_terrain():
+    """§6.6: an animal may use a special enclosure if allowed there (cubes >= 0), with capacity left (cubes + need <=
+    capacity: 3 petting zoo, 5 reptile house and aviary) and the building's own rock/water; 219 lifts rock/water."""
+    s, _ = game()
+    p = s.ps[0]
+    house = Building(REPTILE_HOUSE, m((3, 4), (4, 5), (3, 6), (2, 5), (2, 7)), [], 4)  # no water next to it
+    p.buildings.append(house)
+    assert rb.special_fits(s, 0, 474, house)  # 1 cube: 4 + 1 = 5
+    house.cubes = 5
+    assert not rb.special_fits(s, 0, 474, house) and rb.special_fits(s, 0, 473, house)  # Agama: 0 cubes
+    house.cubes = 0
+    assert not rb.special_fits(s, 0, 401, house)  # not allowed there (-1)
+    assert rb.terrain_touched(s, 0, house.mask, WATER) == 0
+    assert not rb.special_fits(s, 0, 482, house)  # Anaconda needs water 1
+    p.sponsors = [219]
+    assert rb.special_fits(s, 0, 482, house) and not rb.special_fits(s, 0, 482, house, False)
+    wet = Building(REPTILE_HOUSE, m((2, 7), (2, 9), (1, 8), (3, 8), (3, 10)), [], 0)
+    p.sponsors = []
+    assert rb.terrain_touched(s, 0, wet.mask, WATER) >= 1 and rb.terrain_touched(s, 0, wet.mask, ROCK) == 0
+    assert rb.special_fits(s, 0, 482, wet)
+    assert not rb.special_fits(s, 0, 440, Building(LARGE_BIRD_AVIARY, wet.mask))  # a mammal in an aviary: no
+
+
+def test_side_entrance_income_counts_each_adjacent_building_once_but_empty_enclosures():
+    s, _ = game()
+    p = s.ps[0]
+    side = BUILDINGS.index("side_entrance")
+    assert rb.side_entrance_buildings(s, 0) == 0
+    p.buildings.append(Building(side, m((3, 8), (4, 9))))
+    assert rb.side_entrance_buildings(s, 0) == 0
+    p.buildings.append(Building(ENC[2], m((2, 7), (2, 9)), [430]))  # occupied, touches (3,8) twice
+    p.buildings.append(Building(ENC[1], m((4, 11))))                # empty: no
+    p.buildings.append(Building(KIOSK, m((5, 10))))                 # a kiosk pays
+    p.buildings.append(Building(PAVILION, m((6, 1))))               # not adjacent
+    assert rb.side_entrance_buildings(s, 0) == 2
+    p.buildings[4].animals = [405]
+    assert rb.side_entrance_buildings(s, 0) == 3

@@ -22,6 +22,8 @@ from zoosim.games.ark_nova.reference.state import (
     H_SPONSOR_MODE, H_SPONSOR_PLAY,
 )
 
+pytestmark = pytest.mark.rules
+
 OKAPI_BUILDING = BUILDINGS.index("okapi")
 
 

@@ -1,6 +1,6 @@
 """Ark Nova reference, parts 3-6: action cards and the five actions, playing cards, interactive abilities,
-breaks with income, the end and final scoring, and uniform games end to end (§4, §5, §7, §9-§13, §17.2-17.3)."""
-from collections import Counter
+breaks with income, the end and final scoring (§4, §5, §7, §9-§13, §17.2-17.3); hand-built positions."""
+import copy
 from dataclasses import replace
 
 import pytest
@@ -13,13 +13,14 @@ from zoosim.games.ark_nova.reference import actions as ra
 from zoosim.games.ark_nova.reference import association as rass
 from zoosim.games.ark_nova.reference import effects as rfx
 from zoosim.games.ark_nova.reference import state as rs
-from zoosim.games.ark_nova.reference import tracks as rt
 from zoosim.games.ark_nova.reference import setup as rsu
 from zoosim.games.ark_nova.reference.state import (
     ANIMALS, ASSOCIATION, BUILD, CARDS_ACTION, SPONSORS, Building, H_ANIMAL_HOME, H_ANIMAL_PLAY, H_CARDS_MODE,
     H_PROJECT, H_SPONSOR_MODE, H_TARGET, H_TASK, H_UPGRADE,
 )
 from zoosim.games.ark_nova.rules import Rules
+
+pytestmark = pytest.mark.rules
 
 R = Rules()
 
@@ -235,6 +236,25 @@ def test_venom_example():
     assert b.money == money - 2
 
 
+def test_venom_is_strict_spares_low_appeal_and_quarantine_lab_and_never_doubles_a_token():
+    """§11.2 venom:N: only players strictly ahead in appeal (equal is not ahead), with appeal >= 5 and without
+    Quarantine Lab 225, get a token on each card in slots 1..N that has none; one TOKEN row per new token."""
+    s, _ = game(4)
+    a, b, c, d = s.ps
+    a.appeal, b.appeal, c.appeal, d.appeal = 10, 10, 11, 12
+    d.sponsors = [225]
+    c.venom[c.slots[1]] = True  # slot 2 already carries one
+    rfx.venom(s, 0, 2)
+    assert not any(b.venom) and not any(d.venom)  # equal appeal; Quarantine Lab
+    assert [c.venom[x] for x in c.slots] == [True, True, False, False, False]
+    assert [e for e in s.events if e[0] == rs.E_TOKEN] == [(rs.E_TOKEN, 2, 1, c.slots[0], 0, 0)]
+    s, _ = game(3)
+    a, b, c = s.ps
+    a.appeal, b.appeal, c.appeal = 3, 5, 4  # 5 is exposed, 4 is not, though both are ahead
+    rfx.venom(s, 0, 1)
+    assert [b.venom[x] for x in b.slots] == [True, False, False, False, False] and not any(c.venom)
+
+
 def test_constriction_example_and_quarantine_lab():
     s, _ = game(3)
     a, b, c = s.ps
@@ -259,6 +279,81 @@ def test_pilfering_takes_5_money_or_a_card():
     s.ps[0].appeal, s.ps[1].appeal = 5, 20
     rfx.pilfering(s, 0, 1)
     assert s.ps[0].money == 30 and s.ps[1].money == 20
+
+
+def test_constriction_counts_strictly_ahead_in_appeal_and_cp_and_never_doubles_a_token():
+    """§11.2 constriction: tokens = [appeal > mine] + [CP > mine] (equal is not ahead); the first on slot 5, the
+    second on slot 4; a card that has one gets none; the active player and players below 5 appeal are untouched."""
+    s, _ = game(4)
+    a, b, c, d = s.ps
+    a.appeal, a.cp = 10, 4
+    b.appeal, b.cp = 11, 4   # one token: slot 5
+    c.appeal, c.cp = 10, 5   # one token (CP): slot 5
+    d.appeal, d.cp = 10, 4   # equal in both: none
+    c.constriction[c.slots[4]] = True  # already on c's slot 5: stays, no row
+    rfx.constriction(s, 0)
+    assert [b.constriction[x] for x in b.slots] == [False, False, False, False, True]
+    assert [c.constriction[x] for x in c.slots] == [False, False, False, False, True]
+    assert not any(d.constriction) and not any(a.constriction)
+    assert [e for e in s.events if e[0] == rs.E_TOKEN] == [(rs.E_TOKEN, 1, 2, b.slots[4], 0, 0)]
+    s, _ = game(3)
+    a, b, c = s.ps
+    a.appeal, a.cp, b.appeal, b.cp, c.appeal, c.cp = 0, 0, 5, 1, 4, 9
+    rfx.constriction(s, 0)
+    assert [b.constriction[x] for x in b.slots] == [False, False, False, True, True] and not any(c.constriction)
+    assert [e[1:4] for e in s.events if e[0] == rs.E_TOKEN] == [(1, 2, b.slots[4]), (1, 2, b.slots[3])]
+
+
+def test_pilfering_targets_ties_floors_and_what_each_target_gives():
+    """§11.2 pilfering:2: target A = most appeal among the others with appeal >= max(mine, 5) (ties: the active
+    player chooses, TARGET over the tied seats ascending); target B = most CP with CP >= max(mine, 1). Each target
+    gives 5 money (only with >= 5) or a random hand card (below(hand size), PROTOCOL.md 3 PILFER_GIVE), its own
+    choice; with neither, all its money."""
+    s, script = game(4, (rs.H_TARGET, 2), (rs.H_PILFER_GIVE, 0))
+    script.asked.clear()
+    a, b, c, d = s.ps
+    a.appeal, a.cp, a.money = 6, 0, 10
+    b.appeal, b.cp, b.money, b.hand = 6, 1, 4, [401, 402]   # tied top appeal; the only CP target; cannot give 5
+    c.appeal, c.cp, c.money, c.hand = 6, 0, 5, [403]        # tied top appeal; chosen; gives 5 money
+    d.appeal, d.cp = 4, 9                                   # below 5 appeal: never a target
+    oracle = copy.deepcopy(s.rng)
+    taken = b.hand[oracle.below(2)]
+    rfx.pilfering(s, 0, 2)
+    assert [(seat, hook, opts) for seat, hook, opts in script.asked] == [
+        (0, rs.H_TARGET, [1, 2]), (2, rs.H_PILFER_GIVE, [0, 1])]
+    assert c.money == 0 and c.hand == [403] and b.money == 4 and b.hand == [x for x in (401, 402) if x != taken]
+    assert a.money == 15 and a.hand == [taken] and s.hidden_drawn and s.rng.s == oracle.s
+    assert s.events[-4:] == [(rs.E_DECIDE, 2, rs.H_PILFER_GIVE, 2, 0, 0), (rs.E_GAIN, 2, 1, -5, 0, 0),
+                             (rs.E_GAIN, 0, 1, 5, 15, 0), (rs.E_DRAW, 0, taken, -4, 0, 0)]
+    # floors: appeal max(mine, 5), CP max(mine, 1); the same player may be both targets and gives twice
+    s, script = game(3, (rs.H_PILFER_GIVE, 1))
+    script.asked.clear()
+    a, b, c = s.ps
+    a.appeal, a.cp = 3, 0
+    b.appeal, b.cp, b.money, b.hand = 5, 1, 7, [401]
+    c.appeal, c.cp = 4, 1
+    rfx.pilfering(s, 0, 2)
+    assert [h for _, h, _ in script.asked] == [rs.H_PILFER_GIVE]  # then b has 7 money and no card: gives 5
+    assert a.hand == [401] and a.money == 25 + 5 and b.money == 2
+    # neither 5 money nor a card: all the money (none: nothing); pilfering:1 takes no CP target
+    s, script = game(3)
+    script.asked.clear()
+    a, b, c = s.ps
+    a.appeal, a.cp = 9, 0
+    b.appeal, b.cp, b.money = 12, 0, 3
+    c.appeal, c.cp, c.money, c.hand = 9, 9, 20, [401]
+    rfx.pilfering(s, 0, 1)
+    assert script.asked == [] and b.money == 0 and a.money == 28 and c.money == 20 and c.hand == [401]
+    assert s.events[-2:] == [(rs.E_GAIN, 1, 1, -3, 0, 0), (rs.E_GAIN, 0, 1, 3, 28, 0)]
+    b.appeal, c.appeal, b.money, n = 8, 8, 9, len(s.events)  # both below mine: no target
+    rfx.pilfering(s, 0, 1)
+    assert a.money == 28 and len(s.events) == n
+    # the active player is not its own target, even when ahead of the floor
+    s, script = game(2)
+    script.asked.clear()
+    s.ps[0].appeal, s.ps[1].appeal, s.ps[1].money = 10, 10, 9
+    rfx.pilfering(s, 0, 1)
+    assert script.asked == [] and s.ps[1].money == 4 and s.ps[0].money == 30
 
 
 # ---------------------------------------------------------------- breaks, end, scoring
@@ -433,32 +528,6 @@ def test_opcode_positions():
     s.ps[0].sponsors = [224]
     assert rs.has_effect(s, 0, rfx.Op.RELEASE_REPEAT) and rs.has_effect(s, 0, rfx.Op.RELEASE_CP)
     assert KIOSK == 5
-
-
-# ---------------------------------------------------------------- uniform games end to end
-def check_invariants(s):
-    zoo = Counter(int(cards.CARDS.ids[c]) for c in cards.ZOO_DECK)
-    assert Counter(rt.all_zoo_cards(s)) == zoo
-    for p in s.ps:
-        assert 0 <= p.appeal <= 113 and 0 <= p.cp <= 41 and 1 <= p.rep <= 15 and 0 <= p.x <= 5 and p.money >= 0
-        assert p.workers_active + sum(p.task_workers) + p.workers_supply == 4
-        assert sum(p.side2) <= 4 and len(p.partner_zoos) <= 4 and len(p.universities) <= 3
-        if not p.side2[CARDS_ACTION]:
-            assert p.rep <= 9
-
-
-@pytest.mark.parametrize("players, index", [(2, 0), (3, 1), (4, 2)])
-def test_uniform_games_end_to_end_deterministic_with_invariants(players, index):
-    pol = [rs.uniform] * players
-    s = ref.play_game(R, players, 11, index, pol)
-    t = ref.play_game(R, players, 11, index, pol)
-    assert s.events == t.events and s.game_over
-    check_invariants(s)
-    r = ref.result(s)
-    assert r.end_reason in (ref.END_SCORE, ref.END_TURN_CAP)
-    if r.end_reason == ref.END_SCORE:
-        assert max(r.scores) >= 100 or any(p.cp or p.appeal for p in s.ps)
-    assert abs(sum(r.win_share) - 1) < 1e-9
 
 
 def test_parameters_support_without_bonus_token_and_peacocking_needs_build2():

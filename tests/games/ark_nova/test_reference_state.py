@@ -1,5 +1,6 @@
 """Ark Nova reference, part 1: setup (§3, PROTOCOL.md 2), the tracks and their one-time bonuses (§4.4-4.5, §8),
-the break token (§9.1) and the display (§9.4), on hand-built positions."""
+the break token (§9.1) and the display (§9.4); decisions, the shuffle, icon counts and the public view (PROTOCOL.md 1,
+3, 6; §7.1, §15.1); on hand-built positions."""
 from collections import Counter
 from dataclasses import replace
 from itertools import combinations
@@ -8,6 +9,8 @@ import pytest
 
 from zoosim.core.rng import PyRng
 from zoosim.games.ark_nova.components import cards
+from zoosim.games.ark_nova.components.effects import Op
+from zoosim.games.ark_nova.reference import state as rs
 from zoosim.games.ark_nova.reference import tracks as rt
 from zoosim.games.ark_nova.reference import setup as rsu
 from zoosim.games.ark_nova.reference.setup import setup
@@ -15,6 +18,8 @@ from zoosim.games.ark_nova.reference.state import (ANIMALS, ASSOCIATION, BLOCKED
     H_CP_TILE, H_KEEP, H_TAKE_SOURCE, H_UPGRADE, SPONSORS, shuffle, uniform)
 from zoosim.games.ark_nova.reference.tracks import (advance_break, gain)
 from zoosim.games.ark_nova.rules import Rules
+
+pytestmark = pytest.mark.rules
 
 R = Rules()
 
@@ -223,3 +228,136 @@ def test_take_card_options_follow_reputation_range():
     assert rt.take_card_options(s, 0) == [0, 1, 2, 3]
     s.display[1] = 0
     assert rt.take_card_options(s, 0) == [0, 1, 3]
+
+
+# ---------------------------------------------------------------- decisions, the shuffle, counts (PROTOCOL.md 1, 3, 6; §7.1)
+
+
+class Stub:
+    """A stream whose below(n) records n and returns the next scripted value."""
+
+    def __init__(self, *values):
+        self.values, self.asked = list(values), []
+
+    def below(self, n):
+        self.asked.append(n)
+        return self.values.pop(0)
+
+
+def test_the_shuffle_is_fisher_yates_from_the_last_element_down():
+    values = ["a", "b", "c", "d"]
+    rng = Stub(0, 1, 0)  # i = 3: j = 0; i = 2: j = 1; i = 1: j = 0
+    shuffle(rng, values)
+    assert rng.asked == [4, 3, 2] and values == ["c", "d", "b", "a"]
+    one = ["x"]
+    shuffle(Stub(), one)
+    assert one == ["x"]
+
+
+def test_a_decision_with_one_option_is_not_asked_and_every_asked_one_is_a_row():
+    s = game(2)
+    n = len(s.events)
+    asked = []
+
+    def policy(view, seat, hook, options):
+        asked.append((view.seat, seat, hook, options))
+        return len(options) - 1
+
+    s.policies = [policy, policy]
+    assert rs.choose(s, 1, H_CP2, ["only"]) == "only" and asked == [] and len(s.events) == n
+    assert rs.choose(s, 1, H_CP2, ["a", "b", "c"]) == "c" and asked == [(1, 1, H_CP2, ["a", "b", "c"])]
+    assert s.events[n:] == [(rs.E_DECIDE, 1, H_CP2, 3, 2, 0)]
+    assert rs.coin(s, 0) is True and s.events[-1] == (rs.E_DECIDE, 0, rs.H_COIN, 2, 1, 0)
+    with pytest.raises(rs.IllegalMove):
+        rs.choose(s, 0, H_CP2, [])
+    s.policies = [lambda v, seat, h, o: 2] * 2
+    with pytest.raises(rs.IllegalMove):
+        rs.choose(s, 0, H_CP2, ["a", "b"])
+    s.policies = [lambda v, seat, h, o: -1] * 2
+    with pytest.raises(rs.IllegalMove):
+        rs.choose(s, 0, H_CP2, ["a", "b"])
+    s.rng = Stub(4)
+    assert uniform(rs.public_view(s, 0), 0, H_CP2, list(range(7))) == 4 and s.rng.asked == [7]
+
+
+def test_icon_counts_cards_partner_zoos_and_university_science():
+    s = game(2)
+    p = s.ps[0]
+    p.animals, p.sponsors = [401, 430], [204]  # predator x2 + Africa; herbivore + Africa + water; science
+    p.partner_zoos = [7, 9]
+    p.universities = [rs.UNIV_REP_HAND, rs.UNIV_SCI_REP, rs.UNIV_SCI2]
+    icons = rs.icon_counts(s, 0)
+    sponsor_science = int(cards.CARDS.icons[cards.index_of(204), 12])
+    assert icons[1] == 2 and icons[2] == 1 and icons[7] == 2 + 1 and icons[9] == 1 and icons[14] == 1
+    assert icons[12] == sponsor_science + 0 + 1 + 2 and rs.icon_counts(s, 1) == [0] * 15
+
+
+def test_hand_limit_range_and_the_small_helpers():
+    s = game(2)
+    p = s.ps[0]
+    assert rs.hand_limit(s, 0) == 3
+    p.universities = [rs.UNIV_SCI2]
+    assert rs.hand_limit(s, 0) == 3
+    p.universities = [rs.UNIV_REP_HAND]
+    assert rs.hand_limit(s, 0) == 5
+    for rep, folders in ((1, 1), (3, 2), (4, 3), (9, 4), (10, 5), (13, 6), (15, 6)):
+        p.rep = rep
+        assert rs.range_folders(s, 0) == folders
+    s3 = game(2, replace(R, display_size=3))
+    s3.ps[0].rep = 13
+    assert rs.range_folders(s3, 0) == 3
+    assert p.slot_of(p.slots[3]) == 4 and p.covered == sum(b.mask for b in p.buildings)
+    with pytest.raises(Exception, match="not implemented"):
+        rs.call("no such rule", s)
+
+
+def test_card_rows_follow_peaceful_and_passives_come_from_sponsors_and_animals():
+    # Western Green Mamba, immediate: venom:2; in the peaceful game inventive:2 (2 X-tokens)
+    assert rs.card_rows(False, 470, 0) == ((int(Op.VENOM), (2, 0, 0, 0, 0, 0, 0, 0)),)
+    assert rs.card_rows(True, 470, 0) == ((int(Op.GAIN), (2, 2, 0, 0, 0, 0, 0, 0)),)
+    assert rs.card_rows(False, 470, 4) == ()
+    s = game(2)
+    p = s.ps[0]
+    assert rs.has_effect(s, 0, Op.IMMUNE_HOSTILE) == []
+    p.sponsors = [225]
+    assert len(rs.has_effect(s, 0, Op.IMMUNE_HOSTILE)) == 1
+    p.sponsors, p.animals = [], [439]  # Lama: flock (a passive of an animal)
+    assert rs.has_effect(s, 0, Op.FLOCK) and not rs.has_effect(s, 1, Op.FLOCK)
+
+
+def test_the_public_view_field_by_field():
+    """PROTOCOL.md 6: every public field as it is, the viewer's own hand, final cards and pouched cards, only
+    counts of the others', the deck as its size, the base pile sorted."""
+    s = game(3)
+    s.turn, s.current, s.donations, s.break_token = 9, 2, 3, 4
+    s.break_pending, s.break_trigger, s.cp10_reached, s.end_triggered, s.last_turns = True, 1, True, True, [0, 1]
+    s.base_pile = [109, 104]
+    s.project_row = [130]
+    s.project_slots[130] = [FREE, 1, FREE]
+    s.board_partner_zoos, s.board_universities = [8, 11], [2]
+    a, b, c = s.ps
+    b.pouched = {425: [402, 403]}
+    b.x, b.cp, b.supports, b.supported, b.wildcards, b.okapi_tokens, b.waza_class = 2, 7, 1, [130], 1, 2, 0
+    b.task_workers, b.multiplier, b.venom = [1, 0, 0, 0], [0, 1, 0, 0, 0], [True, False, False, False, False]
+    view = rs.public_view(s, 1)
+    assert (view.seat, view.players, view.rules, view.turn, view.current) == (1, 3, s.rules, 9, 2)
+    assert view.display == tuple(s.display) and view.discard == tuple(s.discard) and view.deck_size == len(s.deck)
+    assert view.base_projects == tuple(s.base_projects) and view.base_pile == (104, 109)
+    assert view.final_pile_size == len(s.final_pile) and view.project_row == (130,)
+    assert dict(view.project_slots)[130] == (FREE, 1, FREE) and dict(view.bonus_tiles) == {
+        k: tuple(v) for k, v in s.bonus_tiles.items()}
+    assert (view.donations, view.break_token, view.break_pending, view.break_trigger) == (3, 4, True, 1)
+    assert (view.board_partner_zoos, view.board_universities, view.cp10_reached) == ((8, 11), (2,), True)
+    assert (view.end_triggered, view.last_turns) == (True, (0, 1)) and view.rng is s.rng
+    me, other = view.ps[1], view.ps[0]
+    assert me.hand == tuple(b.hand) and me.finals == tuple(b.finals) and me.pouched == ((425, (402, 403)),)
+    assert other.hand is None and other.finals is None and other.pouched is None and other.dealt is None
+    assert other.hand_size == len(a.hand) and other.finals_count == 2 and me.pouched_count == ((425, 2),)
+    assert (me.seat, me.money, me.appeal, me.rep, me.cp, me.x) == (1, b.money, b.appeal, b.rep, 7, 2)
+    assert me.slots == tuple(b.slots) and me.side2 == tuple(b.side2) and me.multiplier == (0, 1, 0, 0, 0)
+    assert me.multiplier_pending == (0,) * 5 and me.venom == (True, False, False, False, False)
+    assert me.constriction == (False,) * 5 and (me.workers_active, me.workers_supply) == (1, 3)
+    assert me.task_workers == (1, 0, 0, 0) and me.buildings == tuple((x.kind, x.mask, (), 0) for x in b.buildings)
+    assert (me.animals, me.sponsors, me.partner_zoos, me.universities) == ((), (), (), ())
+    assert me.bonus_tokens == tuple(range(7)) and (me.supports, me.supported, me.wildcards) == (1, (130,), 1)
+    assert (me.okapi_tokens, me.waza_class, me.turns) == (2, 0, 0)

@@ -6,6 +6,8 @@ import pytest
 from zoosim.errors import ZoosimError
 from zoosim.games.ark_nova.rules import READINGS, RULE_DOCS, Rules, non_default, validate
 
+pytestmark = pytest.mark.rules
+
 R = Rules()
 
 

@@ -3,6 +3,7 @@ matters, with the result computed by hand; and the check that fails when a tag f
 
 `TAG_TESTS` maps a tag form (`effects.TagSpec.form`, e.g. `trg_own:ICON:R:N`) to the test that runs it: a function
 of this module (registered with `@tag`) or `module::function` for one elsewhere."""
+import copy
 import importlib
 
 import pytest
@@ -17,11 +18,14 @@ from zoosim.games.ark_nova.reference import actions as ra
 from zoosim.games.ark_nova.reference import association as rass
 from zoosim.games.ark_nova.reference import build as rb
 from zoosim.games.ark_nova.reference import effects as rfx
+from zoosim.games.ark_nova.reference import state as rs
 from zoosim.games.ark_nova.reference.state import (
     ANIMALS, ASSOCIATION, BUILD, CARDS_ACTION, SPONSORS, Building, H_ARCHAEOLOGIST, H_BASE_PROJECT, H_BOOST,
     H_BUILD_TYPE, H_CLEVER, H_COIN, H_FOOTPRINT, H_HAND_CARD, H_KEEP_CARD, H_POSTURE_TYPE, H_RESISTANCE,
     H_SEARCH_CLASS, H_SNAP_FOLDER, H_TAKE_SOURCE,
 )
+
+pytestmark = pytest.mark.rules
 
 C = cards.CARDS
 CELL = board.CELL_INDEX
@@ -238,6 +242,32 @@ def test_digging_replaces_a_display_card():
     assert s.display[2] == top and s.discard[-1] == old and p.hand == []
 
 
+def test_digging_digs_up_to_n_times_display_or_hand():
+    """§11 digging:N: up to N times (a coin before each, G4), discard a display card and refill that folder in
+    place, or discard a hand card and draw 1 from the deck; the N-th dig is the last even if the coin says yes."""
+    s, script, p = fresh((H_COIN, 1), (rs.H_DIG_KIND, 0), (H_SNAP_FOLDER, 2),
+                         (H_COIN, 1), (rs.H_DIG_KIND, 1), (rs.H_HAND_CARD, 402),
+                         (H_COIN, 1), (rs.H_DIG_KIND, 0), (H_SNAP_FOLDER, 6), (H_COIN, 1))
+    p.hand = [401, 402]
+    display, deck = list(s.display), list(s.deck[:3])
+    enter(s, 435)  # digging:3
+    assert len(asked(script, H_COIN)) == 3 and script.answers == [(H_COIN, 1)]
+    assert asked(script, rs.H_DIG_KIND) == [[0, 1]] * 3
+    assert s.display == [display[0], deck[0]] + display[2:5] + [deck[2]]  # refilled in place, no slide
+    assert p.hand == [401, deck[1]] and s.discard[-3:] == [display[1], 402, display[5]]
+    s, script, p = fresh((H_COIN, 1))
+    s.display = [0] * 6
+    enter(s, 435)
+    assert asked(script, H_COIN) == []  # nothing to dig: no coin
+
+
+def test_digging_stops_at_the_first_no():
+    s, script, p = fresh((H_COIN, 1), (rs.H_DIG_KIND, 0), (H_SNAP_FOLDER, 1), (H_COIN, 0), (H_COIN, 1))
+    p.hand = [401]
+    enter(s, 446)  # digging:4
+    assert len(asked(script, H_COIN)) == 2 and p.hand == [401]
+
+
 @tag("sponsor_magnet")
 def test_sponsor_magnet_takes_every_display_sponsor():
     s, _, p = fresh()
@@ -260,6 +290,22 @@ def test_scavenging_keeps_one_of_the_discard_pile():
     s.discard = [402, 403]
     enter(s, 490)
     assert p.hand == [403] and s.discard == [402]
+
+
+def test_scavenging_draws_n_of_the_shuffled_discard_pile_and_returns_the_rest():
+    """§11 scavenging:N: shuffle the discard pile (PROTOCOL.md 1: Fisher-Yates on the game's stream), draw N from
+    its top, keep 1 (KEEP_CARD over the drawn cards in drawn order), the others go back on the pile; min(N, pile)."""
+    for card, n, pile in ((490, 2, [402, 403, 404, 405, 406]), (499, 3, [402, 403, 404, 405]), (499, 3, [402, 403])):
+        s, script, p = fresh()
+        s.discard = list(pile)
+        shuffled = list(pile)
+        rs.shuffle(copy.deepcopy(s.rng), shuffled)
+        drawn = shuffled[:n]
+        script.answers.append((H_KEEP_CARD, drawn[-1]))
+        enter(s, card)
+        assert asked(script, H_KEEP_CARD) == [drawn]
+        assert p.hand == [drawn[-1]] and s.discard == shuffled[n:] + drawn[:-1]
+        assert (rs.E_DRAW, 0, drawn[-1], -2, 0, 0) in s.events
 
 
 @tag("posturing:N")

@@ -12,6 +12,8 @@ from zoosim.errors import ZoosimError
 from zoosim.games.castles.components import data
 from tests.support.paths import SPECS
 
+pytestmark = pytest.mark.rules  # every test here pins the components to the spec (data and grid facts of §1, §4, §10.1)
+
 PACKAGE = Path(data.__file__).parent
 # The spec's data files as shared/specs holds them (SHA-256): the package copies must be these files, byte for byte.
 SPEC_FILES = {

@@ -103,7 +103,8 @@ def test_every_policy_sits_in_many_of_the_games():
         for policy in game_of(seed)[2]:
             name = policy if isinstance(policy, str) else policy.name
             seats[name] = seats.get(name, 0) + 1
-    assert set(seats) == set(POLICY_CODES) and min(seats.values()) >= 200, seats
+    # every policy the reference plays (search has no reference: its games are checked in test_search.py)
+    assert set(seats) == set(POLICY_CODES) - {"search"} and min(seats.values()) >= 200, seats
 
 
 def test_random_rules_are_valid_and_vary():

@@ -17,6 +17,8 @@ from zoosim.games.castles.reference.scoring import (
 from zoosim.games.castles.rules import Rules
 from tests.games.castles.test_reference import Script
 
+pytestmark = pytest.mark.rules  # every test here pins the reference to the spec
+
 R = Rules(first_mb="seat0")
 T = data.TILE_BY_NAME
 
@@ -74,6 +76,13 @@ def test_exhausted_stacks_and_supplies_never_the_foyer():
     assert exhausted_points(castle, R, sizes, 0, 1) == 2 + 2
     assert exhausted_points(castle, R, sizes, 0, 0) == 2 + 2 + 4
     assert exhausted_points(castle, replace(R, exhaust_bonus=3), [0] * 10, 0, 0) == 3 * 5
+    # final scoring reads both supplies: stairs exhausted, hallways not, every stack holding a tile
+    state = ref.setup(R, 2, [Script()] * 2, PyRng(4, 0))
+    state.stacks = [[0]] * 10
+    state.supply = {data.HALLWAY: 1, data.STAIRS: 0}
+    state.seats[0].castle = castle
+    ref.final_scoring(state)
+    assert [s.parts["exhausted_stacks"] for s in state.seats] == [2 + 2, 0]
 
 
 def test_metrics_count_pieces_as_the_readings_say():

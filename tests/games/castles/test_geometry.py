@@ -15,6 +15,8 @@ from zoosim.games.castles.components import data
 from zoosim.games.castles.components import geometry as g
 from zoosim.games.castles.components.geometry import BLOCKED, CONNECTED, DOWN, OPEN, UP, E, N, S, W
 
+pytestmark = pytest.mark.rules  # every test here pins the components to the spec (data and grid facts of §1, §4, §10.1)
+
 HALF_CHARS = {"◢": g.SE, "◣": g.SW, "◤": g.NW, "◥": g.NE}
 
 

@@ -13,10 +13,12 @@ from zoosim.games.castles.components import geometry as g
 from zoosim.games.castles.reference import game as ref
 from zoosim.games.castles.reference import state as rs
 from zoosim.games.castles.components.geometry import BLOCKED, CONNECTED, DOWN, OPEN, UP
-from zoosim.games.castles.reference.castle import Castle
+from zoosim.games.castles.reference.castle import Castle, tile_levels
 from zoosim.games.castles.reference.scoring import living_rescore, placement_points, static_points
 from zoosim.games.castles.rules import Rules
 from tests.games.castles.test_reference import Script
+
+pytestmark = pytest.mark.rules  # every test here pins the reference to the spec
 
 R = Rules(first_mb="seat0")
 X0 = g.FOYER_ORIGIN  # the spec's examples put the foyer's box at (0, 0)
@@ -82,6 +84,61 @@ def test_violations_name_the_rule():
     assert small.violation(T["Salon"], 0, -7, 0, UP) == "G1"  # onto the foyer's L door, off the grid
 
 
+def test_tile_levels():
+    """A room is laid at its own level (downstairs rooms DOWN), stairs UP (their light end), a hallway at either."""
+    assert tile_levels(T["Parlor"]) == [UP] and tile_levels(data.STAIRS) == [UP]
+    assert tile_levels(T["Dungeon"]) == [DOWN] and tile_levels(data.HALLWAY) == [UP, DOWN]
+
+
+def test_violations_at_the_grid_edges():
+    """G1: every cell on the grid, 0 <= x, y < grid_size (16 here). Cells on row 0 and column 0 are on it; a Porch
+    reaching row 16 is not."""
+    rules = replace(R, grid_size=16, foyer_origin=0)
+    castle = Castle(rules)
+    castle.add(data.FOYER, 0, 0, 0)
+    assert castle.legal_placements(T["Parlor"]) == [(0, 3, 0, UP)]          # rows 0-2
+    castle = Castle(rules)
+    castle.add(data.FOYER, 0, 0, 5)
+    assert castle.violation(T["Focus Room"], 0, 0, 3, UP) is None            # columns 0-1, on the foyer's T door
+    castle = Castle(rules)
+    castle.add(data.FOYER, 0, 5, 11)
+    assert castle.violation(T["Porch"], 1, 8, 12, UP) == "G1"                # rows 12-16
+
+
+def test_violations_g4_g5_g6_on_the_castle():
+    """§4.4 G4-G6 as geometry's test_placement_rules_g1_to_g6 states them, on the incremental castle:
+    G4 a dark hallway on the stairs' lower end with a door on an upstairs Parlor door ("blocked": legal);
+    G5 an octagon's corner diagonal sharing its cell with an outdoor octagon's fence diagonal, either one laid
+    last (the Throne Room's SE corner on the Terrace Gardens' NW fence corner), each joined by a Cloak Room's door;
+    G6 counts a new door facing a claimed cell as no entrance (blocking castle: 4 open, the Buttery closes 2 and
+    opens none)."""
+    castle = castle_with_foyer()
+    castle.add(data.STAIRS, 0, X0 + 3, X0 + 1)
+    castle.add(T["Parlor"], 0, X0 + 7, X0 - 2)
+    assert castle.violation(data.HALLWAY, 1, X0 + 6, X0 - 1, DOWN) == "G4"
+    castle.rules = replace(R, mixed_level_door_contact="blocked")
+    assert castle.violation(data.HALLWAY, 1, X0 + 6, X0 - 1, DOWN) is None
+    rules = replace(R, min_external_entrances=0)
+    gardens, throne, cloak = T["Terrace Gardens"], T["Throne Room"], T["Cloak Room"]
+    castle = Castle(rules)
+    castle.add(gardens, 0, 20, 10)
+    castle.add(cloak, 2, 18, 11)          # its door (19, 11, N) under the Throne Room's S door
+    assert castle.violation(throne, 0, 14, 7, UP) == "G5"
+    castle = Castle(rules)
+    castle.add(throne, 0, 14, 7)
+    castle.add(cloak, 2, 20, 14)          # its door (21, 14, N) under the Gardens' B1
+    assert castle.violation(gardens, 0, 20, 10, UP) == "G5"
+    castle = Castle(rules)
+    castle.add(T["Buttery"], 0, 10, 10)
+    castle.add(cloak, 0, 14, 12)
+    castle.add(cloak, 2, 12, 13)
+    assert castle.open_up == 4
+    castle.rules = replace(R, min_external_entrances=2)
+    assert castle.violation(T["Buttery"], 0, 12, 11, UP) is None
+    castle.rules = replace(R, min_external_entrances=3)
+    assert castle.violation(T["Buttery"], 0, 12, 11, UP) == "G6"
+
+
 # ---------------------------------------------------------------- placing through the hook
 def state_with(picks: list, players=2) -> tuple[rs.State, Script]:
     policy = Script(place=picks)
@@ -110,6 +167,10 @@ def test_hallway_options_pool_both_levels_and_stairs_open_the_downstairs():
     assert dark and all(castle.violation(data.HALLWAY, *o) is None for o in dark)
     assert all(g.TILE_ROT_DISTINCT[data.HALLWAY, o[0]] for o in options)  # rotations 0 and 1 only
     assert {r for r, *_ in options} == {0, 1}
+    dungeon = T["Dungeon"]                       # a downstairs room: PLACE(tile, rot, x, y, level 1)
+    ref.place_tile(state, 0, dungeon)
+    first = [o for h, _, o in policy.asked if h == rs.PLACE_HOOK][-1][0]
+    assert first[3] == DOWN and state.events[-2] == (rs.PLACE, 0, dungeon, *first)
 
 
 # ---------------------------------------------------------------- §10.2 worked examples A and B
@@ -155,6 +216,9 @@ def test_only_new_relations_score_and_touch_penalties_name_corridor():
     n, _ = castle.add(train, *c)
     assert placement_points(castle, R, n) == 5 - 1  # touches the foyer (corridor)
     assert placement_points(castle, replace(R, pieces_are_corridor_for_room_rules=False), n) == 5
+    parlor = castle_with_foyer()   # +1 per connected activity: the foyer is none, corridor or not
+    p, _ = parlor.add(T["Parlor"], 0, X0 + 3, X0)
+    assert placement_points(parlor, R, p) == placement_points(parlor, replace(R, pieces_are_corridor_for_room_rules=False), p) == 4
     # a living room then touching the Train Room pays the Train Room's rule once, at its own placement
     study = T["Study"]  # living, +1 per connected living
     options = [o for o in castle.legal_placements(study)
@@ -172,6 +236,11 @@ def test_castle_wide_rules_count_pieces_and_never_themselves():
     n, _ = castle.add(grotto, *castle.legal_placements(grotto)[0])
     assert placement_points(castle, R, n) == 1 + 2  # the foyer and the stairs
     assert placement_points(castle, replace(R, pieces_count_for_castle_rules=False), n) == 1
+    armory = Castle(R)          # the Armory counts activity rooms: the foyer and the stairs are none, switched off
+    armory.add(data.FOYER, 0, X0, X0)
+    armory.add(data.STAIRS, 0, X0 + 3, X0 + 1)
+    a, _ = armory.add(T["Armory"], *armory.legal_placements(T["Armory"])[0])
+    assert placement_points(armory, R, a) == placement_points(armory, replace(R, pieces_count_for_castle_rules=False), a) == 1
     dark = [o for o in castle.legal_placements(data.HALLWAY) if o[3] == DOWN]
     h, _ = castle.add(data.HALLWAY, *dark[0])
     assert placement_points(castle, R, h) == 1  # the Grotto's rule triggered by a (dark) hallway: corridor
@@ -204,6 +273,14 @@ def test_living_rescore():
     n, _ = castle.add(piano, *options[0])
     assert living_rescore(castle, R, 1) == 3 + 2
     assert living_rescore(castle, replace(R, living_rescore_includes_neighbours=True), 1) == 3 + 2
+    # a neighbour whose conn rule names living: the Study (+1 per connected living) on the Parlor
+    castle = castle_with_foyer()
+    castle.add(T["Parlor"], 0, X0 + 3, X0)
+    study = T["Study"]
+    n, _ = castle.add(study, *next(o for o in castle.legal_placements(study) if 1 in {b for b, _ in _links(castle, study, o)}))
+    assert castle.links[1].get(n) == 1
+    assert living_rescore(castle, R, 1) == 4   # the Parlor's own rule wants activity
+    assert living_rescore(castle, replace(R, living_rescore_includes_neighbours=True), 1) == 4 + 1
 
 
 def _links(castle, tile, o):

@@ -29,6 +29,7 @@ def parts(player: dict) -> dict:
     return {c: player[c] for c in ("total", *SCORE_COMPONENTS)}
 
 
+@pytest.mark.rules
 def test_the_example_file_scores_as_hand_computed():
     result = score_position(copy.deepcopy(EXAMPLE), R)
     p0, p1, p2 = result["players"]
@@ -52,6 +53,7 @@ def test_the_example_file_scores_as_hand_computed():
     assert "B Parlor (upstairs, rot 0, at 3, 0, complete)" in text and "=" in text and "x" in text
 
 
+@pytest.mark.rules
 def test_a_three_way_favour_with_a_tie_for_first():
     # KF17 most money at 3 players: 20,000 / 20,000 / 10,000 -> (8 + 4) / 2 = 6 each, then third place 2
     players = [{"money": 20000}, {"money": 20000}, {"money": 10000}]
@@ -63,6 +65,7 @@ def test_a_three_way_favour_with_a_tie_for_first():
     assert [p["favor_points"] for p in result["players"]] == [8, 0]
 
 
+@pytest.mark.rules
 def test_exhausted_stacks_declared_and_inferred():
     position = {"players": [{"rooms": [FOCUS, HALLWAY]}, {"rooms": [{**FOCUS, "room": "Lilac Cabinet"}]}]}
     plain = score_position(copy.deepcopy(position), R)
@@ -76,6 +79,7 @@ def test_exhausted_stacks_declared_and_inferred():
     assert inferred["exhausted"] == {"sizes": [], "hallways": True, "stairs": False}
 
 
+@pytest.mark.rules
 def test_an_activity_completion_and_the_wild_reward_points():
     # Cloak Room (utility, one door) completes: no points; Sewing Room (activity) never completes here
     result = score_position({"players": [{"rooms": SPEC_CASTLE, "wild_reward_points": 3}, {}]}, R)
@@ -83,6 +87,7 @@ def test_an_activity_completion_and_the_wild_reward_points():
     assert result["players"][0]["completed_rooms"] == 2
 
 
+@pytest.mark.rules
 def test_equal_points_go_to_the_larger_area_then_share():
     # Focus Room (100 sq ft) against Pink Cabinet (100 sq ft): 5 + start points; equal start points by the file
     a = {"rooms": [FOCUS], "start_points": 0}

@@ -10,10 +10,13 @@ import pytest
 from zoosim.core.rng import PyRng
 from zoosim.errors import ZoosimError
 from zoosim.games.castles.components import data
+from zoosim.games.castles.components.geometry import BLOCKED
 from zoosim.games.castles.reference import game as ref
 from zoosim.games.castles.reference import policies as rp
 from zoosim.games.castles.reference import state as rs
 from zoosim.games.castles.rules import Rules
+
+pytestmark = pytest.mark.rules  # every test here pins the reference to the spec
 
 R = Rules(first_mb="seat0")
 
@@ -40,8 +43,11 @@ def start(players=3, rules=R, seed=3, policy=None) -> rs.State:
 
 
 def shuffled(items, rng):
+    """PROTOCOL.md 1's shuffle, written out: for i = len - 1 down to 1, swap item i with item below(i + 1)."""
     items = list(items)
-    ref.shuffle(items, rng)
+    for i in range(len(items) - 1, 0, -1):
+        j = rng.below(i + 1)
+        items[i], items[j] = items[j], items[i]
     return items
 
 
@@ -73,11 +79,20 @@ def test_setup_draws_in_protocol_order():
 
 
 def test_first_mb_random_rotates_the_policies_by_one_draw():
-    a, b = Script(), Script()
-    state = ref.setup(Rules(), 2, [a, b], PyRng(5, 0))
-    m = PyRng(5, 0).below(2)
-    assert state.seat_policy == [m, 1 - m] and state.events[0] == (rs.SEATS, -1, m, 0, 0, 0, 0)
-    assert state.policies[0] is (a, b)[m]
+    """PROTOCOL.md 3 step 1: m = below(N); seat s plays policy (s + m) mod N; row SEATS(m). The stacks are then
+    shuffled from the next draw on (seat0: from the first)."""
+    policies = [Script(), Script(), Script()]
+    ms = set()
+    for seed in range(6):
+        state = ref.setup(Rules(), 3, policies, PyRng(seed, 0))
+        twin = PyRng(seed, 0)
+        m = twin.below(3)
+        ms.add(m)
+        assert state.seat_policy == [(s + m) % 3 for s in range(3)] and state.events[0] == (rs.SEATS, -1, m, 0, 0, 0, 0)
+        assert [state.policies[s] is policies[(s + m) % 3] for s in range(3)] == [True] * 3
+        first = shuffled([int(t) for t in data.SIZE_TILES[0] if t >= 0], twin)
+        assert first[:7] == [t for t, _ in state.market if data.TILE_SIZE[t] == 0] + state.stacks[0]
+    assert ms == {0, 1, 2}
 
 
 @pytest.mark.parametrize("players, in_play, deck, market", [(2, 45, 22, 5), (3, 60, 33, 6), (4, 75, 44, 7)])
@@ -97,13 +112,22 @@ def test_setup_sizes_section_10_1_item_11(players, in_play, deck, market):
 
 
 def test_kf19_and_kf20_never_both_in_play():
+    """§2 step 5: the second of KF19 / KF20 to come up is discarded (FAVOR(f, 0)) and another revealed; the first
+    of them is in play like any other (FAVOR(f, 1)); the rows name every favour looked at, in order."""
     both = {data.FAVOR_INDEX["KF19"], data.FAVOR_INDEX["KF20"]}
-    discarded = 0
+    discarded = one_in_play = 0
     for seed in range(300):
         state = start(4, seed=seed)
+        rows = [e for e in state.events if e[0] == rs.FAVOR]
+        assert all(e[1] == -1 and e[4:] == (0, 0, 0) for e in rows)
+        assert state.favors == [e[2] for e in rows if e[3] == 1] and len(state.favors) == 4
+        for k, (_, _, f, ok, *_) in enumerate(rows):
+            earlier = {e[2] for e in rows[:k] if e[3] == 1}
+            assert ok == int(not (f in both and both & earlier))
         assert not both <= set(state.favors)
-        discarded += sum(1 for e in state.events if e[0] == rs.FAVOR and e[3] == 0)
-    assert discarded > 0  # the rule was exercised
+        discarded += sum(1 for e in rows if e[3] == 0)
+        one_in_play += len(both & set(state.favors)) == 1
+    assert discarded > 0 and one_in_play > 0  # the rule was exercised both ways
 
 
 # --- §3.2 refill ----------------------------------------------------------------------------------------
@@ -115,7 +139,7 @@ def test_refill_takes_pending_tiles_first_then_cards():
     card = state.deck[0]
     top = state.stacks[card][0]
     ref.refill(state)
-    assert [t for t, _ in state.market][-3:] == [bought[0], bought[1], top]
+    assert state.market[-3:] == [[bought[0], 0], [bought[1], 0], [top, 0]]   # pending tiles too enter with 0 coins
     assert state.events[-3:] == [(rs.MARKET_IN, -1, bought[0], 1, 0, 0, 0), (rs.MARKET_IN, -1, bought[1], 1, 0, 0, 0),
                                  (rs.MARKET_IN, -1, top, 0, 0, 0, 0)]
     state.market = state.market[:2]
@@ -208,6 +232,26 @@ def test_act_options_order_money_and_placement():
     state.supply[data.HALLWAY] = 0
     state.seats[1].money = 20000
     assert (1, data.HALLWAY) not in ref.act_options(state, 1, False)
+
+
+def test_act_options_at_the_exact_price_and_the_last_piece():
+    """§3.1: a buy is legal with money ≥ price (at the price exactly, not one mark less; coins on the tile do not
+    count by default), a piece while its supply holds one; tile 0 (the Focus Room) on a slot is a tile."""
+    state = start(2)
+    state.market = [[0, 2000]]
+    ref.price_market(state)                          # the Focus Room on slot 0: 4000
+    me, pieces = state.seats[1], [(1, data.HALLWAY), (1, data.STAIRS), (2, 0)]
+    me.money = 4000
+    assert ref.act_options(state, 1, False) == [(0, 0)] + pieces
+    me.money = 3999
+    assert ref.act_options(state, 1, False) == pieces
+    me.money = 3000
+    assert ref.act_options(state, 1, False) == pieces
+    me.money = 2999
+    assert ref.act_options(state, 1, False) == [(2, 0)]
+    me.money = 3000
+    state.supply = {data.HALLWAY: 1, data.STAIRS: 0}
+    assert ref.act_options(state, 1, False) == [(1, data.HALLWAY), (2, 0)]
 
 
 def replace_rules(state, **changes):
@@ -309,3 +353,120 @@ def test_a_single_option_is_taken_without_asking():
     assert len(policy.asked) == asked and state.rng.s == draws
     state.policies = [rp.Uniform()] * 2
     assert state.ask(rs.ACT, 0, [(2, 0), (1, 75)]) in (0, 1) and state.rng.s != draws
+
+
+class Answer:
+    """A policy that always answers k."""
+
+    def __init__(self, k):
+        self.k = k
+
+    def choose(self, state, hook, player, options):
+        return self.k
+
+
+@pytest.mark.parametrize("k", [-1, 2])
+def test_an_answer_outside_the_options_is_an_illegal_move(k):
+    """PROTOCOL.md 4: the policy returns an index into the option list; anything else is refused."""
+    state = start(2)
+    state.policies = [Answer(k)] * 2
+    with pytest.raises(rs.IllegalMove):
+        state.ask(rs.ACT, 0, [(2, 0), (1, 75)])
+
+
+# --- the bookkeeping of marks, coins and the master builder (§3.1, §10.1 item 12) ------------------------------
+
+def test_upkeep_adds_coins_to_what_lies_on_each_tile():
+    """§3.1 upkeep: +1000 on every unsold tile, coins build up; the bank pays them (UPKEEP(tiles, 1000)); then
+    Refill fills the empty slots with 0-coin tiles."""
+    state = start(2)
+    state.market = [[state.market[0][0], 0], [state.market[1][0], 3000]]
+    state.bank_out = 500
+    ref.upkeep(state)
+    assert [c for _, c in state.market] == [1000, 4000, 0, 0, 0]
+    assert state.bank_out == 500 + 2000
+    assert next(e for e in state.events if e[0] == rs.UPKEEP) == (rs.UPKEEP, -1, 2, 1000, 0, 0, 0)
+
+
+def test_pricing_never_offers_a_slot_holding_tile_zero():
+    """§3.1 pricing: a slot holding a tile is not free, whatever the tile's index (the Focus Room is tile 0)."""
+    policy = Script(price=[0])
+    state = start(2, policy=policy)
+    state.market = [[0, 0], [5, 0]]
+    ref.price_market(state)
+    asked = [o for h, _, o in policy.asked if h == rs.PRICE_HOOK]
+    assert asked == [[0, 1, 2, 3, 4], [1, 2, 3, 4]] and state.slot_tile == [0, 5, -1, -1, -1]
+
+
+def test_payments_add_up_for_the_mb_and_the_bank():
+    """§3.1: a buyer pays the MB (money and money earned as MB add up over a round) or, being the MB, the bank; the
+    BUY_ROOM row names the payee."""
+    state = start(3)
+    state.mb = 2
+    assert ref.pay(state, 0, 2500) == 2 and ref.pay(state, 1, 1500) == 2
+    assert state.seats[2].money == 15000 + 4000 and state.seats[2].money_as_mb == 4000
+    assert ref.pay(state, 2, 700) == -1 and ref.pay(state, 2, 300) == -1
+    assert state.bank_in == 1000 and state.seats[2].money == 15000 + 4000 - 1000
+    ref.price_market(state)
+    slot = next(k for k, t in enumerate(state.slot_tile) if t >= 0 and state.seats[0].castle.can_place(t))
+    ref.buy_room(state, 0, slot)
+    row = next(e for e in state.events if e[0] == rs.BUY_ROOM)
+    assert row == (rs.BUY_ROOM, 0, row[2], slot, state.prices()[slot], 0, 2)
+
+
+def test_passes_and_the_pass_income_add_up():
+    state = start(2, policy=Script(act=[(2, 0)] * 2))
+    ref.price_market(state)
+    state.seats[1].passes, state.bank_out = 2, 700
+    ref.take_turn(state, 1)
+    ref.take_turn(state, 1)
+    assert state.seats[1].passes == 4 and state.seats[1].money == 15000 + 10000 and state.bank_out == 700 + 10000
+
+
+def test_the_master_builder_tallies_its_rounds_and_points():
+    """A round's MB counts one more time as MB, and the placement points and completion rewards it scores in the
+    round add to its points as MB (the Cloak Room it buys: 1 point; it completes, a utility reward, no points)."""
+    cloak = data.TILE_BY_NAME["Cloak Room"]
+    state = start(2, policy=Script(act=[(2, 0), (0, 0)]))
+    state.market = [[cloak, 0]]
+    mb = state.seats[0]
+    mb.parts["placement_points"], mb.parts["completion_rewards"] = 10, 3
+    mb.times_mb, mb.points_as_mb = 1, 2
+    ref.play_round(state)
+    assert mb.parts["placement_points"] == 11 and mb.times_mb == 2 and mb.points_as_mb == 2 + 1
+    assert state.events[-1] == (rs.ROUND_END, -1, 1, 0, -1, 0, 0)   # the game goes on
+
+
+# --- a whole game, scripted (§3, §7; PROTOCOL.md 7's record) ------------------------------------------------------
+
+def test_a_scripted_two_round_game_and_its_record():
+    """Seed 3, game 0, 2 players, first MB seat 0, no bonus cards or favours, 2 rounds at most. Market: Cloak Room,
+    Dining Room, East Tapestry Room, Buttery, Parlor, priced in that order from 4000 up. Round 1 (MB 0): seat 1 buys
+    the Buttery for 10000 (to seat 0), seat 0 the Parlor for 15000 (to the bank). Round 2 (MB 1): seat 0 buys a
+    hallway for 3000 (to seat 1), seat 1 passes. Seat 0: Parlor 4, 7000 marks: 4 points, area 125 + 150 + 150;
+    seat 1: start 1 + Buttery 2 + 13000 marks 1 = 4 points, area 125 + 100: seat 0 wins on the area."""
+    rules = replace(R, max_rounds=2, favors_in_play=(0, 0, 0), bonus_deal=0, bonus_keep=0)
+    seat0 = Script(act=[(0, 4), (1, data.HALLWAY)])
+    seat1 = Script(act=[(0, 3), (2, 0)])
+    seen = []
+    record = ref.play_game(rules, 2, [seat0, seat1], 3, 0, check=lambda state: seen.append(
+        (state.round, [sum(s == BLOCKED for row in me.castle.door_state for s in row) for me in state.seats])))
+    assert [r for r, _ in seen] == [1, 2]
+    assert (record.rounds, record.turns, record.end_reason) == (2, 4, rs.END_ROUND_CAP)
+    assert record.events[0] == (rs.SEATS, -1, 0, 0, 0, 0, 0) and record.events[-1] == (rs.ROUND_END, -1, 2, 0, 1, 0, 0)
+    a, b = record.seats
+    assert a.components == {"start_points": 0, "placement_points": 4, "completion_rewards": 0, "exhausted_stacks": 0,
+                            "favors": 0, "bonus_cards": 0, "money_points": 0}
+    assert b.components == {"start_points": 1, "placement_points": 2, "completion_rewards": 0, "exhausted_stacks": 0,
+                            "favors": 0, "bonus_cards": 0, "money_points": 1}
+    assert [(s.policy, s.score, s.rank, s.win_share, s.money, s.area) for s in record.seats] == [
+        (0, 4, 1, 1.0, 7000, 425), (1, 4, 2, 0.0, 13000, 225)]
+    assert a.rooms_by_type == [1, 0, 0, 0, 0, 0, 0, 0] and b.rooms_by_type == [0, 0, 0, 0, 0, 1, 0, 0]
+    assert [(s.hallways, s.stairs, s.completed_rooms) for s in record.seats] == [(1, 0, 0), (0, 0, 0)]
+    assert [s.blocked_doorways for s in record.seats] == seen[-1][1]
+    assert [(s.times_master_builder, s.money_as_master_builder, s.passes, s.points_as_mb) for s in record.seats] == [
+        (1, 10000, 0, 4), (1, 3000, 1, 0)]
+    # policies by name: the same game for the same (seed, game index), another for another index
+    names = ref.play_game(Rules(), 2, ["uniform", "random"], 3, 0)
+    assert names.events == ref.play_game(Rules(), 2, ["uniform", "random"], 3, 0).events
+    assert names.events != ref.play_game(Rules(), 2, ["uniform", "random"], 3, 1).events

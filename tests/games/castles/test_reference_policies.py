@@ -3,6 +3,7 @@ hand-built castles, RV / PV / TV / PTV on hand-computed cases, every hook's choi
 games at 2-4 players (greedy beats uniform)."""
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import pytest
@@ -63,6 +64,7 @@ def state_with(players: int = 2, rules: Rules = R, policy=None) -> rs.State:
     return state
 
 
+@pytest.mark.rules
 def test_the_policies_answer_every_hook_of_the_reference():
     """Greedy and Heuristic choose through an `on_<hook>` method for each hook reference.state names (PROTOCOL.md 4)."""
     hooks = (rs.KEEP_BONUS, rs.PRICE_HOOK, rs.ACT, rs.PLACE_HOOK, rs.SLEEPING_PICK, rs.CORRIDOR_PICK, rs.DS_WILD,
@@ -72,6 +74,7 @@ def test_the_policies_answer_every_hook_of_the_reference():
 
 
 # ---------------------------------------------------------------- a placement's facts
+@pytest.mark.rules
 def test_facts_of_the_worked_examples():
     """§10.2 A1-B2: points as the spec scores them; A2 blocks the foyer's top door; B1 completes the Cloak Room
     itself (index 3); B2 completes the old Parlor (index 1), not itself (its R2 stays open)."""
@@ -91,6 +94,7 @@ def blocking_castle() -> Castle:
     return castle
 
 
+@pytest.mark.rules
 def test_facts_count_own_and_old_blocked_doors():
     """A Buttery at (12, 11): L1 (12,11,W) meets the old Buttery's R2 (1 link); its R2 (13,12,E) faces the first
     Cloak Room's cell (own_blocked 1); it claims (13, 12), which the second Cloak Room's open door faces (old_blocked
@@ -101,6 +105,7 @@ def test_facts_count_own_and_old_blocked_doors():
     assert facts_both(castle, castle.rules, BUTTERY, 0, 8, 9, UP) == PlacementFacts(2, (), 1, 0, 0, 1)
 
 
+@pytest.mark.rules
 def test_facts_list_the_new_tile_first_then_old_ones():
     """Buttery (0) with a Cloak Room (1) on its L1; a second Cloak Room on its R2 completes itself (index 2) and
     the Buttery (index 0)."""
@@ -117,28 +122,79 @@ def test_facts_list_the_new_tile_first_then_old_ones():
 @pytest.mark.parametrize("changes", [{}, {"bonus_per_link": True, "castle_rule_counts_self": True,
                                           "mixed_level_door_contact": "blocked", "allow_half_cell_sharing": False,
                                           "pieces_are_corridor_for_room_rules": False}])
-def test_preview_equals_the_oracle_on_game_castles(changes):
-    """placement_preview (look-ups) = placement_facts (copy and add) on the castles of uniform games, every fact."""
+@pytest.mark.rules
+def test_preview_equals_the_oracle_on_grown_castles(changes):
+    """placement_preview (look-ups) = placement_facts (copy and add) on castles grown by random legal placements
+    (completion flags kept as the game keeps them), every fact."""
     rules = replace(R, **changes)
+    rng = PyRng(23, len(changes))
     seen = {"checked": 0, "complete": 0, "old_complete": 0, "own_blocked": 0, "old_blocked": 0}
-    state = ref.setup(rules, 2, [rp.Uniform()] * 2, PyRng(21, len(changes)))
-    while not state.game_over:
-        ref.play_round(state)
-        castle = state.seats[state.round % 2].castle
-        for tile in [*range(state.round % 7, data.N_ROOMS, 11), data.HALLWAY, data.STAIRS]:
-            for placement in castle.legal_placements(tile)[::5]:
-                facts = placement_facts(castle, rules, tile, *placement)
-                assert placement_preview(castle, rules, tile, *placement) == facts, (tile, placement)
-                n = len(castle.tiles)
-                seen["checked"] += 1
-                seen["complete"] += n in facts.complete
-                seen["old_complete"] += any(c != n for c in facts.complete)
-                seen["own_blocked"] += facts.own_blocked > 0
-                seen["old_blocked"] += facts.old_blocked > 0
-    assert min(seen.values()) >= 10, seen
+    for _ in range(3):
+        castle = Castle(rules)
+        castle.add(data.FOYER, 0, X0, X0)
+        for step in range(10):
+            for tile in [*range(step % 7, data.N_ROOMS, 13), data.HALLWAY, data.STAIRS]:
+                for placement in castle.legal_placements(tile)[::8]:
+                    facts = placement_facts(castle, rules, tile, *placement)
+                    assert placement_preview(castle, rules, tile, *placement) == facts, (tile, placement)
+                    n = len(castle.tiles)
+                    seen["checked"] += 1
+                    seen["complete"] += n in facts.complete
+                    seen["old_complete"] += any(c != n for c in facts.complete)
+                    seen["own_blocked"] += facts.own_blocked > 0
+                    seen["old_blocked"] += facts.old_blocked > 0
+            tiles = [t for t in range(data.N_TILES - 1) if castle.can_place(t)]
+            tile = tiles[rng.below(len(tiles))]
+            options = castle.legal_placements(tile)
+            n, gained = castle.add(tile, *options[rng.below(len(options))])
+            for t in [n] + gained:
+                castle.complete[t] = castle.complete[t] or castle.is_complete_now(t)
+    assert min(seen.values()) >= 10, seen  # every fact was exercised
+
+
+@pytest.mark.rules
+def test_facts_of_castle_wide_rules_per_link_pairs_and_corner_touches():
+    """§5 on hand positions, oracle = preview: an old castle-wide rule triggered by the new tile (the Venus
+    Grotto's +1 per corridor, for a dark hallway), the new tile's own castle-wide rule (the Dungeon's +2 per
+    downstairs room, itself only with castle_rule_counts_self), a conn rule per door pair (bonus_per_link: the
+    Oratory's two doors on the Stables' two), and octagons touching corner to corner only (the Audience Room's -2 per
+    touching living room, against a Throne Room)."""
+    castle = Castle(R)
+    castle.add(data.FOYER, 0, X0, X0)
+    castle.add(data.STAIRS, 0, X0 + 3, X0 + 1)
+    grotto = T["Venus Grotto"]
+    castle.add(grotto, *castle.legal_placements(grotto)[0])
+    dark = [o for o in castle.legal_placements(data.HALLWAY) if o[3] == g.DOWN][0]
+    assert facts_both(castle, R, data.HALLWAY, *dark).points == 1
+    dungeon = T["Dungeon"]
+    spot = castle.legal_placements(dungeon)[0]
+    assert facts_both(castle, R, dungeon, *spot).points == 1 + 2                 # the Grotto: +2
+    assert facts_both(castle, replace(R, castle_rule_counts_self=True), dungeon, *spot).points == 1 + 4
+    assert facts_both(castle, replace(R, pieces_count_for_castle_rules=False), data.HALLWAY, *dark).points == 0
+    stables = Castle(R)
+    stables.add(T["Stables"], 0, 10, 10)
+    assert facts_both(stables, R, ORATORY, 2, 17, 11, UP) == PlacementFacts(4 + 1, (), 2, 0, 0, 1)
+    assert facts_both(stables, replace(R, bonus_per_link=True), ORATORY, 2, 17, 11, UP).points == 4 + 2
+    throne = Castle(replace(R, min_external_entrances=0))
+    throne.add(T["Throne Room"], 0, 10, 10)
+    assert facts_both(throne, throne.rules, T["Audience Room"], 0, 16, 13, UP) == PlacementFacts(7 - 2, (), 0, 0, 0, 3)
+
+
+@pytest.mark.rules
+def test_facts_near_the_grid_origin():
+    """A placement's open doors stay open at small offsets too (x = 1, y = 1: the door's far cell is outside the
+    tile): a Buttery on the foyer's R door at (1, 0); a Buttery turned 90 under another one at (-1, 1)."""
+    rules = replace(R, min_external_entrances=0)
+    castle = Castle(rules)
+    castle.add(data.FOYER, 0, -2, -1)
+    assert facts_both(castle, rules, BUTTERY, 0, 1, 0, UP) == PlacementFacts(2, (), 1, 0, 0, 1)
+    castle = Castle(rules)
+    castle.add(BUTTERY, 1, 0, -1)
+    assert facts_both(castle, rules, BUTTERY, 1, -1, 1, UP) == PlacementFacts(2, (), 1, 0, 0, 1)
 
 
 # ---------------------------------------------------------------- RV, PV, TV, PTV
+@pytest.mark.rules
 def test_reward_values():
     mine = FIXED._replace(mark_value=0.5)
     assert [reward_value(R, t) for t in (PARLOR, SEWING, NAP, T["Porch"], CLOAK, BUTTERY, T["Great Hall"],
@@ -149,6 +205,7 @@ def test_reward_values():
     assert [reward_value(off, t) for t in (data.HALLWAY, data.STAIRS, data.FOYER, T["Great Hall"])] == [0, 0, 0, 1]
 
 
+@pytest.mark.rules
 def test_placement_values_weigh_completions_blocks_and_open_doors():
     castle = blocking_castle()
     facts = placement_facts(castle, castle.rules, BUTTERY, 0, 12, 11, UP)  # 2 points, 1 link, 1 + 1 blocked
@@ -160,6 +217,7 @@ def test_placement_values_weigh_completions_blocks_and_open_doors():
     assert rp.heuristic_placement_value(example_castle(4), R, BUTTERY, b2, weights) == 2 + 2 * 4 - 0 + 1 * (1 - 1)
 
 
+@pytest.mark.rules
 def test_tile_value_counts_base_reward_per_door_cards_and_favours():
     """Parlor (living 4, 4 doors, 150 circle): 4 + 4 / 4, cards: BC01 living +2, BC10 150s +2, BC19 all sizes +8
     (the castle holds every other size), BC23 money +0; favours: KF01 living area, KF22 circular rooms (not KF17
@@ -181,7 +239,49 @@ def test_tile_value_counts_base_reward_per_door_cards_and_favours():
     assert tile_value(state, 0, data.HALLWAY, FIXED) == 2.0 and tile_value(state, 0, data.STAIRS, weights) == 3.0
 
 
+@pytest.mark.rules
+def test_an_outdoor_room_is_worth_its_marks_at_the_policys_mark_value():
+    """RV(outdoor) = mark_value · 10000 / 1000 with the policy's own mark_value (0.5 here: 5 points; greedy reads
+    its fixed 1.0: 10), in Σ RV of a placement's completions and in TV / PTV (Porch: 1 + 5 / 2 doors)."""
+    half = FIXED._replace(mark_value=0.5)
+    castle = example_castle(1)
+    porch = T["Porch"]
+    n, _ = castle.add(porch, 0, 10, 10)
+    facts = PlacementFacts(1, (n,), 0, 0, 0, 0)     # a placement that would complete the (old) Porch
+    assert rp.completion_value(castle, R, CLOAK, facts, half) == 5.0
+    assert rp.greedy_placement_value(castle, R, CLOAK, facts) == 1 + 10.0
+    assert rp.heuristic_placement_value(castle, R, CLOAK, facts, half) == 1 + 5.0
+    state = state_with()
+    assert tile_value(state, 0, porch, half) == public_tile_value(state, porch, half) == 1 + 5.0 / 2
+
+
+@pytest.mark.rules
+def test_card_progress_counts_rooms_already_built():
+    """cards(p, t) is the hand's gain from one more room of t's type and size on top of the castle's: with a
+    Buttery built, BC09 (2 per 100 sq ft room) gains 2 from a Cloak Room (4 → 6), BC05 (2 per utility room) 2."""
+    state = state_with()
+    state.seats[0].castle.add(BUTTERY, 0, 10, 10)
+    state.seats[0].bonus_cards = [data.BONUS_INDEX["BC09"]]
+    assert rp.card_gain(state, 0, CLOAK) == 2
+    state.seats[0].bonus_cards = [data.BONUS_INDEX["BC05"], data.BONUS_INDEX["BC09"]]
+    assert rp.card_gain(state, 0, CLOAK) == 2 + 2
+
+
+@pytest.mark.rules
+def test_heuristic_buy_gain_adds_cards_and_favours():
+    """A room's gain: its best PV_heuristic + w_cards · (cards + favours): BC05 (+2 per utility room) and KF13
+    (utility rooms counted) make a Cloak Room worth 2 + 1 more, at w_cards 1."""
+    state = act_state({0: (CLOAK, 0)})
+    state.seats[1].bonus_cards = [data.BONUS_INDEX["BC05"]]
+    state.favors = [data.FAVOR_INDEX["KF13"]]
+    policy = Heuristic(FIXED)
+    assert (rp.card_gain(state, 1, CLOAK), rp.favour_gain(state, CLOAK)) == (2, 1)
+    assert policy.buy_gain(state, 1, rs.A_BUY_ROOM, CLOAK) == policy.best_placement_value(state, 1, CLOAK) + 3.0
+    assert Greedy().buy_gain(state, 1, rs.A_BUY_ROOM, CLOAK) == Greedy().best_placement_value(state, 1, CLOAK)
+
+
 # ---------------------------------------------------------------- the hooks
+@pytest.mark.rules
 def test_keep_bonus_gives_back_the_card_worth_least_now():
     """Foyer only, 15000 marks: BC01 living 0, BC23 money 1, BC21 entrances 3 (the foyer's three open doors)."""
     for policy in (Greedy(), Heuristic(FIXED)):
@@ -205,6 +305,7 @@ def priced(policy, hand=()) -> list[int]:
     return state.slot_tile
 
 
+@pytest.mark.rules
 def test_price_ranks_the_market_onto_the_cheapest_slots():
     """Greedy: TV descending, ties in market order (Closet before Cloak Room). Heuristic: TV - 0.5 PTV; with BC05
     (utility +2) in the MB's hand the utility rooms' TV is 5 but their PTV 3, so they go first (3.5 each)."""
@@ -218,6 +319,25 @@ def test_price_ranks_the_market_onto_the_cheapest_slots():
     assert state.slot_tile == [PARLOR, NAP, -1, -1, -1]  # fewer tiles than slots: the cheapest ones
 
 
+@pytest.mark.rules
+def test_heuristic_prices_with_its_own_weights():
+    """Heuristic ranks by TV - w_intent · PTV at its own weights. w_complete 0 and w_intent 2, no cards or favours:
+    TV = PTV = base, so the value is -base: Closet and Cloak Room (1) first, then Buttery (2), Parlor and Oratory
+    (4; market order)."""
+    assert priced(Heuristic(FIXED._replace(w_complete=0.0, w_intent=2.0))) == [CLOSET, CLOAK, BUTTERY, PARLOR, ORATORY]
+
+
+@pytest.mark.rules
+def test_price_puts_the_best_tile_on_the_cheapest_slot_wherever_it_lies():
+    """The slots by price ascending, not by index: with prices 8000, 4000, 15000, 6000, 10000 greedy's order
+    Oratory, Parlor, Buttery, Closet, Cloak Room goes to slots 1, 3, 0, 4, 2."""
+    rules = replace(R, price_slots=((8000, 4000, 15000, 6000, 10000),) + R.price_slots[1:])
+    state = state_with(rules=rules, policy=Greedy())
+    state.market = [[t, 0] for t in MARKET]
+    ref.price_market(state)
+    assert state.slot_tile == [BUTTERY, ORATORY, CLOAK, PARLOR, CLOSET]
+
+
 def act_state(slots: dict[int, tuple[int, int]]) -> rs.State:
     """Seat 1 (foyer only, 15000 marks) to act; slots: price slot -> (tile, coins)."""
     state = state_with()
@@ -227,6 +347,7 @@ def act_state(slots: dict[int, tuple[int, int]]) -> rs.State:
     return state
 
 
+@pytest.mark.rules
 def test_greedy_act_buys_the_best_gain_per_mark_or_passes():
     """On the bare foyer a Cloak Room completes at once (1 + RV 2 = 3), a Parlor scores 4, a hallway or stairs 0."""
     greedy = Greedy()
@@ -247,6 +368,7 @@ def test_greedy_act_buys_the_best_gain_per_mark_or_passes():
     assert greedy.choose(state, rs.ACT, 1, ref.act_options(state, 1, False)) == 1  # cost < 1000 counts 1000: 3.0
 
 
+@pytest.mark.rules
 def test_heuristic_act_is_greedys_ratio_on_its_own_gain():
     """Heuristic buys like greedy (gain per 1000 marks, cost at least 1000) on its own gain: the best PV_heuristic
     plus w_cards · (cards + favours) for a room, plus piece_value per market room it cannot place for a piece; it
@@ -276,6 +398,7 @@ def test_heuristic_act_is_greedys_ratio_on_its_own_gain():
     assert Heuristic(FIXED._replace(pass_bias=-100.0)).choose(state, rs.ACT, 1, options[:4]) == best
 
 
+@pytest.mark.rules
 def test_heuristic_act_evaluates_placements_of_its_shortlist_only():
     """shortlist k: only the k buys with the highest placement-free value per 1000 marks (TV for a room, piece_value
     times locked for a piece; ties in option order) have their placements valued, and the act takes the best of
@@ -304,6 +427,65 @@ def test_heuristic_act_evaluates_placements_of_its_shortlist_only():
     assert Greedy().shortlist(state, 1, [(0, CLOAK, 4000), (0, PARLOR, 6000)]) == [0, 1]
 
 
+def shortlisted(slots: dict[int, tuple[int, int]], players: int = 2, favors=(), **weights) -> int:
+    """Heuristic's act with a shortlist of 1 and no pass: the option it takes, seat 1 to act (15000 marks)."""
+    state = state_with(players)
+    state.favors = [data.FAVOR_INDEX[f] for f in favors]
+    for slot, (tile, coins) in slots.items():
+        state.market.append([tile, coins])
+        state.slot_tile[slot] = tile
+    options = ref.act_options(state, 1, False)
+    policy = Heuristic(FIXED._replace(shortlist=1.0, pass_bias=-100.0, **weights))
+    return options[policy.choose(state, rs.ACT, 1, options)]
+
+
+@pytest.mark.rules
+def test_the_shortlist_ranks_buys_by_value_per_1000_marks_exactly():
+    """The shortlist's estimate is TV · 1000 / max(cost, 1000), cost = price - coins, as a double, ties in option
+    order (FIXED: TV = base + RV / doors + favours; Great Hall 1 + 1/11, Cloak Room 1 + 2, Parlor 4 + 1).
+    - Cloak Room 3 at 4000 (0.75) before Parlor 5 at 15000 (0.33): per mark, not value times cost.
+    - Great Hall at 4000 and Cloak Room at 15000 - 4000 coins: 0.2727272727272727 both, as doubles: the earlier.
+    - Great Hall at 4000 - 1000 and Cloak Room (KF13: TV 4) at 11000: 0.3636363636363636 < 0.36363636363636365.
+    - 4 players: Cloak Room 3 at 1000 and Parlor (KF09: TV 6) at 2000: 3.0 both: the earlier.
+    - A piece's estimate is piece_value per market room it cannot place: none here, so 0 however high piece_value."""
+    hall = T["Great Hall"]
+    assert shortlisted({0: (CLOAK, 0), 4: (PARLOR, 0)}) == (rs.A_BUY_ROOM, 0)
+    assert shortlisted({0: (hall, 0), 4: (CLOAK, 4000)}) == (rs.A_BUY_ROOM, 0)
+    assert shortlisted({0: (hall, 1000), 4: (CLOAK, 4000)}, favors=["KF13"]) == (rs.A_BUY_ROOM, 4)
+    assert shortlisted({0: (CLOAK, 0), 1: (PARLOR, 0)}, players=4, favors=["KF09"]) == (rs.A_BUY_ROOM, 0)
+    assert shortlisted({0: (CLOAK, 0)}, piece_value=3.0) == (rs.A_BUY_ROOM, 0)
+
+
+@pytest.mark.rules
+def test_heuristic_buys_the_piece_that_unlocks_the_market():
+    """A piece's gain is its best PV_heuristic + piece_value · locked: with a Dungeon and a Crypt on the market
+    (no stairs yet: locked 2) and piece_value 5, a hallway (10 + its open doors) beats the Cloak Room (about 3)."""
+    state = act_state({0: (CLOAK, 0), 1: (T["Dungeon"], 0), 2: (T["Crypt"], 0)})
+    options = ref.act_options(state, 1, False)
+    assert options == [(rs.A_BUY_ROOM, 0), (rs.A_BUY_PIECE, data.HALLWAY), (rs.A_BUY_PIECE, data.STAIRS), (rs.A_PASS, 0)]
+    policy = Heuristic(FIXED._replace(piece_value=5.0, shortlist=9.0))
+    assert policy.locked(state, 1) == 2
+    assert options[policy.choose(state, rs.ACT, 1, options)] == (rs.A_BUY_PIECE, data.HALLWAY)
+
+
+@pytest.mark.rules
+def test_heuristic_passes_unless_a_buy_is_worth_more_than_pass_bias():
+    """PASS when no buy's value (gain · 1000 / max(cost, 1000)) is > pass_bias: at the value exactly it passes, a
+    hair below it buys. A Cloak Room at 4000 (cost 4000) and at 4000 with 3500 coins (cost 500, counted 1000), the
+    pieces left out of the options."""
+    for coins, cost in ((0, 4000), (3500, 500)):
+        state = act_state({0: (CLOAK, coins)})
+        options = [o for o in ref.act_options(state, 1, False) if o[0] != rs.A_BUY_PIECE]
+        assert options == [(rs.A_BUY_ROOM, 0), (rs.A_PASS, 0)]
+        gain = Heuristic(FIXED).buy_gain(state, 1, rs.A_BUY_ROOM, CLOAK)
+        value = gain * 1000 / max(cost, 1000)
+        at = Heuristic(FIXED._replace(pass_bias=value))
+        below = Heuristic(FIXED._replace(pass_bias=math.nextafter(value, -math.inf)))
+        assert options[at.choose(state, rs.ACT, 1, options)] == (rs.A_PASS, 0)
+        assert options[below.choose(state, rs.ACT, 1, options)] == (rs.A_BUY_ROOM, 0)
+
+
+@pytest.mark.rules
 def test_greedy_places_for_points_then_fewer_blocks_and_heuristic_spares_doors():
     """Foyer and a hallway (rot 1 at (X0 - 1, X0 - 4)): the Servants' Quarters (sleeping 4, +2 per connected
     corridor, 2 doors) either joins both (option 3: 8 points, completes, blocks 3 hallway doors) or one (6
@@ -332,6 +514,22 @@ def test_greedy_places_for_points_then_fewer_blocks_and_heuristic_spares_doors()
     assert placement_facts(example_castle(2), R, SEWING, *options[0]) == PlacementFacts(4, (), 1, 0, 0, 2)
 
 
+@pytest.mark.rules
+def test_both_place_the_stairs_that_complete_two_tiles():
+    """The Hole (downstairs, one door) turned so its DOWN door faces west three cells east of the foyer's R door:
+    stairs laid between them complete themselves (a piece: the corridor reward, RV 1) and The Hole (RV 1):
+    PV_greedy 2, PV_heuristic 2 + 0.25 (0 - 2) = 1.5; every other stairs placement leaves a door open (0)."""
+    state = state_with()
+    castle = state.seats[0].castle
+    castle.add(T["The Hole"], 1, X0 + 6, X0, g.DOWN)
+    state.placing = data.STAIRS
+    options = castle.legal_placements(data.STAIRS)[::-1]   # the best one last
+    assert options[-1] == (0, X0 + 3, X0 + 1, UP)
+    for policy in (Greedy(), Heuristic(FIXED)):
+        assert policy.choose(state, rs.PLACE_HOOK, 0, options) == len(options) - 1
+
+
+@pytest.mark.rules
 def test_sleeping_pick_takes_the_subset_worth_most():
     """Stacks: 100 = Cloak Room (TV 3), Buttery (3.5); 200 = Nap Room (2.5; 5.5 with BC03 sleeping +3)."""
     state = state_with()
@@ -346,8 +544,16 @@ def test_sleeping_pick_takes_the_subset_worth_most():
     assert Heuristic(no_rewards).choose(state, rs.SLEEPING_PICK, 1, options) == 3  # seat 1 holds no BC03
     spoiled = FIXED._replace(w_complete=-10.0)  # every tile below 0: take nothing (the first empty subset)
     assert Heuristic(spoiled).choose(state, rs.SLEEPING_PICK, 0, options) == 0
+    # sums from 0.0, as doubles: at w_complete 0.3 a Dressing Room (2 + 0.3 / 2) and a Throne Room with a Vestibule
+    # ((0 + 1.075) + 1.075) are both 2.15: the earlier option
+    state.stacks = [[] for _ in range(data.N_SIZES)]
+    state.stacks[2], state.stacks[9] = [T["Dressing Room"]], [T["Throne Room"], T["Vestibule"]]
+    options = ref.sleeping_options(state)
+    assert options[1] == (2, (T["Dressing Room"],)) and options[5] == (9, (T["Throne Room"], T["Vestibule"]))
+    assert Heuristic(FIXED._replace(w_complete=0.3)).choose(state, rs.SLEEPING_PICK, 1, options) == 1
 
 
+@pytest.mark.rules
 def test_corridor_pick_takes_the_piece_with_the_best_placement():
     """Bare foyer: both pieces 0 at best, the hallway (first). With The Hole (downstairs, one door) turned so its
     DOWN door faces west three cells east of the foyer's R door, stairs laid between them join both and complete
@@ -366,6 +572,7 @@ def test_corridor_pick_takes_the_piece_with_the_best_placement():
     assert Heuristic(FIXED).choose(state, rs.CORRIDOR_PICK, 0, [data.HALLWAY, data.STAIRS]) == 0
 
 
+@pytest.mark.rules
 def test_ds_wild_takes_the_most_valuable_usable_reward():
     """Living 3, activity 5, sleeping 1, outdoor 10, utility 2, food 3, corridor 1."""
     state = state_with()
@@ -377,8 +584,12 @@ def test_ds_wild_takes_the_most_valuable_usable_reward():
     assert Greedy().choose(state, rs.DS_WILD, 0, [(k, False) for k in range(7)]) == data.OUTDOOR
     state.rules = replace(R, activity_reward_points=20)
     assert Greedy().choose(state, rs.DS_WILD, 0, every) == data.ACTIVITY
+    state.rules = replace(R, activity_reward_points=4)   # living counts 3: activity 4 is more
+    assert Greedy().choose(state, rs.DS_WILD, 0, [(k, k in (data.LIVING, data.ACTIVITY)) for k in range(7)]) == \
+        data.ACTIVITY
 
 
+@pytest.mark.rules
 def test_living_target_takes_the_highest_rescore():
     """§10.2 after B2: the Parlor re-scores 4 + 1 (the Sewing Room is a connected activity), the Cloak Room 1."""
     state = state_with()
@@ -390,6 +601,7 @@ def test_living_target_takes_the_highest_rescore():
 
 
 # ---------------------------------------------------------------- registry and whole games
+@pytest.mark.rules
 def test_make_policy_takes_heuristic_parameters():
     assert isinstance(rp.make_policy("greedy"), Greedy) and rp.make_policy("heuristic").params == rp.DEFAULTS
     weights = (2.0, 0.5, 0.0, 1.5, 1.0, 0.0, -1.0, 3.0, 2.0)
@@ -432,12 +644,15 @@ def test_greedy_beats_uniform_on_average():
     assert totals["greedy"] > 1.3 * totals["uniform"], totals
 
 
+@pytest.mark.rules
 def test_heuristic_counts_the_coin_surplus_of_a_room():
     """A room whose coins exceed its price (cost < 0) adds the surplus at mark_value per 1000 to heuristic's gain,
     so a market every seat passes on grows coins until it is bought; greedy (the baseline) does not."""
     h = Heuristic(FIXED._replace(mark_value=0.5))
     assert h.with_surplus(2.0, -3000) == 2.0 + 1.5 and h.with_surplus(2.0, 0) == 2.0 and h.with_surplus(2.0, 800) == 2.0
     assert Greedy().with_surplus(2.0, -3000) == 2.0
+    # only a surplus counts (cost < 0): at cost 0 the term is not evaluated (an infinite mark_value would make it NaN)
+    assert Heuristic(FIXED._replace(mark_value=math.inf)).with_surplus(2.0, 0) == 2.0
     state = act_state({0: (PARLOR, 0), 4: (CLOAK, 40000)})
     options = ref.act_options(state, 1, False)
     slot = options.index((0, 4))

@@ -14,6 +14,7 @@ from zoosim.games.castles.rules import RULE_DOCS, Rules, validate
 R = Rules()
 
 
+@pytest.mark.rules
 def test_defaults_are_the_spec_readings():
     """§2 table and §8: per player count (2, 3, 4)."""
     assert [R.for_players("small_stack", n) for n in (2, 3, 4)] == [5, 7, 9]

@@ -8,6 +8,8 @@ import pytest
 from zoosim.games.new_york_zoo.components import data
 from tests.support.paths import SPECS
 
+pytestmark = pytest.mark.rules  # the spec's facts against the package data and the reference
+
 # The spec's data file as shared/specs holds it (SHA-256): the package copy must be that file, byte for byte.
 SPEC_DATA_SHA256 = "74a9f2472028c9c6f3d49945b63637f98fe8c9382a8bfcbd3755bf05537629a4"
 SPEC_DATA_BESIDE = SPECS / "new-york-zoo-data.toml"

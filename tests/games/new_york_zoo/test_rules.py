@@ -7,49 +7,17 @@ import pytest
 from zoosim.games.new_york_zoo import reference
 from zoosim.games.new_york_zoo.components import data
 from zoosim.games.new_york_zoo.protocol import (
-    D_ANIMAL_DEST, D_ANIMAL_OPTION, D_BONUS_BREED, D_BREED, D_DESTINATION, D_HOUSE_BONUS, D_KEEP,
-    D_POPULATE_FIRST, D_POPULATE_SECOND, END_COVERED, EV_ATTRACTION, EV_BRED, EV_BREEDING, EV_FULL, HOUSE, SUPPLY,
+    D_ANIMAL_DEST, D_ANIMAL_OPTION, D_ATTRACTION_KIND, D_ATTRACTION_PLACE, D_ATTRACTION_TAKE, D_BONUS_BREED, D_BREED,
+    D_DESTINATION, D_HOUSE_BONUS, D_KEEP, D_POPULATE_FIRST, D_POPULATE_SECOND, END_COVERED, END_TURN_CAP, EV_ANIMAL,
+    EV_ATTRACTION, EV_BRED, EV_BREEDING, EV_FULL, EV_KEEP, HOUSE, SUPPLY,
 )
-from zoosim.games.new_york_zoo.reference import Enclosure, GameOver, Match
+from zoosim.games.new_york_zoo.reference import GameOver
 from zoosim.games.new_york_zoo.rules import Rules
+from tests.games.new_york_zoo.common import (
+    A1, A2, A3I, A3L, A4I, A4O, A6, A8, F, K, M, P, X, cover_all_but, give_enclosure, match,
+)
 
-M, F, K, P, X = range(5)  # meerkat, flamingo, kangaroo, penguin, fox
-
-
-class Scripted:
-    """Answers decisions from a dict kind -> function(options) -> index; records what it was asked."""
-
-    def __init__(self, answers=None):
-        self.answers = answers or {}
-        self.asked: list[tuple[int, list]] = []
-
-    def choose(self, match, kind, player, options, context=0):
-        self.asked.append((kind, list(options)))
-        fn = self.answers.get(kind)
-        return fn(options) if fn else 0
-
-    def options(self, kind):
-        return [opts for k, opts in self.asked if k == kind]
-
-
-def match(players=4, answers=None, **rules) -> tuple[Match, list[Scripted]]:
-    pols = [Scripted(answers) for _ in range(players)]
-    m = Match(Rules(**rules), players, pols, 1, 0)
-    return m, pols
-
-
-def give_enclosure(m: Match, seat: int, capacity: int, species: int = -1, count: int = 0) -> int:
-    """An enclosure on seat's board without cells (the tests here do not look at cells)."""
-    p = m.players[seat]
-    p.enclosures.append(Enclosure(capacity, species if count else -1, count))
-    return len(p.enclosures) - 1
-
-
-def cover_all_but(p, keep: int) -> None:
-    """Cover every brown cell of p's board except the first `keep` ones."""
-    brown = [i for i in range(p.board.cells) if (p.board.brown >> i) & 1]
-    for i in brown[keep:]:
-        p.covered |= 1 << i
+pytestmark = pytest.mark.rules  # every test here pins the reference to the spec on a hand-built position
 
 
 # ---------------------------------------------------------------- movement and destinations
@@ -91,6 +59,25 @@ def test_animal_space_needs_a_placeable_animal():
     assert m2.legal_destination(m2.players[0], 12)
 
 
+def test_one_animal_in_a_house_is_enough_to_populate():
+    m, _ = match(4)
+    p = m.players[0]
+    p.houses = [0, 1, 0, 0, 0]
+    assert m.legal_destination(p, 11)
+
+
+def test_the_added_count_starts_again_each_turn():
+    """Cap 1: an enclosure that received an animal last turn takes one again this turn (PROTOCOL 4)."""
+    m, pols = match(4, max_added_per_enclosure_per_turn=1)
+    p = m.players[0]  # 2 houses, both full
+    e = give_enclosure(m, 0, 5, K, 1)
+    p.enclosures[e].added = 1
+    m.elephant = 10
+    m.turns = 1
+    m.turn()
+    assert [o[0] for o in pols[0].options(D_DESTINATION)[0]] == [11, 12, 13, 14]  # 12: a kangaroo fits again
+
+
 def test_no_legal_destination_is_a_pass():
     m, pols = match(4)
     p = m.players[0]
@@ -116,6 +103,31 @@ def test_populate_sources_keep_one_animal_and_one_species():
     assert second == [(F, SUPPLY), (F, HOUSE)]  # the enclosure now holds 1 flamingo: no longer a source
     assert (p.enclosures[target].species, p.enclosures[target].count) == (F, 2)
     assert p.enclosures[0].count == 1 and p.houses == [1, 0, 0, 0, 0]
+
+
+def test_populate_second_animal_is_of_the_first_ones_species_meerkat_too():
+    m, pols = match(2, answers={D_POPULATE_SECOND: lambda o: len(o) - 1})
+    p = m.players[0]
+    p.houses = [1, 1, 0, 0, 0]
+    give_enclosure(m, 0, 6, M, 3)
+    give_enclosure(m, 0, 6, F, 2)
+    target = give_enclosure(m, 0, 5)
+    m.populate(p, target)  # first option: the meerkat of the house
+    assert pols[0].options(D_POPULATE_SECOND) == [[(M, SUPPLY), (M, 0)]]
+    assert (p.enclosures[target].species, p.enclosures[target].count) == (M, 2) and p.enclosures[0].count == 2
+
+
+@pytest.mark.parametrize("cap,moved", [(1, 1), (2, 2), (0, 2)])
+def test_populate_respects_the_cap_per_enclosure_per_turn(cap, moved):
+    m, pols = match(2, max_added_per_enclosure_per_turn=cap, answers={D_POPULATE_SECOND: lambda o: len(o) - 1})
+    p = m.players[0]
+    p.houses = [2, 1, 0, 0, 0]
+    target = give_enclosure(m, 0, 5)
+    m.populate(p, target)
+    assert pols[0].options(D_POPULATE_SECOND) == ([[(M, SUPPLY), (M, HOUSE)]] if moved == 2 else [])
+    new = p.enclosures[target]
+    assert (new.count, new.added) == (moved, moved) and p.houses == [2 - moved, 1, 0, 0, 0]
+    assert m.accepts(new, M) == (cap == 0)  # the cap is reached after `cap` animals this turn
 
 
 def test_populate_with_nothing_to_move_leaves_the_enclosure_empty():
@@ -146,6 +158,26 @@ def test_animal_options_order_and_any_species():
     m, pols = match(2, single_animal_any_species=False)
     m.animal_action(m.players[0], 12)
     assert pols[0].options(D_ANIMAL_OPTION)[0] == [(P, K), (K, P), (P, -1), (K, -1)]
+
+
+def test_the_first_animal_may_not_be_given_up_and_a_meerkat_second_is_placed():
+    picks = {D_ANIMAL_OPTION: lambda o: o.index((P, M)), D_ANIMAL_DEST: lambda o: len(o) - 1}
+    m, pols = match(4, answers=picks)
+    p = m.players[0]  # houses full
+    give_enclosure(m, 0, 5, P, 1)
+    give_enclosure(m, 0, 5, M, 1)
+    m.animal_action(p, 5)  # penguin, meerkat
+    assert pols[0].options(D_ANIMAL_DEST) == [[0], [SUPPLY, 1]]
+    assert [e.count for e in p.enclosures] == [2, 2]
+
+
+def test_an_animal_into_a_house_joins_any_species_there():
+    m, pols = match(2, answers={D_ANIMAL_DEST: lambda o: o.index(HOUSE)})
+    p = m.players[1]  # 3 houses: a meerkat and a kangaroo
+    m.place_animal(p, K, optional=False)
+    assert p.houses == [1, 0, 2, 0, 0] and p.free_houses() == 0
+    assert m.events == [(EV_ANIMAL, 1, K, HOUSE, SUPPLY, 0)]
+    assert pols[1].asked[0].context == K
 
 
 def test_house_bonus_moves_one_animal_of_the_species():
@@ -184,11 +216,56 @@ def test_full_enclosure_keep_one_and_mandatory_attraction():
 
 
 def test_attraction_may_be_declined_when_not_mandatory():
-    m, pols = match(2, attraction_mandatory=False, answers={D_ANIMAL_DEST: lambda o: o.index(0)})
+    for take in (0, 1):
+        m, pols = match(2, attraction_mandatory=False, answers={D_ANIMAL_DEST: lambda o: o.index(0),
+                                                                D_ATTRACTION_TAKE: lambda o: take})
+        p = m.players[0]
+        give_enclosure(m, 0, 4, K, 3)
+        m.place_animal(p, K, optional=False)
+        assert p.attractions_taken == take
+        assert [(d.kind, d.options) for d in pols[0].asked][1:3] == [(D_KEEP, [0, 1]), (D_ATTRACTION_TAKE, [0, 1])]
+
+
+@pytest.mark.parametrize("houses,asked", [([1, 1, 1, 0, 0], False), ([1, 1, 0, 0, 0], True), ([0, 0, 1, 0, 0], True)])
+def test_keep_is_asked_only_with_a_free_house_and_may_be_refused(houses, asked):
+    """2P-2: 3 houses. Full kangaroo enclosure: keep one kangaroo only if a house is free (spec 6.2)."""
+    for keep in (0, 1):
+        m, pols = match(2, answers={D_KEEP: lambda o: keep})
+        p = m.players[1]
+        p.houses = list(houses)
+        e = give_enclosure(m, 1, 4, K, 4)
+        m.resolve_if_full(p, e)
+        assert pols[1].options(D_KEEP) == ([[0, 1]] if asked else [])
+        kept = keep if asked else 0
+        assert p.houses == [h + (kept if s == K else 0) for s, h in enumerate(houses)]
+        assert m.events[:1 + kept] == [(EV_FULL, 1, e, K, 4, 0)] + [(EV_KEEP, 1, K, 0, 0, 0)] * kept
+
+
+def test_attraction_kinds_in_supply_with_a_legal_placement():
+    m, pols = match(2, answers={D_ATTRACTION_KIND: lambda o: o.index(A2) if A2 in o else 0,
+                                D_ATTRACTION_PLACE: lambda o: 1})
     p = m.players[0]
-    give_enclosure(m, 0, 4, K, 3)
-    m.place_animal(p, K, optional=False)
-    assert p.attractions_taken == 0
+    m.take_attraction(p)
+    m.take_attraction(p)
+    assert pols[0].options(D_ATTRACTION_KIND)[0] == [A1, A2, A3I, A3L, A4I, A4O, A6, A8]  # every kind fits
+    assert m.supply == [16, 4, 3, 3, 1, 1, 1, 1] and p.attractions_taken == 2
+    # option 1 of the legal placements: placement 1 (cells 5, 6 of row 0), then placement 4 (cells 8, 9): 0-2 overlap
+    assert m.events == [(EV_ATTRACTION, 0, A2, 1, 0, 0), (EV_ATTRACTION, 0, A2, 4, 0, 0)]
+    m.supply[7] = 0  # the 2x4 is gone; the 1x1 never runs out
+    m.take_attraction(p)
+    assert pols[0].options(D_ATTRACTION_KIND)[-1] == [A1, A2, A3I, A3L, A4I, A4O, A6]
+    assert m.supply[0] == 16
+    m, pols = match(2)
+    p = m.players[0]
+    cover_all_but(p, 2)  # two cells side by side in the top row: a 1x1 or a domino
+    m.take_attraction(p)
+    assert pols[0].options(D_ATTRACTION_KIND) == [[A1, A2]]
+    assert p.turns_to_finish == -1
+    p.own_turns = 3
+    m.take_attraction(p)  # the 1x1 on the last cell covers the board
+    assert p.is_covered() and p.turns_to_finish == 3
+
+
 
 
 def test_second_animal_may_use_the_enclosure_the_first_emptied():
@@ -208,6 +285,27 @@ def test_max_added_per_enclosure_per_turn():
     assert not m.accepts(p.enclosures[e], F)
     p.enclosures[e].added = 1
     assert m.accepts(p.enclosures[e], F)
+
+
+def test_the_cap_counts_breeding_and_the_house_bonus():
+    """Cap 2: a bred enclosure that had an animal this turn gets no house bonus; one that had none does. An
+    enclosure at the cap can neither breed nor be the bonus breeding's pick; one below it can."""
+    for added, bonus in ((1, False), (0, True)):
+        m, pols = match(2, max_added_per_enclosure_per_turn=2, answers={D_BREED: lambda o: len(o) - 1,
+                                                                        D_HOUSE_BONUS: lambda o: 1})
+        p = m.players[0]
+        p.houses = [1, 0, 0, 0, 0]
+        e = give_enclosure(m, 0, 6, M, 2)
+        p.enclosures[e].added = added
+        for cap_left in (0, 1):
+            give_enclosure(m, 0, 6, P, 2)
+            p.enclosures[-1].added = 2 - cap_left
+        m.breed(p, M)
+        assert bool(pols[0].options(D_HOUSE_BONUS)) == bonus
+        assert p.enclosures[e].added == 2 and not m.accepts(p.enclosures[e], M)
+        assert pols[0].options(D_BONUS_BREED) == [[-1, 2]]
+        m.breed(p, M)
+        assert pols[0].options(D_BREED)[-1] == [()]
 
 
 # ---------------------------------------------------------------- breeding
@@ -245,11 +343,38 @@ def test_no_bonus_breeding_without_breeding():
 
 
 def test_compulsory_breeding_takes_as_many_as_possible():
-    m, pols = match(4, breeding_optional=False)
-    for c in (2, 2, 3):
-        give_enclosure(m, 0, 6, M, c)
-    m.breed(m.players[0], M)
-    assert pols[0].options(D_BREED)[0] == [(0, 1), (0, 2), (1, 2)]
+    for counts, options in (((2, 2, 3), [(0, 1), (0, 2), (1, 2)]), ((2, 3), [(0, 1)]), ((2, 1), [(0,)]),
+                            ((1,), [])):
+        m, pols = match(4, breeding_optional=False)
+        for c in counts:
+            give_enclosure(m, 0, 6, M, c)
+        m.breed(m.players[0], M)
+        assert pols[0].options(D_BREED) == ([options] if options else [])
+
+
+def test_bonus_breeding_may_pick_enclosure_0():
+    m, pols = match(2, answers={D_BREED: lambda o: len(o) - 1, D_BONUS_BREED: lambda o: 1})
+    p = m.players[0]
+    give_enclosure(m, 0, 6, P, 2)
+    give_enclosure(m, 0, 6, M, 2)
+    m.breed(p, M)
+    assert pols[0].options(D_BONUS_BREED) == [[-1, 0]]
+    assert m.events == [(EV_BRED, 0, 1, M, 0, 0), (EV_BRED, 0, 0, P, 1, 0)]
+    assert [e.count for e in p.enclosures] == [3, 3] and p.breedings == 2
+
+
+@pytest.mark.parametrize("cap,crossed,bred", [
+    (0, [24, 4, 9], [24, 4, 9]), (1, [24, 4, 9], [4]), (2, [24, 4, 9], [24, 4]), (2, [4, 9], [4, 9]),
+    (3, [19, 24, 4, 9], [24, 4, 9]), (3, [24, 4, 9], [24, 4, 9]),
+])
+def test_breedings_per_move_keep_the_first_lines_and_the_last_in_index_order(cap, crossed, bred):
+    """max_breedings_per_move = c: the first c-1 lines in index order (4, 9, 14, 19, 24) and the last one."""
+    m, _ = match(1, max_breedings_per_move=cap)
+    assert m.breeding_lines(crossed) == bred
+    m, _ = match(1, max_breedings_per_move=cap, breeding_order="line_index")
+    assert m.breeding_lines(crossed) == sorted(bred)
+
+
 
 
 def test_breeding_events_run_in_crossing_order_and_from_the_mover():
@@ -326,6 +451,8 @@ def test_covering_during_the_action_skips_breeding():
             pass
         assert m.elephant == 10 and p.is_covered() == cover_it
         assert bool([ev for ev in m.events if ev[0] == EV_BREEDING]) == (not cover_it)
+        assert (m.over, m.end_reason) == ((True, END_COVERED) if cover_it else (False, END_TURN_CAP))
+        assert p.turns_to_finish == (1 if cover_it else -1)
 
 
 def test_ranking_and_shared_wins():
@@ -341,6 +468,18 @@ def test_ranking_and_shared_wins():
     cover_all_but(m.players[0], 0)
     m.players[0].covered &= ~(1 << next(i for i in range(99) if (m.players[0].board.brown >> i) & 1))
     assert m.ranks() == [3, 1, 2] and m.win_shares() == [0.0, 1.0, 0.0]
+    give_enclosure(m, 2, 5, K, 2)  # animals in enclosures count too: 3 against 2
+    assert m.ranks() == [3, 2, 1] and m.win_shares() == [0.0, 0.0, 1.0]
+    assert m.scores() == [-1, 0, 0]
+
+
+def test_solo_score_of_a_match():
+    for solo_end, covered, score in (("play_until_full", True, 3), ("bga", True, 23), ("play_until_full", False, -2),
+                                     ("bga", False, -2)):
+        m, _ = match(1, solo_end=solo_end)
+        cover_all_but(m.players[0], 0 if covered else 2)
+        m.travelled, m.elephant = 47, 12
+        assert m.scores() == [score]
 
 
 def test_turn_cap_has_no_winner():

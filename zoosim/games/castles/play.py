@@ -22,13 +22,17 @@ from zoosim.games.castles.engine import legal as EL
 from zoosim.games.castles.engine.game import play_game
 from zoosim.games.castles.engine.state import (
     DEFAULT_PARAMS, G_OVERFLOW, G_SIZE, MAX_EVENTS, MAX_PLAYERS, N_OUT, N_POLICY_PARAMS, O_POLICY, O_RANK, O_ROUNDS,
-    O_SCORE, O_START, O_TURNS, O_WINNERS, POLICY_CODES, RG_N, game_rules,
+    O_SCORE, O_START, O_TURNS, O_WINNERS, POLICY_CODES, RG_N, SEARCH, game_rules,
 )
+from zoosim.games.castles import search as S
+from zoosim.games.castles.policies import SEARCH_DEFAULTS
 from zoosim.games.castles.rules import Rules
+from zoosim.search.clock import new_timings, recorded
+from zoosim.search.halving import N_STATS
 
 # the result offsets blocks.play_kernel_block reads (O_START: the first of castles.columns)
 __all__ = ["N_OUT", "O_RANK", "O_ROUNDS", "O_SCORE", "O_START", "O_TURNS", "Pack", "pack", "play_block", "play_many",
-           "play_traced"]
+           "play_traced", "search_timings"]
 
 
 class Pack:
@@ -48,6 +52,13 @@ class Pack:
         self.out = np.zeros((MAX_PLAYERS, N_OUT), np.int64)
         self.rng = np.zeros(4, np.uint64)
         self.no_log = np.zeros((0, MAX_PLAYERS), np.int16)
+        self._workspace: S.Workspace | None = None
+
+    def workspace(self) -> S.Workspace:
+        """The search's workspace (search.Workspace), made on first use."""
+        if self._workspace is None:
+            self._workspace = S.Workspace(self.CS.shape[1])
+        return self._workspace
 
 
 def pack(rules: Rules, players: int) -> np.ndarray:
@@ -57,8 +68,14 @@ def pack(rules: Rules, players: int) -> np.ndarray:
 
 
 def _policy_arrays(policies: Sequence[PolicySpec | str]) -> tuple[np.ndarray, np.ndarray]:
-    """Codes and parameter rows by policy index from names (heuristic at its defaults) or PolicySpecs (id, values)."""
-    return named_policy_arrays(policies, POLICY_CODES, lambda code: DEFAULT_PARAMS, N_POLICY_PARAMS, "castles")
+    """Codes and parameter rows by policy index from names (heuristic and search at their defaults) or PolicySpecs
+    (id, values)."""
+    return named_policy_arrays(policies, POLICY_CODES, lambda code: _SEARCH_ROW if code == SEARCH else DEFAULT_PARAMS,
+                               N_POLICY_PARAMS, "castles")
+
+
+_SEARCH_ROW = np.zeros(N_POLICY_PARAMS)
+_SEARCH_ROW[:len(SEARCH_DEFAULTS)] = SEARCH_DEFAULTS
 
 
 def play_traced(rules: Rules, players: int, policies: Sequence[PolicySpec | str], seed: int, game_index: int,
@@ -70,8 +87,14 @@ def play_traced(rules: Rules, players: int, policies: Sequence[PolicySpec | str]
     pk = pack if pack is not None else Pack(rules, players)
     codes, params = _policy_arrays(policies)
     seed_stream(pk.rng, seed, game_index)
-    n = play_game(pk.G, pk.CS, pk.R, pk.RG, pk.EV, pk.rng, codes, params, pk.PW, pk.keys, pk.opts, pk.cbuf, pk.out,
-                  pk.no_log)
+    if (codes == SEARCH).any():
+        w = pk.workspace()
+        n = S.play_game(pk.G, pk.CS, pk.R, pk.RG, pk.EV, pk.rng, codes, params, pk.PW, pk.keys, pk.opts, pk.cbuf,
+                        pk.out, pk.no_log, seed, game_index, w.WG, w.WCS, w.WPW, w.EV0, w.rs, w.out, w.info, w.cand,
+                        w.plans, w.vals, w.stats, w.alive, w.scratch, w.fp, w.decisions, _NO_TIMINGS)
+    else:
+        n = play_game(pk.G, pk.CS, pk.R, pk.RG, pk.EV, pk.rng, codes, params, pk.PW, pk.keys, pk.opts, pk.cbuf,
+                      pk.out, pk.no_log)
     if pk.G[G_OVERFLOW]:
         raise ZoosimError(f"castles play: more than {MAX_EVENTS} events")
     events = [tuple(int(v) for v in row) for row in pk.EV[:n]]
@@ -79,11 +102,8 @@ def play_traced(rules: Rules, players: int, policies: Sequence[PolicySpec | str]
 
 
 @njit(cache=True, nogil=True)
-def play_many(packed, seed, first_index, count, policy_ids, policy_params, rows, shares, round_scores):
-    """Games first_index .. first_index + count - 1 without an event log (blocks.play_kernel_block's kernel):
-    rows[g * players + i] and shares[...] get the results of the player of policy index i (O_*; O_POSITION says
-    where it sat). round_scores is (count, rounds, players) for the rounds log or (0, 0, players). Releases the GIL:
-    one call per thread on disjoint ranges."""
+def play_many_plain(packed, seed, first_index, count, policy_ids, policy_params, rows, shares, round_scores):
+    """Games first_index .. first_index + count - 1 without an event log, no seat searching (play_many's kernel)."""
     castle_len = packed[0]
     R = packed[1:1 + EC.R_SIZE]
     RG = packed[1 + EC.R_SIZE:]
@@ -102,11 +122,87 @@ def play_many(packed, seed, first_index, count, policy_ids, policy_params, rows,
         seed_stream(rng, seed, first_index + g)
         log = round_scores[g] if round_scores.shape[1] > 0 else no_log
         play_game(G, CS, R, RG, EV, rng, policy_ids, policy_params, PW, keys, opts, cbuf, out, log)
-        for p in range(players):
-            row = g * players + out[p, O_POLICY]
-            for k in range(N_OUT):
-                rows[row, k] = out[p, k]
-            shares[row] = 1.0 / out[p, O_WINNERS] if out[p, O_RANK] == 1 else 0.0
+        _result_rows(out, players, g, rows, shares)
+
+
+@njit(cache=True, _nrt=False)
+def _result_rows(out, players, g, rows, shares):
+    for p in range(players):
+        row = g * players + out[p, O_POLICY]
+        for k in range(N_OUT):
+            rows[row, k] = out[p, k]
+        shares[row] = 1.0 / out[p, O_WINNERS] if out[p, O_RANK] == 1 else 0.0
+
+
+@njit(cache=True, nogil=True)
+def play_many_search(packed, seed, first_index, count, policy_ids, policy_params, rows, shares, round_scores,
+                     timings):
+    """play_many's kernel when a seat searches (search.play_game; its workspace made once per call); `timings`
+    (zoosim.search.clock, empty: off) gets each search decision's seconds."""
+    castle_len = packed[0]
+    R = packed[1:1 + EC.R_SIZE]
+    RG = packed[1 + EC.R_SIZE:]
+    players = RG[RG_N]
+    G = np.zeros(G_SIZE, np.int64)
+    CS = np.zeros((MAX_PLAYERS, castle_len), np.int64)
+    EV = np.zeros((0, 7), np.int64)
+    rng = np.zeros(4, np.uint64)
+    PW = np.zeros((MAX_PLAYERS, N_POLICY_PARAMS))
+    keys = np.zeros(EL.KEYS_SIZE, np.int64)
+    opts = np.zeros((EC.MAX_CANDIDATES, 4), np.int64)
+    cbuf = np.zeros(2 * EC.MAX_TILES, np.int64)
+    out = np.zeros((MAX_PLAYERS, N_OUT), np.int64)
+    no_log = np.zeros((0, MAX_PLAYERS), np.int16)
+    WG = np.zeros(G_SIZE, np.int64)
+    WCS = np.zeros((MAX_PLAYERS, castle_len), np.int64)
+    WPW = np.zeros((MAX_PLAYERS, N_POLICY_PARAMS))
+    rs = np.zeros(4, np.uint64)
+    out2 = np.zeros((MAX_PLAYERS, N_OUT), np.int64)
+    info = np.zeros(8, np.int64)
+    cand = np.zeros(S.MAX_CANDIDATES, np.int64)
+    plans = np.zeros((S.MAX_CANDIDATES, 16), np.int64)
+    vals = np.zeros(S.MAX_CANDIDATES + 4)
+    stats = np.zeros((S.MAX_CANDIDATES, N_STATS))
+    alive = np.zeros(S.MAX_CANDIDATES, np.int64)
+    scratch = np.zeros(256, np.int64)
+    fp = np.zeros(4)
+    decisions = np.zeros(MAX_PLAYERS, np.int64)
+    for g in range(count):
+        seed_stream(rng, seed, first_index + g)
+        log = round_scores[g] if round_scores.shape[1] > 0 else no_log
+        S.play_game(G, CS, R, RG, EV, rng, policy_ids, policy_params, PW, keys, opts, cbuf, out, log, seed,
+                    first_index + g, WG, WCS, WPW, EV, rs, out2, info, cand, plans, vals, stats, alive, scratch, fp,
+                    decisions, timings)
+        _result_rows(out, players, g, rows, shares)
+
+
+_NO_TIMINGS = np.zeros(0)
+
+
+def play_many(packed, seed, first_index, count, policy_ids, policy_params, rows, shares, round_scores):
+    """Games first_index .. first_index + count - 1 without an event log (blocks.play_kernel_block's kernel):
+    rows[g * players + i] and shares[...] get the results of the player of policy index i (O_*; O_POSITION says
+    where it sat). round_scores is (count, rounds, players) for the rounds log or (0, 0, players). The kernels release
+    the GIL: one call per thread on disjoint ranges. A lineup with a search seat plays play_many_search (compiled only
+    when first asked for), any other play_many_plain."""
+    if (np.asarray(policy_ids) == SEARCH).any():
+        play_many_search(packed, seed, first_index, count, policy_ids, policy_params, rows, shares, round_scores,
+                         _NO_TIMINGS)
+    else:
+        play_many_plain(packed, seed, first_index, count, policy_ids, policy_params, rows, shares, round_scores)
+
+
+def search_timings(rules: Rules, players: int, policies: Sequence[PolicySpec | str], seed: int, first_index: int,
+                   count: int) -> np.ndarray:
+    """Seconds of every search decision of games first_index .. first_index + count - 1 on one thread
+    (zoosim.search.clock; an empty array without a search seat)."""
+    codes, params = _policy_arrays(policies)
+    timings = new_timings(400 * count)
+    rows = np.zeros((count * players, N_OUT), np.int64)
+    shares = np.zeros(count * players)
+    play_many_search(pack(rules, players), seed, first_index, count, codes, params, rows, shares,
+                     np.zeros((0, 0, players), np.int16), timings)
+    return recorded(timings)
 
 
 def play_block(rules: Rules, players: int, policies: Sequence[PolicySpec | str], seed: int, first_index: int,

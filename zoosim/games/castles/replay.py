@@ -25,13 +25,20 @@ LEVELS = ("upstairs", "downstairs")
 END_REASONS = ("the room-card deck ran out", "max_rounds was reached")
 
 
-def replay_text(rules: Rules, players: int, policies: Sequence, seed: int, game_index: int) -> str:
+SEARCH_OPTION = 21  # engine.state.SEARCH_OPTION: one row per candidate of a search decision (PROTOCOL.md 9, 10)
+PLAN_CODE = 3000     # search.PLAN_CODE: a pricing plan's option code is PLAN_CODE + its intent's index
+PRICE_INTENTS = (1.0, 0.0, 2.0, 0.5, 3.0, 1.5)  # search.PRICE_INTENTS
+
+
+def replay_text(rules: Rules, players: int, policies: Sequence, seed: int, game_index: int,
+                explain: bool = False) -> str:
     """The game of (rules, policies by player, seed, game index) as text: setup, every round and turn, the castles,
-    and the final scoring."""
+    and the final scoring; with `explain`, each search decision's candidates (playouts, mean outcome, the one
+    chosen) under its turn."""
     from zoosim.games.castles.play import play_traced
 
     events, rows = play_traced(rules, players, list(policies), seed, game_index)
-    return tell(rules, players, policies, seed, game_index, events, rows)
+    return tell(rules, players, policies, seed, game_index, events, rows, explain)
 
 
 def _piece(tile: int) -> str:
@@ -60,6 +67,11 @@ class _Story:
         self.changed: list[int] = []
         self.indent = ""  # bonus-card rows of a utility reward are indented under it
         self.lines: list[str] = []
+        self.explain = False
+        self.market: list[int] = []  # the market's tiles in the engine's order (a pricing plan ranks them)
+        self.prices = sorted(rules.for_players("price_slots", players))
+        self.slot_prices = list(rules.for_players("price_slots", players))
+        self.last_kind = 0
 
     def who(self, seat: int) -> str:
         return f"player {self.policy_of[seat]}"
@@ -76,9 +88,40 @@ class _Story:
             self.lines += ["    " + row for row in draw_castle(self.castles[seat], self.origin)]
         self.changed = []
 
+    def option(self, code: int, tile: int, plan: int) -> str:
+        """A search candidate in the game's terms."""
+        if code >= PLAN_CODE:
+            ranks = [(plan >> (4 * i)) & 15 for i in range(len(self.market))]
+            priced = sorted(zip(ranks, self.market))
+            return (f"price (w_intent {PRICE_INTENTS[code - PLAN_CODE]:g}): "
+                    + ", ".join(f"{tile_name(t)} {_money(self.prices[r])}" for r, t in priced))
+        if code >= 2000:
+            return "pass"
+        if code >= 1000:
+            return f"buy {_piece(code - 1000)}"
+        return f"buy {tile_name(tile)} at {_money(self.slot_prices[code])}"
+
+    def search_row(self, seat: int, code: int, b: int, playouts: int, mean: int, chosen: int) -> None:
+        """One candidate of a search decision (with --explain; nothing without)."""
+        if not self.explain:
+            return
+        if self.last_kind != SEARCH_OPTION:
+            self.lines.append(f"  {self.who(seat)} searches ({'pricing' if code >= PLAN_CODE else 'its action'}):")
+        mark = "*" if chosen else " "
+        self.lines.append(f"   {mark} {self.option(code, b, b):<60} {playouts:>5} playouts, mean {mean / 100:+.2f}")
+
     def event(self, row: Sequence[int]) -> None:
         kind, seat, a, b, c, d, e = row
         say = self.lines.append
+        if kind == SEARCH_OPTION:
+            self.search_row(seat, a, b, c, d, e)
+            self.last_kind = kind
+            return
+        self.last_kind = kind
+        if kind == MARKET_IN:
+            self.market.append(a)
+        elif kind == BUY_ROOM:
+            self.market.remove(a)
         if kind in ACTIONS or kind in (ROUND_START, ROUND_END):
             self.flush()
         if kind == SEATS:
@@ -171,12 +214,15 @@ class _Story:
         self.lines.append(f"    {what} reward: {text}")
 
 
-def tell(rules: Rules, players: int, policies: Sequence, seed: int, game_index: int, events, rows) -> str:
-    """The text of a traced game: `events` and result `rows` (by master-builder position) of play_traced."""
+def tell(rules: Rules, players: int, policies: Sequence, seed: int, game_index: int, events, rows,
+         explain: bool = False) -> str:
+    """The text of a traced game: `events` and result `rows` (by master-builder position) of play_traced; with
+    `explain` the search decisions' candidates."""
     from zoosim.games.castles.engine.state import O_AREA, O_MONEY, O_POLICY, O_RANK, O_SCORE, O_START
 
     labels = [p if isinstance(p, str) else p.label for p in policies]
     story = _Story(rules, players, labels)
+    story.explain = explain
     story.lines += [f"castles, {players} players, seed {seed}, game index {game_index}",
                     "player i: the log's seat i, who played the i-th policy given (after --rotation)",
                     "coordinates: cells relative to the foyer's top-left cell; rot: quarter turns clockwise",

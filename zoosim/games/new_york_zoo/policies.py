@@ -2,14 +2,19 @@
 the codes the engine knows them by, and how many parameters a seat carries.
 
 The numba policies are in engine/: `decide.py` hands each decision to the seat's policy, `greedy.py`
-and `heuristic.py` score the options; `reference/policies.py` is the same code in plain Python.
+and `heuristic.py` score the options; `reference/policies.py` is the same code in plain Python. The `search`
+player's side of the game is `search.py` (it drives the game loop from outside, see play.py).
 """
 from __future__ import annotations
 
 from zoosim.games.base import PolicyInfo, PolicyParam
 
-POLICY_UNIFORM, POLICY_GREEDY, POLICY_HEURISTIC = range(3)  # the policy ids the engine reads (S[G_POLICY + seat])
+POLICY_UNIFORM, POLICY_GREEDY, POLICY_HEURISTIC, POLICY_SEARCH = range(4)  # policy ids (S[G_POLICY + seat])
 MAX_PARAMS = 16  # parameters per seat (the width of the engine's F)
+# A search seat's turn is played with POLICY_SEARCH in S and, in its F row, the heuristic's weights (0..12) and the
+# two forced options of the chosen candidate: the destination and the turn's first tile or animal decision
+# (engine/decide.py); every other decision of that turn is the heuristic's.
+F_FORCED_DEST, F_FORCED_SUB = 14, 15
 
 # greedy's fixed weights by index: isolated cells, fill, cover, own breeding, rivals' breeding, house
 H_ISOLATED, H_FILL, H_COVER, H_BREED, H_RIVAL_BREED, H_HOUSE = range(6)
@@ -23,6 +28,11 @@ PARAM_NAMES = ("isolated_weight", "pair_weight", "exposed_weight", "cover_value"
 (W_ISOLATED, W_PAIR, W_EXPOSED, W_COVER, W_ATTRACTION, W_FILL, W_PROGRESS, W_HOUSE, W_BREED, W_RIVAL, W_FIT,
  W_KIND, W_DENY) = range(13)
 WIN = 1000.0  # the heuristic's value of a move that covers the last square
+
+# search's parameters by index (the order of its PolicyParams below)
+SEARCH_PARAM_NAMES = ("budget", "candidates", "horizon", "win_bonus", "rollout")
+SP_BUDGET, SP_CANDIDATES, SP_HORIZON, SP_WIN_BONUS, SP_ROLLOUT = range(5)
+MAX_CANDIDATES = 32  # the widest shortlist (the `candidates` parameter is clamped to 1..MAX_CANDIDATES)
 
 POLICIES = {
     "uniform": PolicyInfo(
@@ -67,6 +77,26 @@ POLICIES = {
             PolicyParam("kind_value", 2.52, "value per square when choosing an attraction"),
             PolicyParam("deny_weight", 0.117, "weight of the largest harbour tile the next player could take after "
                                               "the move (subtracted)"),
+        ),
+    ),
+    "search": PolicyInfo(
+        "search", POLICY_SEARCH,
+        "Looks ahead with the engine (search.py): at each of its turns the candidates are the turn's destinations, "
+        "each with its first tile placement or animal option (the rest of the turn as the heuristic plays it), "
+        "ordered by the heuristic's values so that candidate 0 is the heuristic's own turn; `budget` playouts are "
+        "spent over them by sequential halving on common samples. A playout re-deals the tiles hidden below the "
+        "stack tops (only their sizes are public), plays the candidate, then the rollout policy in every seat to "
+        "the end (or `horizon` turns), and is worth win_bonus x the win share + the best other seat's uncovered "
+        "squares less its own (solo: the score). Between its turns it decides as the heuristic.",
+        (
+            PolicyParam("budget", 48, "playouts per decision: the skill dial (cost grows with it)", 1, 4096),
+            PolicyParam("candidates", 8, "shortlist width: destinations x their best first decisions, best first "
+                                         f"(at most {MAX_CANDIDATES})", 1, MAX_CANDIDATES),
+            PolicyParam("horizon", 0, "turns played after the candidate's turn before the playout is valued "
+                                      "(0: to the game's end)", 0, 200),
+            PolicyParam("win_bonus", 10.0, "value of a win, in uncovered squares of margin", 0, 100),
+            PolicyParam("rollout", 0, "the playouts' policy in every seat: 0 heuristic (default weights), 1 greedy",
+                        0, 1),
         ),
     ),
 }

@@ -12,8 +12,13 @@ EV_ATTRACTION = 7   # a = tile index (45..52), b = placement index
 EV_BREEDING = 8     # a = species of the line (event start; player = mover)
 EV_BRED = 9         # a = enclosure, b = species, c = 1 for bonus breeding
 EV_END = 10         # player = -1, a = end reason, b = turns
+EV_SEARCH = 11      # a search seat's decision, before its turn: a = candidates, b = the one chosen, c = playouts
+EV_CANDIDATE = 12   # one per candidate, in shortlist order: a = destination space, b = its first tile or animal
+#                     decision (harbour: tile * 4096 + placement index; animal space: first * 8 + second + 1, the
+#                     second -1 when none; -1: not asked), c = playouts, d = mean outcome in thousandths
 EV_NAMES = {EV_MOVE: "MOVE", EV_PASS: "PASS", EV_ENCLOSURE: "ENCLOSURE", EV_ANIMAL: "ANIMAL", EV_FULL: "FULL",
-            EV_KEEP: "KEEP", EV_ATTRACTION: "ATTRACTION", EV_BREEDING: "BREEDING", EV_BRED: "BRED", EV_END: "END"}
+            EV_KEEP: "KEEP", EV_ATTRACTION: "ATTRACTION", EV_BREEDING: "BREEDING", EV_BRED: "BRED", EV_END: "END",
+            EV_SEARCH: "SEARCH", EV_CANDIDATE: "CANDIDATE"}
 
 HOUSE = -1
 SUPPLY = -2

@@ -3,7 +3,8 @@
 It plays the game with the numba engine and the same (rules, seed, game index, seat policies) as
 `simulate`, keeps the engine's event log (PROTOCOL.md section 9), and rebuilds the boards from it.
 Grid: `H` house corner, `.` uncovered brown cell, a letter per enclosure (a, b, ... in placement order;
-upper case while it holds animals), `#` attraction.
+upper case while it holds animals), `#` attraction. With `explain`, each turn of a search seat first lists the
+candidates it weighed (the EV_SEARCH and EV_CANDIDATE rows): the option, its playouts and mean outcome.
 """
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ from typing import Sequence
 from zoosim.games.base import PolicySpec
 from zoosim.games.new_york_zoo.components import data
 from zoosim.games.new_york_zoo.protocol import (
-    END_REASONS, EV_ANIMAL, EV_ATTRACTION, EV_BRED, EV_BREEDING, EV_END, EV_ENCLOSURE, EV_FULL, EV_KEEP,
-    EV_MOVE, EV_PASS, HOUSE, SUPPLY,
+    END_REASONS, EV_ANIMAL, EV_ATTRACTION, EV_BRED, EV_BREEDING, EV_CANDIDATE, EV_END, EV_ENCLOSURE, EV_FULL,
+    EV_KEEP, EV_MOVE, EV_PASS, EV_SEARCH, HOUSE, SUPPLY,
 )
 from zoosim.games.new_york_zoo.reference.pieces import placements_on_empty
 from zoosim.games.new_york_zoo.rules import Rules
@@ -137,8 +138,43 @@ def describe(ev: tuple[int, ...]) -> str | None:
     return None
 
 
-def replay_text(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, game_index: int) -> str:
-    """The whole game: each turn's events, then every board; finally the results."""
+SUB_BASE = 4096  # search.SUB_BASE: a harbour candidate's decision is tile * SUB_BASE + placement index
+
+
+def candidate_text(board: data.Board, space: int, code: int) -> str:
+    """A search candidate (an EV_CANDIDATE row's destination and decision) in the game's terms."""
+    if data.SPACES[space]["kind"] == "harbour":
+        tile, placement = divmod(code, SUB_BASE)
+        mask = placements_on_empty(board, tile)[placement]
+        cells = [i for i in range(board.cells) if (mask >> i) & 1]
+        rows = sorted({i // board.width for i in cells})
+        cols = sorted({i % board.width for i in cells})
+        span = lambda xs, name: f"{name} {xs[0]}" if len(xs) == 1 else f"{name}s {xs[0]}-{xs[-1]}"  # noqa: E731
+        return f"space {space}: {data.TILES[tile].id} at {span(rows, 'row')}, {span(cols, 'col')} (placement {placement})"
+    if code < 0:
+        return f"space {space}: no animal"
+    first, second = code // 8, code % 8 - 1
+    animals = data.SPECIES_NAMES[first] + (f", then a {data.SPECIES_NAMES[second]}" if second >= 0 else " only")
+    return f"space {space}: a {animals}"
+
+
+def search_lines(rows: list[tuple[int, ...]], players: int, rules: Rules) -> list[str]:
+    """A search decision (its EV_SEARCH row, then one EV_CANDIDATE row per candidate) in a few lines."""
+    _, seat, n, chosen, spent, _ = rows[0]
+    board = data.board_for(players, seat, rules.solo_side)
+    lines = [f"  search, seat {seat}: {n} candidate{'s' if n != 1 else ''} (#0 is the heuristic's), "
+             f"{spent} playouts; plays #{chosen}"]
+    for i, (_, _, space, code, playouts, mean) in enumerate(rows[1:]):
+        mark = "*" if i == chosen else " "
+        lines.append(f"  {mark} #{i} {candidate_text(board, space, code)}: {playouts} playouts, "
+                     f"mean {mean / 1000:+.2f}")
+    return lines
+
+
+def replay_text(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, game_index: int,
+                explain: bool = False) -> str:
+    """The whole game: each turn's events, then every board; finally the results. With `explain`, a search seat's
+    turn first shows the candidates it weighed, with their playouts and mean outcome."""
     from zoosim.games.new_york_zoo.play import play_traced  # the numba engine, imported when a game is replayed
 
     events, out, shares, _state = play_traced(rules, players, list(policies), seed, game_index)
@@ -147,17 +183,24 @@ def replay_text(rules: Rules, players: int, policies: Sequence[PolicySpec], seed
     seats = list(policies) * players if len(policies) == 1 else list(policies)
     lines += [f"seat {s}: {spec.label}" for s, spec in enumerate(seats)]
     turn = 0
+    searched: list[tuple[int, ...]] = []  # the search rows of the turn about to begin
     for k, ev in enumerate(events):
+        if ev[0] in (EV_SEARCH, EV_CANDIDATE):
+            searched.append(ev)
+            continue
         if ev[0] in (EV_MOVE, EV_PASS):
             turn += 1
             lines.append(f"-- turn {turn}")
+            if explain and searched:
+                lines += search_lines(searched, players, rules)
+            searched = []
         if ev[1] >= 0 and ev[0] != EV_BREEDING:
             views[ev[1]].apply(ev)
         text = describe(ev)
         if text:
             lines.append("  " + text)
         nxt = events[k + 1] if k + 1 < len(events) else None
-        if turn and (nxt is None or nxt[0] in (EV_MOVE, EV_PASS, EV_END)) and ev[0] != EV_END:
+        if turn and (nxt is None or nxt[0] in (EV_MOVE, EV_PASS, EV_END, EV_SEARCH)) and ev[0] != EV_END:
             lines += side_by_side(views)
     lines.append("-- result")
     for s in range(players):

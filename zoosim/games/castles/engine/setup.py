@@ -14,6 +14,7 @@ from zoosim.games.castles.engine.state import (
     G_SUP_S, MARKET_IN, MAX_SLOTS, MAX_STACK, N_BONUS, N_FAVORS, N_SIZES, PB, P_BONUS, P_BONUS_N, P_MONEY, P_START,
     RG_BDEAL, RG_BKEEP, RG_COMP, RG_DECK_KEEP, RG_EXCL, RG_FIRST_RANDOM, RG_HALL, RG_LARGE, RG_MKT, RG_N, RG_NFAV_PLAY,
     RG_SKIP, RG_SMALL, RG_STAIRS, RG_START_MONEY, RG_START_PTS, SEATS, SIZE_TILES, SMALL_SIZE, GREEDY_PARAMS, GREEDY, N_POLICY_PARAMS, _choose,
+    DEFAULT_PARAMS, SEARCH,
     _log,
 )
 
@@ -86,7 +87,7 @@ def _refill(G, RG, EV):
 @njit(cache=True, _nrt=False)
 def setup(G, CS, R, RG, EV, rng, policies, params, PW):
     """PROTOCOL.md 3, in its draw order. Seat s plays policy (s + m) mod N: its code goes to G[G_SEATCODE + s], its
-    parameter row to PW[s] (greedy: its fixed weights, PROTOCOL.md 8)."""
+    parameter row to PW[s] (greedy: its fixed weights; search: heuristic's defaults, PROTOCOL.md 8)."""
     for i in range(G.shape[0]):
         G[i] = 0
     n = RG[RG_N]
@@ -99,7 +100,12 @@ def setup(G, CS, R, RG, EV, rng, policies, params, PW):
         G[G_SEATPOL + s] = pol
         G[G_SEATCODE + s] = policies[pol]
         for k in range(N_POLICY_PARAMS):
-            PW[s, k] = GREEDY_PARAMS[k] if policies[pol] == GREEDY else params[pol, k]
+            if policies[pol] == GREEDY:
+                PW[s, k] = GREEDY_PARAMS[k]
+            elif policies[pol] == SEARCH:   # search's own hooks are heuristic's at its defaults
+                PW[s, k] = DEFAULT_PARAMS[k]
+            else:
+                PW[s, k] = params[pol, k]
     _log(G, EV, SEATS, -1, G[G_SEATPOL], 0, 0, 0, 0)
     for s in range(N_SIZES):
         at = G_STK + s * MAX_STACK

@@ -20,7 +20,7 @@ from zoosim.games.castles.engine import castle as EC
 from zoosim.games.castles.engine import legal as EL
 from zoosim.games.castles.engine import points as EP
 from zoosim.games.castles.policies import (  # noqa: F401  (the loop's modules import them from here)
-    DEFAULTS, GREEDY, GREEDY_WEIGHTS, HEURISTIC, N_POLICY_PARAMS, POLICY_CODES, RANDOM, UNIFORM,
+    DEFAULTS, GREEDY, GREEDY_WEIGHTS, HEURISTIC, N_POLICY_PARAMS, POLICY_CODES, RANDOM, SEARCH, UNIFORM,
 )
 from zoosim.games.castles.rules import Rules, validate
 
@@ -29,7 +29,7 @@ from zoosim.games.castles.rules import Rules, validate
 # PW[p], greedy's the defaults)
 
 (SEATS, FAVOR, BONUS_DRAW, BONUS_RETURN, MARKET_IN, CARD_EMPTY, ROUND_START, UPKEEP, PRICE, BUY_ROOM, BUY_PIECE,
- PASS, PLACE, SCORE, COMPLETE, REWARD, SLEEPING_TAKE, EXTRA_ACTION, ROUND_END, LIVING_TARGET) = range(1, 21)
+ PASS, PLACE, SCORE, COMPLETE, REWARD, SLEEPING_TAKE, EXTRA_ACTION, ROUND_END, LIVING_TARGET, SEARCH_OPTION) = range(1, 22)
 
 N_SIZES = data.N_SIZES
 N_TYPES = data.N_TYPES
@@ -219,7 +219,15 @@ G_PL = G_PSCR + 192
  P_MONEYPTS, P_PTS_MB, P_PTS_ROUND) = range(15)
 P_BONUS = 16
 PB = P_BONUS + N_BONUS
-G_SIZE = G_PL + MAX_PLAYERS * PB
+G_PHASE = G_PL + MAX_PLAYERS * PB  # where engine.game.play_on resumes: PH_START, PH_PRICE or PH_TURNS
+G_TURNK = G_PHASE + 1              # PH_TURNS: the next seat to act is (MB + G[G_TURNK]) mod N
+G_MBPTS = G_TURNK + 1              # the MB's placement and reward points when the round began (P_PTS_MB)
+G_FORCED = G_MBPTS + 1             # a search seat's chosen act option code + 1 for its next action (0: none)
+G_PLAN_SET = G_FORCED + 1          # 1: the MB's pricing plan (greedy_heuristic.PLAN) was set by a search
+G_SIZE = G_PLAN_SET + 1
+PH_START, PH_PRICE, PH_TURNS = 0, 1, 2
+# what play_on stopped at: the round's end, or a search seat's decision (only when asked to stop there)
+STOP_ROUND, STOP_PRICE, STOP_ACT = 0, 1, 2
 assert data.N_TILES <= 128   # placeable's two words
 
 OPT_PIECE, OPT_PASS = 1000, 2000

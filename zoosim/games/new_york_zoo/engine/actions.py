@@ -323,8 +323,9 @@ def harbour_action(S, T, F, p, space):
 
 
 # ---------------------------------------------------------------- animal-space action (5.3)
-@njit(cache=True, nogil=True)
-def animal_action(S, T, F, p, space):
+@njit(cache=True, nogil=True, inline="always")
+def animal_options(S, p, space):
+    """The ANIMAL_OPTION rows (first species, second species or -1) of an animal space for p; their number."""
     a = SPACE_ANIMALS[space - 1, 0]
     b = SPACE_ANIMALS[space - 1, 1]
     placeable = placeable_species(S, p)
@@ -346,6 +347,12 @@ def animal_action(S, T, F, p, space):
             S[OPT + 4 * n] = first
             S[OPT + 4 * n + 1] = second
             n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def animal_action(S, T, F, p, space):
+    n = animal_options(S, p, space)
     if n == 0:
         return
     i = decide(D_ANIMAL_OPTION, p, n, space, S, T, F)

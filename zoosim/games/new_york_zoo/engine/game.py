@@ -69,8 +69,9 @@ def end_game(S, reason):
     S[G_END_REASON] = reason
 
 
-@njit(cache=True, nogil=True)
-def turn(S, T, F):
+@njit(cache=True, nogil=True, inline="always")
+def begin_turn(S):
+    """The start of turn S[G_TURNS]: its mover (returned) counts a turn; the per-turn additions are reset."""
     players = S[R_PLAYERS]
     mover = (S[G_TURNS] - 1) % players
     S[G_MOVER] = mover
@@ -79,6 +80,13 @@ def turn(S, T, F):
         for p in range(players):
             for e in range(S[pb(p) + P_NENC]):
                 S[eb(p, e) + E_ADDED] = 0
+    return mover
+
+
+@njit(cache=True, nogil=True)
+def turn(S, T, F):
+    players = S[R_PLAYERS]
+    mover = begin_turn(S)
     n = move_options(S, T, mover)
     if n == 0:
         log_event(S, EV_PASS, mover, 0, 0, 0, 0)
@@ -199,24 +207,31 @@ def deal_short_game(S, T, F):
                     place_enclosure(S, T, p, tile, placement, 1)
 
 
+@njit(cache=True, nogil=True, inline="always")
+def next_turn(S, T, F):
+    """One pass of the game loop: the next turn, then (solo) the tiles turned face up and the solo end.
+    True when the game is over. The loop runs it while S[G_TURNS] < max_turns (search.py's rollouts too)."""
+    S[G_TURNS] += 1
+    turn(S, T, F)
+    if S[G_OVER]:
+        return True
+    if S[R_PLAYERS] == 1:
+        if S[G_FACE_UP] == 0:
+            S[G_FACE_UP] = (1 << S[R_SOLO_N_TILES]) - 1
+        if S[R_SOLO_END] == 1 and S[G_TRAVELLED] >= S[R_SOLO_TARGET]:
+            end_game(S, END_SOLO_LAPS)
+            return True
+    return False
+
+
 @njit(cache=True, nogil=True)
 def play_game(S, T, F, seed, game_index):
     """Play one game to its end; the result is in the state (see `results`)."""
     setup(S, T, F, seed, game_index)
-    players = S[R_PLAYERS]
     S[G_END_REASON] = END_TURN_CAP
-    all_up = (1 << S[R_SOLO_N_TILES]) - 1
     while S[G_TURNS] < S[R_MAX_TURNS]:
-        S[G_TURNS] += 1
-        turn(S, T, F)
-        if S[G_OVER]:
+        if next_turn(S, T, F):
             break
-        if players == 1:
-            if S[G_FACE_UP] == 0:
-                S[G_FACE_UP] = all_up
-            if S[R_SOLO_END] == 1 and S[G_TRAVELLED] >= S[R_SOLO_TARGET]:
-                end_game(S, END_SOLO_LAPS)
-                break
     log_event(S, EV_END, -1, S[G_END_REASON], S[G_TURNS], 0, 0)
 
 
