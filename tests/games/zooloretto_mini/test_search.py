@@ -14,6 +14,7 @@ import pytest
 
 from zoosim.core.rng import seed_stream
 from zoosim.games.base import policy_arrays
+from zoosim.games.family.search import C_DECISIONS
 from zoosim.games.zooloretto_mini import GAME
 from zoosim.games.zooloretto_mini import play as P
 from zoosim.games.zooloretto_mini import search as SR
@@ -77,7 +78,7 @@ class Table:
 def unseen(S, R):
     pool = np.zeros(P.MAX_DECK, np.int64)
     unknown = np.zeros(MAX_SPECIES, np.int64)
-    n, n_unknown, in_play = SR.unseen_tiles(S, R, pool, unknown, np.zeros(N_CODES + MAX_SPECIES, np.int64))
+    n, n_unknown, in_play = SR.unseen_tiles(S, R, -1, pool, unknown, np.zeros(N_CODES + MAX_SPECIES, np.int64))
     return pool, n, unknown[:n_unknown].tolist(), in_play
 
 
@@ -141,9 +142,9 @@ def test_the_decision_reads_public_information_only() -> None:
             S, R = table.S, table.R
             ptr, total = S[E.H_DRAW_PTR], S[E.H_TOTAL]
             firsts = set()
-            decisions = table.ws[SR.W_DECISIONS].copy()
+            decisions = table.ws[SR.W_COMMON][C_DECISIONS].copy()
             for shuffle_seed in range(3):
-                table.ws[SR.W_DECISIONS][:] = decisions  # the same decision key each time
+                table.ws[SR.W_COMMON][C_DECISIONS][:] = decisions  # the same decision key each time
                 S2, deck2 = S.copy(), table.deck.copy()
                 np.random.default_rng(shuffle_seed).shuffle(deck2[ptr:total])
                 trace = np.zeros((50, 6), np.int64)

@@ -75,11 +75,15 @@ def search_after_turns(events: np.ndarray, search_kinds: tuple[int, ...], turn_k
     return rows + pending
 
 
-def search_decision(player: int, what: str, options: int, playouts: int) -> str:
-    """A search decision's first line under its turn (--explain)."""
-    return f"    search: seat {player} weighs {what}: {options} options, {playouts} playouts"
-
-
-def search_option(words: str, playouts: int, mean_hundredths: int, chosen: bool) -> str:
-    """One candidate of a search decision: its playouts and mean outcome (logged in hundredths); * marks the choice."""
-    return f"     {'*' if chosen else ' '} {words}: {playouts} playouts, mean {mean_hundredths / 100:+.2f}"
+def search_event(row: Sequence[int], ev_search: int, ev_option: int, decision_words: Callable[[int, int], str],
+                 option_words: Callable[[int, int], str]) -> str | None:
+    """A search decision's rows in words (family/search.py writes them), or None for another event:
+    EV_SEARCH (seat, kind, its tile, playouts, candidates) as `    search: seat p weighs <decision_words(kind, tile)>:
+    n options, m playouts`, and each EV_SEARCH_OPTION (seat, code, playouts, mean x 100, chosen + 2 x kind) as
+    `     * <option_words(kind, code)>: k playouts, mean +x.xx` (* marks the choice)."""
+    kind, player, a, b, c, d = (int(x) for x in row)
+    if kind == ev_search:
+        return f"    search: seat {player} weighs {decision_words(a, b)}: {d} options, {c} playouts"
+    if kind == ev_option:
+        return f"     {'*' if d & 1 else ' '} {option_words(d >> 1, a)}: {b} playouts, mean {c / 100:+.2f}"
+    return None

@@ -4,6 +4,7 @@ data); the numba policies are in `engine/policies.py`, asked by the game loop `e
 from __future__ import annotations
 
 from zoosim.games.base import PolicyInfo, PolicyParam
+from zoosim.games.family.policies import search_policy
 
 MAX_POLICY_PARAMS = 8
 
@@ -35,20 +36,7 @@ POLICIES = {
             PolicyParam("rival_weight", 0.3, "weight of the best rival's score (subtracted)"),
         ),
     ),
-    "search": PolicyInfo(
-        "search", 4,
-        "Looks ahead with the engine: it weighs whole turns (tractor, first tile's place, push) by playouts to the "
-        "game's end on reshuffles of the unseen tiles (public information only), every seat played by the rollout "
-        "policy, and spends its budget by sequential halving over a shortlist of the heuristic's best turns, the "
-        "heuristic's own first (it decides ties).",
-        (
-            PolicyParam("budget", 128, "playouts per decision: the skill dial (its time grows in proportion)",
-                        low=1, high=4096),
-            PolicyParam("candidates", 8, "shortlist width: the heuristic's best turns searched at a decision",
-                        low=1, high=64),
-            PolicyParam("win_weight", 10.0, "value of winning in points, added to the final score margin"),
-            PolicyParam("rollout", 3, "policy of every seat in the playouts: 3 heuristic, 2 greedy (default "
-                                      "weights)", low=2, high=3),
-        ),
-    ),
+    "search": search_policy(
+        "Looks ahead with the engine: it weighs whole turns (a tractor, its first tile's place and a push or none), "
+        "the heuristic's best turns by its zoo value after them.", 128, 8, 64),
 }

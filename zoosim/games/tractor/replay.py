@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from zoosim.games.base import PolicySpec, policy_arrays
-from zoosim.games.family.replay import game_text, search_after_turns, search_decision, search_option
+from zoosim.games.family.replay import game_text, search_after_turns, search_event
 from zoosim.games.tractor.engine import state as E
 from zoosim.games.tractor.columns import COLUMNS
 from zoosim.games.tractor.policies import MAX_POLICY_PARAMS
@@ -24,7 +24,7 @@ def play_recorded(rules: Rules, players: int, policies: Sequence[PolicySpec], se
                        explain=explain)
 
 
-def turn_words(code: int) -> str:
+def turn_words(_kind: int, code: int) -> str:
     """A search candidate (search.turn_code) in words."""
     t, dest, push = code >> 24, ((code >> 16) & 255) - 8, (code & 65535) - 1
     words = f"tractor {t}, first tile to {_place(dest)}"
@@ -37,7 +37,10 @@ def _place(dest: int) -> str:
 
 
 def describe_event(row: Sequence[int]) -> str:
-    kind, player, a, b, c, d = (int(x) for x in row)
+    kind, player, a, b, _c, _d = (int(x) for x in row)
+    searched = search_event(row, E.EV_SEARCH, E.EV_SEARCH_OPTION, lambda _kind, _tile: "its turn", turn_words)
+    if searched is not None:
+        return searched
     if kind == E.EV_TAKE:
         return f"seat {player} takes tractor {a} ({b} tile{'s' if b != 1 else ''})"
     if kind == E.EV_PLACE:
@@ -48,10 +51,6 @@ def describe_event(row: Sequence[int]) -> str:
         return f"  tractor {a} gets {tile_name(b)} from the bag"
     if kind == E.EV_PASS:
         return f"seat {player} passes (every tractor is empty)"
-    if kind == E.EV_SEARCH:
-        return search_decision(player, "its turn", a, b)
-    if kind == E.EV_SEARCH_OPTION:
-        return search_option(turn_words(a), b, c, bool(d))
     if kind == E.EV_ROUND_END:
         return f"-- end of round {a}" + (f": the game ends ({END_REASONS[b]})" if b >= 0 else "")
     return f"event {kind}: {tuple(row)}"

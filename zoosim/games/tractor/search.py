@@ -20,9 +20,10 @@ game index, seat and the seat's count of searched decisions).
 - Value for the searching seat: own score - best other score + `win_weight` x its win share (ties share).
 
 play.play_game drives it: the loop stops when a search seat is on turn (play_out's stop_policy), `search_turn` plays
-that turn, the loop goes on. The workspace (`new_workspace`) is made once per play_many; nothing is allocated per
-decision. When the game is traced with `explain`, each searched decision writes EV_SEARCH and one EV_SEARCH_OPTION
-per candidate (PROTOCOL 9).
+that turn, the loop goes on. What Mini's search does alike is written once in zoosim/games/family/search.py (the
+decision's key and clock, the sample streams, the value, the --explain rows: EV_SEARCH and one EV_SEARCH_OPTION per
+candidate, PROTOCOL 9); this module gives what is Tractor's own. The workspace (`new_workspace`) is made once per
+play_many; nothing is allocated per decision.
 """
 from __future__ import annotations
 
@@ -30,6 +31,11 @@ import numpy as np
 from numba import njit
 
 from zoosim.core.rng import shuffle
+from zoosim.games.family import search as F
+from zoosim.games.family.search import (
+    C_ALIVE, C_CANDS, C_IDS, C_INFO, C_PARAMS, C_REAL, C_RNG, C_STATS, C_STREAM, DECIDE_TURN, I_GAME, I_SEAT,
+    R_WIN_WEIGHT, SEARCH, SP_BUDGET, SP_CANDIDATES, append_tiles, halve,
+)
 from zoosim.games.tractor.engine import state as E
 from zoosim.games.tractor.engine.game import play_out
 from zoosim.games.tractor.engine.policies import HEURISTIC, NO_CHOICE, copy_in_play, zoo_value
@@ -39,23 +45,12 @@ from zoosim.games.tractor.engine.state import (
 )
 from zoosim.games.tractor.policies import MAX_POLICY_PARAMS, POLICIES
 from zoosim.games.tractor.rules import (
-    ATTRACTION, BACKYARD, MAX_BACKYARD, MAX_ENCLOSURES, MAX_PLAYERS, MAX_SPECIES, MAX_TILES, MAX_TRACTOR_CAPACITY,
+    ATTRACTION, BACKYARD, MAX_BACKYARD, MAX_ENCLOSURES, MAX_SPECIES, MAX_TILES, MAX_TRACTOR_CAPACITY,
     MAX_TRACTORS, N_CODES, R_ATTRACTIONS, R_ENCLOSURES, R_PLAYERS, R_SPECIES, R_STALL_KINDS, R_STALLS_PER_KIND,
     R_TILES_PER_SPECIES, R_TRACTORS, STALL_BASE,
 )
-from zoosim.search.clock import now, record
-from zoosim.search.halving import N_STATS, S_PLAYOUTS, S_TOTAL, sequential_halving
-from zoosim.search.streams import decision_key, sample_stream
 
-# The shared kernel, compiled inline where it is called: called as is, it receives `evaluate` as a runtime value (a
-# pointer to the Python dispatcher object, numba's first-class function model), a dynamic global that makes every
-# caller up to play_many uncacheable (numba recompiles the engine in every process). Inlined, the call of `evaluate`
-# is static and the pointer is dead code.
-halve = njit(cache=True, inline="always")(sequential_halving.py_func)
-
-SEARCH = 4
-# parameters (indices into its parameter vector; policies.py documents them)
-SP_BUDGET, SP_CANDIDATES, SP_WIN_WEIGHT, SP_ROLLOUT = range(4)
+assert POLICIES["search"].id == SEARCH
 # every turn: tractor x first-tile place x (no push + each backyard animal code x each tractor)
 MAX_TURNS = MAX_TRACTORS * MAX_ENCLOSURES * (1 + min(MAX_SPECIES, MAX_BACKYARD) * MAX_TRACTORS)
 MAX_CANDIDATES = 64
@@ -63,14 +58,11 @@ MAX_CANDIDATES = 64
 HEURISTIC_ROW = np.zeros(MAX_POLICY_PARAMS)
 HEURISTIC_ROW[:len(POLICIES["heuristic"].params)] = [p.default for p in POLICIES["heuristic"].params]
 
-# info (int64) slots of the workspace: the decision being searched
-I_SEAT, I_KEY, I_SAMPLE, I_POOL, I_EXPLAIN, I_ROLLOUT = range(6)
-N_INFO = 6
+I_POOL = I_GAME  # common[C_INFO] slot: how many unseen tiles the pool holds
 
-# the workspace tuple's members (new_workspace)
-(W_ROOT, W_TRIAL, W_BAG, W_TRIAL_BAG, W_POOL, W_SEEN, W_INFO, W_WIN, W_TURNS, W_VALUES, W_CANDS, W_STATS, W_ALIVE,
- W_IDS, W_PARAMS, W_OPTIONS, W_WORK, W_SCRATCH, W_SCRATCH_BAG, W_PLACES, W_TOTALS, W_COMPONENTS, W_NO_TRACE,
- W_NO_LOG, W_STREAM, W_SAVED, W_RNG, W_DECISIONS, W_TIMINGS) = range(29)
+# the workspace tuple's members (new_workspace): the family's common part, then Tractor's own arrays
+(W_COMMON, W_ROOT, W_TRIAL, W_BAG, W_TRIAL_BAG, W_POOL, W_SEEN, W_TURNS, W_VALUES, W_OPTIONS, W_WORK, W_SCRATCH,
+ W_SCRATCH_BAG, W_PLACES, W_TOTALS, W_COMPONENTS, W_TIES, W_NO_TRACE, W_NO_LOG) = range(19)
 
 
 @njit(cache=True)
@@ -78,20 +70,13 @@ def new_workspace(players, explain, timings):
     """Every array a search seat needs, made once per play_many (or traced game): a tuple indexed by W_*.
     `explain` (0/1) writes the decisions' event rows into a traced game; `timings` (clock.new_timings, or an
     empty array) records each searched decision's seconds."""
-    info = np.zeros(N_INFO, np.int64)
-    info[I_EXPLAIN] = explain
-    params = np.zeros((players, MAX_POLICY_PARAMS))
-    for q in range(players):
-        params[q, :] = HEURISTIC_ROW
-    return (np.zeros(E.STATE_SIZE, np.int64), np.zeros(E.STATE_SIZE, np.int64), np.zeros(MAX_TILES, np.int64),
-            np.zeros(MAX_TILES, np.int64), np.zeros(2 * MAX_TILES, np.int64), np.zeros(N_CODES, np.int64), info,
-            np.zeros(1), np.zeros(MAX_TURNS, np.int64), np.zeros(MAX_TURNS), np.zeros(MAX_CANDIDATES, np.int64),
-            np.zeros((MAX_CANDIDATES, N_STATS)), np.zeros(MAX_CANDIDATES, np.int64), np.full(players, HEURISTIC, np.int64),
-            params, np.zeros(256, np.int64), np.zeros(E.STATE_SIZE, np.int64), np.zeros(E.STATE_SIZE, np.int64),
-            np.zeros(MAX_TILES, np.int64), np.zeros(MAX_ENCLOSURES, np.int64), np.zeros(players, np.int64),
-            np.zeros((players, E.N_COMPONENTS), np.int64), np.zeros((0, 6), np.int64), np.zeros((0, players), np.int16),
-            np.zeros(4, np.uint64), np.zeros(4, np.uint64), np.zeros(4, np.uint64), np.zeros(MAX_PLAYERS, np.int64),
-            timings)
+    return (F.new_common(players, explain, timings, MAX_CANDIDATES, HEURISTIC_ROW), np.zeros(E.STATE_SIZE, np.int64),
+            np.zeros(E.STATE_SIZE, np.int64), np.zeros(MAX_TILES, np.int64), np.zeros(MAX_TILES, np.int64),
+            np.zeros(2 * MAX_TILES, np.int64), np.zeros(N_CODES, np.int64), np.zeros(MAX_TURNS, np.int64),
+            np.zeros(MAX_TURNS), np.zeros(256, np.int64), np.zeros(E.STATE_SIZE, np.int64),
+            np.zeros(E.STATE_SIZE, np.int64), np.zeros(MAX_TILES, np.int64), np.zeros(MAX_ENCLOSURES, np.int64),
+            np.zeros(players, np.int64), np.zeros((players, E.N_COMPONENTS), np.int64), np.zeros(players, np.int64),
+            np.zeros((0, 6), np.int64), np.zeros((0, players), np.int16))
 
 
 # ---- a turn as one integer: tractor << 24 | (first tile's place + 8) << 16 | (push + 1) ------------------
@@ -107,14 +92,6 @@ def turn_parts(code):
 
 
 # ---- determinisation: what nobody can see ----------------------------------------------------------------
-@njit(cache=True, _nrt=False, inline="always")
-def append_tiles(pool, n, code, count):
-    for _ in range(count):
-        pool[n] = code
-        n += 1
-    return n
-
-
 @njit(cache=True, _nrt=False)
 def unseen_tiles(S, R, pool, seen):
     """The tiles nobody can see, written to pool[0:n]: every tile of the game minus those on tractors, in zoos and
@@ -209,9 +186,9 @@ def list_turns(S, R, p, hp, ws):
 
 @njit(cache=True, _nrt=False)
 def shortlist(ws, n, chosen, width):
-    """ws[W_CANDS] = the heuristic's turn, then the best others by its value (the earlier on ties), `width` in all
+    """common[C_CANDS] = the heuristic's turn, then the best others by its value (the earlier on ties), `width` in all
     (at most MAX_CANDIDATES). Marks taken turns by setting their value to NO_CHOICE. Returns how many."""
-    turns, values, cands = ws[W_TURNS], ws[W_VALUES], ws[W_CANDS]
+    turns, values, cands = ws[W_TURNS], ws[W_VALUES], ws[W_COMMON][C_CANDS]
     width = min(width, n, MAX_CANDIDATES)
     cands[0] = turns[chosen]
     values[chosen] = NO_CHOICE
@@ -226,26 +203,6 @@ def shortlist(ws, n, chosen, width):
 
 
 # ---- playouts --------------------------------------------------------------------------------------------
-@njit(cache=True, _nrt=False)
-def outcome(S, R, p, win_weight, totals, components):
-    """Own score - best other score + win_weight x own win share (ties share)."""
-    E.score_all(S, R, totals, components)
-    own = totals[p]
-    best_other = -1_000_000
-    beaten = False
-    tied = 1
-    for q in range(R[R_PLAYERS]):
-        if q == p:
-            continue
-        best_other = max(best_other, totals[q])
-        if totals[q] > own:
-            beaten = True
-        elif totals[q] == own:
-            tied += 1
-    share = 0.0 if beaten else 1.0 / tied
-    return float(own - best_other) + win_weight * share
-
-
 @njit(cache=True, _nrt=False, inline="always")
 def play_turn(S, R, bag, trace, p, code):
     """Turn `code` (turn_code) of seat p: take, first tile's place, push, refill."""
@@ -261,84 +218,46 @@ def evaluate(ctx, candidate, sample):
     """One playout: candidate `candidate` (its turn and the refill) on determinisation `sample`, then every seat
     plays the rollout policy to the game's end; the outcome for the searching seat."""
     R, ws = ctx
-    root, trial, bag, trial_bag, info = ws[W_ROOT], ws[W_TRIAL], ws[W_BAG], ws[W_TRIAL_BAG], ws[W_INFO]
-    stream, saved, rng = ws[W_STREAM], ws[W_SAVED], ws[W_RNG]
+    common = ws[W_COMMON]
+    root, trial, bag, trial_bag, info = ws[W_ROOT], ws[W_TRIAL], ws[W_BAG], ws[W_TRIAL_BAG], common[C_INFO]
     p = info[I_SEAT]
-    if info[I_SAMPLE] != sample:  # every candidate alive plays sample j in a row: determinise once per sample
-        sample_stream(stream, info[I_KEY], sample)
-        determinise(root, ws[W_POOL], info[I_POOL], bag, stream)
-        for k in range(4):
-            saved[k] = stream[k]
-        info[I_SAMPLE] = sample
-    for k in range(4):
-        rng[k] = saved[k]
+    if F.new_sample(common, sample):
+        determinise(root, ws[W_POOL], info[I_POOL], bag, common[C_STREAM])
+        F.keep_sample(common, sample)
+    F.rollout_stream(common)
+    rng = common[C_RNG]
     copy_in_play(trial, root, R)
     head = root[H_BAG_HEAD]
     for k in range(root[H_BAG_COUNT]):
         at = (head + k) & (MAX_TILES - 1)
         trial_bag[at] = bag[at]
     no_trace = ws[W_NO_TRACE]
-    play_turn(trial, R, trial_bag, no_trace, p, ws[W_CANDS][candidate])
+    play_turn(trial, R, trial_bag, no_trace, p, common[C_CANDS][candidate])
     totals, components = ws[W_TOTALS], ws[W_COMPONENTS]
-    play_out(trial, R, trial_bag, no_trace, rng, p, True, ws[W_IDS], ws[W_PARAMS], ws[W_OPTIONS], ws[W_WORK],
-             ws[W_SCRATCH], ws[W_SCRATCH_BAG], ws[W_PLACES], ws[W_NO_LOG], totals, components, -1)
-    return outcome(trial, R, p, ws[W_WIN][0], totals, components)
+    play_out(trial, R, trial_bag, no_trace, rng, p, True, common[C_IDS], common[C_PARAMS], ws[W_OPTIONS],
+             ws[W_WORK], ws[W_SCRATCH], ws[W_SCRATCH_BAG], ws[W_PLACES], ws[W_NO_LOG], totals, components, -1)
+    E.score_all(trial, R, totals, components)
+    return F.outcome(totals, ws[W_TIES], R[R_PLAYERS], p, common[C_REAL][R_WIN_WEIGHT])
 
 
 # ---- a search seat's turn --------------------------------------------------------------------------------
 @njit(cache=True, _nrt=False)
-def emit_row(S, trace, kind, player, a, b, c, d):
-    n = S[H_TRACE_N]
-    if n < trace.shape[0]:
-        trace[n, 0] = kind
-        trace[n, 1] = player
-        trace[n, 2] = a
-        trace[n, 3] = b
-        trace[n, 4] = c
-        trace[n, 5] = d
-        S[H_TRACE_N] = n + 1
-
-
-@njit(cache=True, _nrt=False)
 def decide(R, S, trace, p, params, seed, game_index, ws):
     """The turn (turn_code) search seat p plays: the heuristic's when it is the only candidate, else sequential
     halving's choice among the shortlist."""
-    n, chosen = list_turns(S, R, p, ws[W_PARAMS][p], ws)
+    common = ws[W_COMMON]
+    n, chosen = list_turns(S, R, p, common[C_PARAMS][p], ws)
     n = shortlist(ws, n, chosen, max(1, int(params[SP_CANDIDATES])))
-    cands = ws[W_CANDS]
+    cands = common[C_CANDS]
     if n <= 1:
         return cands[0]
-    timings = ws[W_TIMINGS]
-    started = now() if timings.shape[0] > 0 else 0.0
-    info = ws[W_INFO]
-    decisions = ws[W_DECISIONS]
-    info[I_KEY] = decision_key(seed, game_index, p, decisions[p])
-    decisions[p] += 1
-    info[I_SEAT] = p
-    info[I_SAMPLE] = -1
-    info[I_ROLLOUT] = int(params[SP_ROLLOUT])
-    ids = ws[W_IDS]
-    for q in range(ids.shape[0]):
-        ids[q] = info[I_ROLLOUT]
-    ws[W_WIN][0] = params[SP_WIN_WEIGHT]
+    F.begin(common, p, DECIDE_TURN, -1, params, seed, game_index)
     root = ws[W_ROOT]
     copy_in_play(root, S, R)  # the header and every seat's block
     root[H_TRACE_N] = 0
-    info[I_POOL] = unseen_tiles(S, R, ws[W_POOL], ws[W_SEEN])
-    stats = ws[W_STATS]
-    best = halve((R, ws), evaluate, n, max(1, int(params[SP_BUDGET])), stats, ws[W_ALIVE])
-    if timings.shape[0] > 0:
-        record(timings, now() - started)
-    if info[I_EXPLAIN] != 0 and trace.shape[0] > 0:
-        spent = 0.0
-        for c in range(n):
-            spent += stats[c, S_PLAYOUTS]
-        emit_row(S, trace, E.EV_SEARCH, p, n, int(spent), 0, 0)
-        for c in range(n):
-            playouts = stats[c, S_PLAYOUTS]
-            mean = stats[c, S_TOTAL] / playouts if playouts > 0 else 0.0
-            emit_row(S, trace, E.EV_SEARCH_OPTION, p, cands[c], int(playouts), int(np.round(mean * 100.0)),
-                     1 if c == best else 0)
+    common[C_INFO][I_POOL] = unseen_tiles(S, R, ws[W_POOL], ws[W_SEEN])
+    best = halve((R, ws), evaluate, n, max(1, int(params[SP_BUDGET])), common[C_STATS], common[C_ALIVE])
+    F.finish(common, S, H_TRACE_N, trace, E.EV_SEARCH, E.EV_SEARCH_OPTION, n, best)
     return cands[best]
 
 
@@ -356,6 +275,4 @@ def search_turn(R, S, bag, trace, p, seed, game_index, params, ws):
 @njit(cache=True, _nrt=False)
 def new_game(ws):
     """Forget the decision counts of the last game."""
-    decisions = ws[W_DECISIONS]
-    for q in range(decisions.shape[0]):
-        decisions[q] = 0
+    F.new_game(ws[W_COMMON])

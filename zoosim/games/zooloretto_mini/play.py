@@ -9,6 +9,7 @@ import numpy as np
 from numba import njit
 
 from zoosim.core.borrow import borrowed, keep_alive
+from zoosim.games.family.search import search_timings as family_search_timings
 from zoosim.games.zooloretto_mini import search as SR
 from zoosim.games.zooloretto_mini.engine import state as E
 from zoosim.games.zooloretto_mini.engine.state import N_COMPONENTS
@@ -17,7 +18,6 @@ from zoosim.games.zooloretto_mini.engine.game import (  # noqa: F401  (re-export
     MAX_DECK, N_OUT, O_BARN_ANIMALS, O_BARN_LANDSCAPES, O_BARN_TILES, O_BONUSES, O_ENCLOSURES, O_LANDSCAPES,
     O_LANDSCAPE_TILES, O_OFFSPRING, O_RANK, O_ROUNDS, O_SCORE, O_TURNS, play_out, score_game, start_game,
 )
-from zoosim.search.clock import new_timings, recorded
 
 
 @njit(cache=True, _nrt=False)
@@ -81,7 +81,8 @@ def play_many(R, seed, first_index, count, policy_ids, policy_params, rows, shar
 
 
 def play_traced(R: np.ndarray, seed: int, game_index: int, policy_ids: np.ndarray, policy_params: np.ndarray,
-                max_events: int = 20_000, explain: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+                max_events: int = 20_000,
+                explain: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """One game with its event log: (events, rows, shares, final state) — for replay and tests. With `explain`, the
     log also holds each search decision (EV_SEARCH and its EV_SEARCH_OPTION rows, PROTOCOL 10)."""
     events, rows, shares, S, _timings = _play_one(R, seed, game_index, policy_ids, policy_params, max_events,
@@ -117,11 +118,8 @@ def search_timings(rules, players: int, policies, seed: int, first_index: int, c
     from zoosim.games.zooloretto_mini.policies import MAX_POLICY_PARAMS
     from zoosim.games.zooloretto_mini.rules import pack
 
-    R = pack(rules, players)
-    ids, params = policy_arrays(policies, MAX_POLICY_PARAMS)
-    out = []
-    for g in range(first_index, first_index + count):
-        timings = new_timings(10_000)
-        _play_one(R, seed, g, ids, params, 0, False, timings)
-        out.append(recorded(timings))
-    return np.concatenate(out) if out else np.zeros(0)
+    def play_one(R, seed, game_index, ids, params, timings):
+        _play_one(R, seed, game_index, ids, params, 0, False, timings)
+
+    return family_search_timings(play_one, pack(rules, players), *policy_arrays(policies, MAX_POLICY_PARAMS), seed,
+                                 first_index, count)

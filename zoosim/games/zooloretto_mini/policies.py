@@ -4,6 +4,7 @@ data); the numba policies are in `engine/policies.py`, asked by the game loop `e
 from __future__ import annotations
 
 from zoosim.games.base import PolicyInfo, PolicyParam
+from zoosim.games.family.policies import search_policy
 
 MAX_POLICY_PARAMS = 8
 
@@ -39,22 +40,11 @@ POLICIES = {
             PolicyParam("landscape_cost", 1.0, "cost of a landscape beyond one per kind (it blocks a space)"),
         ),
     ),
-    "search": PolicyInfo(
-        "search", 4,
+    "search": search_policy(
         "Looks ahead with the engine: at each turn it weighs DRAW and each truck (and, after a draw, each truck for "
-        "the drawn tile) by playouts to the game's end on reshuffles of the unseen tiles (public information "
-        "only), every seat played by the rollout policy, and spends its budget by sequential halving; candidates "
-        "are ordered by the heuristic's preference, which decides ties. Tiles and bonuses it places as heuristic.",
-        (
-            PolicyParam("budget", 128, "playouts per decision: the skill dial (its time grows in proportion)",
-                        low=1, high=4096),
-            PolicyParam("candidates", 8, "shortlist width: the heuristic's best options searched at a decision",
-                        low=1, high=9),
-            PolicyParam("win_weight", 10.0, "value of winning in points, added to the final score margin"),
-            PolicyParam("rollout", 3, "policy of every seat in the playouts: 3 heuristic, 2 greedy (default "
-                                      "weights)", low=2, high=3),
-            PolicyParam("load", 1, "1: search the truck for a drawn tile too; 0: load it as the heuristic",
-                        low=0, high=1),
-        ),
+        "the drawn tile), best first by the heuristic's preference; the tiles of a taken truck and the bonuses it "
+        "places as heuristic.", 128, 8, 9,
+        PolicyParam("load", 1, "1: search the truck for a drawn tile too; 0: load it as the heuristic",
+                    low=0, high=1),
     ),
 }

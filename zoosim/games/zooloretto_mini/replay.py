@@ -11,7 +11,7 @@ import numpy as np
 
 from zoosim.games.base import PolicySpec, policy_arrays
 from zoosim.games.family.replay import (
-    game_text, round_story, search_after_turns, search_decision, search_option, truck_event,
+    game_text, round_story, search_after_turns, search_event, truck_event,
 )
 from zoosim.games.zooloretto_mini.engine import state as E
 from zoosim.games.zooloretto_mini.columns import COLUMNS
@@ -33,6 +33,17 @@ def _place(dest: int) -> str:
     return "the barn" if dest == E.BARN_DEST else f"enclosure {dest + 1}"
 
 
+def _decision_words(kind: int, tile: int) -> str:
+    return "its turn" if kind == 0 else f"a truck for {tile_name(tile)}"
+
+
+def _option_words(kind: int, code: int) -> str:
+    """A search candidate: a turn option (PROTOCOL 9) or, for a drawn tile, a truck."""
+    if kind != 0:
+        return f"truck {code}"
+    return "draw" if code >> 24 == E.OPT_DRAW else f"take truck {(code >> 16) & 255}"
+
+
 def describe_event(row: Sequence[int]) -> str:
     """One event of the log in words."""
     words = truck_event(row, E.EV_LAST_ROUND, E.EV_ROUND_END, tile_name, _place, "bag")
@@ -50,15 +61,9 @@ def describe_event(row: Sequence[int]) -> str:
         return f"  bonus: {who} discards {tile_name(a)} from the barn"
     if kind == E.EV_BONUS_SKIP:
         return f"  bonus: {who} lets it go"
-    if kind == E.EV_SEARCH:
-        what = "its turn" if a == 0 else f"a truck for {tile_name(b)}"
-        return search_decision(player, what, _d, c)
-    if kind == E.EV_SEARCH_OPTION:
-        if _d >> 1 == 0:
-            words = "draw" if a >> 24 == E.OPT_DRAW else f"take truck {(a >> 16) & 255}"
-        else:
-            words = f"truck {a}"
-        return search_option(words, b, c, bool(_d & 1))
+    searched = search_event(row, E.EV_SEARCH, E.EV_SEARCH_OPTION, _decision_words, _option_words)
+    if searched is not None:
+        return searched
     return f"event {kind}: {tuple(row)}"
 
 
