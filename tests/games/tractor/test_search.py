@@ -158,8 +158,8 @@ def margin_after(table: Table, turn: int, p: int) -> int:
 
 
 # A position of game FOUND_GAME (seed FOUND_SEED, search:budget=6 against heuristic) where the search's turn beats
-# the heuristic's by the real play-on (found by scanning search decisions; see test below)
-FOUND_SEED, FOUND_GAME, FOUND_STOP = 11, 0, 0
+# the heuristic's by the real play-on: +10 against -11 (found by scanning the search decisions of seeds 11-13)
+FOUND_SEED, FOUND_GAME, FOUND_STOP = 11, 0, 2
 
 
 def test_search_finds_a_turn_better_than_the_heuristics() -> None:
@@ -214,9 +214,9 @@ def test_explain_shows_each_decision_with_its_candidates() -> None:
     specs = [GAME.policy(SMALL, 2), GAME.policy("heuristic", 2)]
     plain = replay_text(rules, 2, specs, 4, 1)
     explained = replay_text(rules, 2, specs, 4, 1, explain=True)
-    assert "search:" not in plain and "playouts" not in plain
+    assert "search: seat" not in plain and "playouts" not in plain
     lines = explained.splitlines()
-    assert [line for line in lines if "search:" not in line and "playouts, mean" not in line] == plain.splitlines()
+    assert [line for line in lines if "search: seat" not in line and "playouts, mean" not in line] == plain.splitlines()
     decisions = [i for i, line in enumerate(lines) if "search: seat 0 weighs its turn" in line]
     assert len(decisions) > 5
     first = decisions[0]

@@ -267,9 +267,9 @@ def test_explain_shows_each_decision_with_its_candidates() -> None:
     specs = [GAME.policy(SMALL, 2), GAME.policy("heuristic", 2)]
     plain = replay_text(rules, 2, specs, 4, 1)
     explained = replay_text(rules, 2, specs, 4, 1, explain=True)
-    assert "search:" not in plain and "playouts" not in plain
+    assert "search: seat" not in plain and "playouts" not in plain
     lines = explained.splitlines()
-    assert [line for line in lines if "search:" not in line and "playouts, mean" not in line] == plain.splitlines()
+    assert [line for line in lines if "search: seat" not in line and "playouts, mean" not in line] == plain.splitlines()
     decisions = [i for i, line in enumerate(lines) if "search: seat 0 weighs" in line]
     assert len(decisions) > 10
     first = decisions[0]

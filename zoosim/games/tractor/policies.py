@@ -38,5 +38,5 @@ POLICIES = {
     ),
     "search": search_policy(
         "Looks ahead with the engine: it weighs whole turns (a tractor, its first tile's place and a push or none), "
-        "the heuristic's best turns by its zoo value after them.", 128, 8, 64),
+        "the heuristic's best turns by its zoo value after them.", 256, 8, 64),
 }
