@@ -57,3 +57,33 @@ def truck_event(row: Sequence[int], last_round: int, round_end: int, tile_name: 
         tail = f"; {b} tile(s) left on trucks leave the game" if b else ""
         return f"-- end of round {a}{tail}"
     return None
+
+
+def search_after_turns(events: np.ndarray, search_kinds: tuple[int, ...], turn_kinds: tuple[int, ...]) -> list:
+    """The event rows with each search decision's rows (kinds `search_kinds`, logged before the move they chose)
+    moved under the seat's next turn row (kinds `turn_kinds`), so that `--explain` prints them under the turn."""
+    rows: list = []
+    pending: list = []
+    for row in events:
+        if int(row[0]) in search_kinds:
+            pending.append(row)
+            continue
+        rows.append(row)
+        if pending and int(row[0]) in turn_kinds and int(row[1]) == int(pending[0][1]):
+            rows += pending
+            pending = []
+    return rows + pending
+
+
+def search_event(row: Sequence[int], ev_search: int, ev_option: int, decision_words: Callable[[int, int], str],
+                 option_words: Callable[[int, int], str]) -> str | None:
+    """A search decision's rows in words (family/search.py writes them), or None for another event:
+    EV_SEARCH (seat, kind, its tile, playouts, candidates) as `    search: seat p weighs <decision_words(kind, tile)>:
+    n options, m playouts`, and each EV_SEARCH_OPTION (seat, code, playouts, mean x 100, chosen + 2 x kind) as
+    `     * <option_words(kind, code)>: k playouts, mean +x.xx` (* marks the choice)."""
+    kind, player, a, b, c, d = (int(x) for x in row)
+    if kind == ev_search:
+        return f"    search: seat {player} weighs {decision_words(a, b)}: {d} options, {c} playouts"
+    if kind == ev_option:
+        return f"     {'*' if d & 1 else ' '} {option_words(d >> 1, a)}: {b} playouts, mean {c / 100:+.2f}"
+    return None

@@ -4,6 +4,7 @@ data); the numba policies are in `engine/policies.py`, asked by the game loop `e
 from __future__ import annotations
 
 from zoosim.games.base import PolicyInfo, PolicyParam
+from zoosim.games.family.policies import search_policy
 
 MAX_POLICY_PARAMS = 8
 
@@ -35,4 +36,7 @@ POLICIES = {
             PolicyParam("rival_weight", 0.3, "weight of the best rival's score (subtracted)"),
         ),
     ),
+    "search": search_policy(
+        "Looks ahead with the engine: it weighs whole turns (a tractor, its first tile's place and a push or none), "
+        "the heuristic's best turns by its zoo value after them.", 256, 8, 64),
 }

@@ -366,9 +366,11 @@ play_game = family.game_player(validate, setup, POLICY_TURNS, game_record)  # on
 
 
 def replay_decisions(rules: Rules, players: int, seed: int, game_index: int,
-                     events: Iterable[Sequence[int]]) -> GameRecord:
+                     events: Iterable[Sequence[int]],
+                     check: Callable[[State], None] | None = None) -> GameRecord:
     """Replay the decisions of an event log (TAKE, the first tile's PLACE, PUSH, PASS); the rest is produced
-    by these rules and must match. A wrong decision raises IllegalMove naming the event."""
+    by these rules and must match. A wrong decision raises IllegalMove naming the event. `check` (e.g. check_invariants)
+    runs after every turn."""
     validate(rules, players)
     state = setup(rules, players, PyRng(seed, game_index))
     rows = [tuple(int(x) for x in row) for row in events]
@@ -399,6 +401,8 @@ def replay_decisions(rules: Rules, players: int, seed: int, game_index: int,
         if [tuple(r) for r in rows[pos:pos + len(produced)]] != produced:
             raise IllegalMove(f"event {pos} {rows[pos]}: the rules give {produced}")
         pos += len(produced)
+        if check is not None:
+            check(state)
     if pos < len(rows):
         raise IllegalMove(f"event {pos}: events after the game ended")
     return game_record(state)

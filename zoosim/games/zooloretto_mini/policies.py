@@ -4,6 +4,7 @@ data); the numba policies are in `engine/policies.py`, asked by the game loop `e
 from __future__ import annotations
 
 from zoosim.games.base import PolicyInfo, PolicyParam
+from zoosim.games.family.policies import search_policy
 
 MAX_POLICY_PARAMS = 8
 
@@ -38,5 +39,12 @@ POLICIES = {
             PolicyParam("pair_value", 0.5, "value of an enclosure holding an unpaired fertile animal"),
             PolicyParam("landscape_cost", 1.0, "cost of a landscape beyond one per kind (it blocks a space)"),
         ),
+    ),
+    "search": search_policy(
+        "Looks ahead with the engine: at each turn it weighs DRAW and each truck (and, after a draw, each truck for "
+        "the drawn tile), best first by the heuristic's preference; the tiles of a taken truck and the bonuses it "
+        "places as heuristic.", 128, 8, 9,
+        PolicyParam("load", 1, "1: search the truck for a drawn tile too; 0: load it as the heuristic",
+                    low=0, high=1),
     ),
 }

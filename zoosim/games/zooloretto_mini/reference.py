@@ -380,10 +380,12 @@ play_game = family.game_player(validate, setup, POLICY_TURNS, game_record)  # on
 
 
 def replay_decisions(rules: Rules, players: int, seed: int, game_index: int,
-                     events: Iterable[Sequence[int]]) -> GameRecord:
+                     events: Iterable[Sequence[int]],
+                     check: Callable[[State], None] | None = None) -> GameRecord:
     """Replay the decisions of an event log (DRAW, TAKE with its PLACE and BONUS_* rows); consequences
     (BIRTH, FILL, LAST_ROUND, ROUND_END) are skipped on input and produced by these rules. Every decision
-    is checked; a wrong one raises IllegalMove naming the event."""
+    is checked; a wrong one raises IllegalMove naming the event. `check` (e.g. check_invariants)
+    runs after every turn."""
     validate(rules, players)
     state = setup(rules, players, PyRng(seed, game_index))
     rows = [tuple(int(x) for x in row) for row in events]
@@ -411,6 +413,8 @@ def replay_decisions(rules: Rules, players: int, seed: int, game_index: int,
                 raise IllegalMove(f"expected DRAW or TAKE, got {EVENT_NAMES.get(kind, kind)}")
         except IllegalMove as err:
             raise IllegalMove(f"event {at} {rows[at]}: {err}") from None
+        if check is not None:
+            check(state)
     if pos < len(decisions):
         raise IllegalMove(f"event {decisions[pos][0]}: a decision after the game ended")
     return game_record(state)

@@ -10,23 +10,38 @@ from collections.abc import Sequence
 import numpy as np
 
 from zoosim.games.base import PolicySpec, policy_arrays
-from zoosim.games.family.replay import game_text, round_story, truck_event
+from zoosim.games.family.replay import (
+    game_text, round_story, search_after_turns, search_event, truck_event,
+)
 from zoosim.games.zooloretto_mini.engine import state as E
 from zoosim.games.zooloretto_mini.columns import COLUMNS
 from zoosim.games.zooloretto_mini.policies import MAX_POLICY_PARAMS
 from zoosim.games.zooloretto_mini.rules import Rules, pack, tile_name
 
 
-def play_recorded(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int,
-                  game_index: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(events, result rows, win shares, final state) of one game."""
+def play_recorded(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, game_index: int,
+                  explain: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(events, result rows, win shares, final state) of one game; with `explain` the events hold the search
+    seats' decisions too (PROTOCOL 10)."""
     from zoosim.games.zooloretto_mini.play import play_traced
 
-    return play_traced(pack(rules, players), seed, game_index, *policy_arrays(policies, MAX_POLICY_PARAMS))
+    return play_traced(pack(rules, players), seed, game_index, *policy_arrays(policies, MAX_POLICY_PARAMS),
+                       explain=explain)
 
 
 def _place(dest: int) -> str:
     return "the barn" if dest == E.BARN_DEST else f"enclosure {dest + 1}"
+
+
+def _decision_words(kind: int, tile: int) -> str:
+    return "its turn" if kind == 0 else f"a truck for {tile_name(tile)}"
+
+
+def _option_words(kind: int, code: int) -> str:
+    """A search candidate: a turn option (PROTOCOL 9) or, for a drawn tile, a truck."""
+    if kind != 0:
+        return f"truck {code}"
+    return "draw" if code >> 24 == E.OPT_DRAW else f"take truck {(code >> 16) & 255}"
 
 
 def describe_event(row: Sequence[int]) -> str:
@@ -46,14 +61,21 @@ def describe_event(row: Sequence[int]) -> str:
         return f"  bonus: {who} discards {tile_name(a)} from the barn"
     if kind == E.EV_BONUS_SKIP:
         return f"  bonus: {who} lets it go"
+    searched = search_event(row, E.EV_SEARCH, E.EV_SEARCH_OPTION, _decision_words, _option_words)
+    if searched is not None:
+        return searched
     return f"event {kind}: {tuple(row)}"
 
 
-def replay_text(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, game_index: int) -> str:
-    """The whole game in words, then the final scoring."""
+def replay_text(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, game_index: int,
+                explain: bool = False) -> str:
+    """The whole game in words, then the final scoring; with `explain`, each search decision under its turn: every
+    candidate with its playouts and mean outcome, * the one played."""
     from zoosim.games.zooloretto_mini.play import O_ENCLOSURES, O_RANK, O_SCORE
 
-    events, rows, shares, _state = play_recorded(rules, players, policies, seed, game_index)
+    events, rows, shares, _state = play_recorded(rules, players, policies, seed, game_index, explain)
+    if explain:
+        events = search_after_turns(events, (E.EV_SEARCH, E.EV_SEARCH_OPTION), (E.EV_DRAW, E.EV_TAKE))
     story = round_story(events, describe_event, E.EV_ROUND_END)
     return game_text("zooloretto-mini", seed, game_index, policies, story, rows, shares, (O_SCORE, O_RANK, O_ENCLOSURES),
                      COLUMNS)

@@ -59,34 +59,43 @@ def uniform_place(S, R, rng, p, code):
 
 
 @njit(cache=True, _nrt=False)
-def play_game(R, seed, game_index, policy_ids, policy_params, S, bag, rng, options, work, scratch, scratch_bag,
-              places, trace, round_scores, totals, components):
-    """Play one game to its end; the results are left in S (score them with `score_game`).
+def start_game(S, R, bag, trace, rng, seed, game_index):
+    """The game's stream, setup and round 1: seat 0 is on turn."""
+    seed_stream(rng, seed, game_index)
+    setup(S, R, bag, trace, rng)
+    S[H_ROUND] = 1
 
-    options, work, scratch, scratch_bag, places, totals and components are the policies' workspace
-    (totals and components also score the rounds log between turns).
+
+@njit(cache=True, _nrt=False)
+def play_out(S, R, bag, trace, rng, p, played, policy_ids, policy_params, options, work, scratch, scratch_bag, places,
+             round_scores, totals, components, stop_policy):
+    """Play on from seat p (whose turn is already played if `played`) until the game ends (returns -1) or a seat
+    whose policy is `stop_policy` is on turn (returns that seat, its turn unplayed).
+
+    The one game loop: `play.play_game` runs it with stop_policy = SEARCH and plays the search seats' turns itself
+    (search.py), whose playouts run it to the end (stop_policy = -1) after a candidate turn, so it never calls the
+    search (numba cannot compile that cycle). options, work, scratch, scratch_bag, places, totals and components are
+    the policies' workspace (totals and components also score the rounds log between turns).
 
     With a non-empty `round_scores` (rounds x players), each player's score if the game ended now (the
     score cards included) is recorded at the end of every round that fits: the rounds log.
     """
-    seed_stream(rng, seed, game_index)
-    setup(S, R, bag, trace, rng)
     quiet = trace[:0]  # the policies' lookahead records nothing
     players = R[R_PLAYERS]
     tractors = R[R_TRACTORS]
-    end_on_full = R[R_END_ON_FULL_ZOO] != 0
-    round_limit = R[R_MAX_ROUNDS]
-    S[H_ROUND] = 1
     while True:
-        for p in range(players):
+        if played:
+            played = False
+        elif policy_ids[p] == stop_policy:
+            return p
+        else:
             policy = policy_ids[p]
             S[H_TURNS] += 1
             holding = S[H_HOLDING]
             if holding == 0:
                 S[H_PASSES] += 1
                 emit(S, trace, E.EV_PASS, p, 0, 0)
-                continue
-            if policy == UNIFORM:
+            elif policy == UNIFORM:
                 t = nth_bit(holding, below(rng, bit_count(holding)))
                 dest = uniform_place(S, R, rng, p, S[TR_TILES + t * MAX_TRACTOR_CAPACITY])
                 E.take_tractor(S, R, bag, trace, p, t, dest)
@@ -102,6 +111,7 @@ def play_game(R, seed, game_index, policy_ids, policy_params, S, bag, rng, optio
                             code += 1
                         u = nth_bit(pushable, below(rng, bit_count(pushable)))
                         E.push_animal(S, R, trace, p, code, u)
+                E.refill(S, R, bag, trace, t)
             else:
                 params = policy_params[p]
                 choice = choose_take(policy, params, S, R, p, rng, options, work, scratch, scratch_bag, places, totals,
@@ -125,17 +135,30 @@ def play_game(R, seed, game_index, policy_ids, policy_params, S, bag, rng, optio
                     if code >= R[R_SPECIES] or S[player_at(p) + P_YARD + code] == 0 or not E.can_take_push(S, R, u):
                         raise ValueError("policy chose an illegal push")
                     E.push_animal(S, R, trace, p, code, u)
-            E.refill(S, R, bag, trace, t)
-        reason = E.end_reason(S, R, end_on_full, round_limit)
-        emit(S, trace, E.EV_ROUND_END, players - 1, S[H_ROUND], reason)
-        if S[H_ROUND] <= round_scores.shape[0]:
-            E.score_all(S, R, totals, components)
-            for q in range(players):
-                round_scores[S[H_ROUND] - 1, q] = totals[q]
-        if reason >= 0:
-            S[H_END_REASON] = reason
-            break
-        S[H_ROUND] += 1
+                E.refill(S, R, bag, trace, t)
+        p += 1
+        if p == players:  # the round's end (PROTOCOL 6)
+            reason = E.end_reason(S, R, R[R_END_ON_FULL_ZOO] != 0, R[R_MAX_ROUNDS])
+            emit(S, trace, E.EV_ROUND_END, players - 1, S[H_ROUND], reason)
+            if S[H_ROUND] <= round_scores.shape[0]:
+                E.score_all(S, R, totals, components)
+                for q in range(players):
+                    round_scores[S[H_ROUND] - 1, q] = totals[q]
+            if reason >= 0:
+                S[H_END_REASON] = reason
+                return -1
+            S[H_ROUND] += 1
+            p = 0
+
+
+@njit(cache=True, _nrt=False)
+def play_game(R, seed, game_index, policy_ids, policy_params, S, bag, rng, options, work, scratch, scratch_bag,
+              places, trace, round_scores, totals, components):
+    """Play one game without search seats to its end; the results are left in S (score them with `score_game`).
+    (play.play_game also plays search seats.)"""
+    start_game(S, R, bag, trace, rng, seed, game_index)
+    play_out(S, R, bag, trace, rng, 0, False, policy_ids, policy_params, options, work, scratch, scratch_bag, places,
+             round_scores, totals, components, -1)
 
 
 @njit(cache=True, _nrt=False)

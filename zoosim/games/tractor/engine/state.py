@@ -37,6 +37,7 @@ STATE_SIZE = PLAYERS_AT + MAX_PLAYERS * P_SIZE
 
 # ---- event log (PROTOCOL.md 9) -------------------------------------------------------------------
 EV_TAKE, EV_PLACE, EV_PUSH, EV_REFILL, EV_PASS, EV_ROUND_END = range(1, 7)
+EV_SEARCH, EV_SEARCH_OPTION = 7, 8  # a search seat's decision and its candidates (search.py; --explain only)
 NO_PUSH = -1
 END_EMPTY, END_FULL_ZOO, END_ROUND_LIMIT = 0, 1, 2
 

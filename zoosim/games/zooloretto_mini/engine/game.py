@@ -69,7 +69,10 @@ def end_round(S, R, trace, last_taker):
     left = 0
     for t in range(R[R_TRUCKS]):
         if S[T_TAKEN_BY + t] < 0:
-            left += S[T_COUNT + t]
+            count = S[T_COUNT + t]
+            left += count
+            for k in range(count):
+                S[E.OUT + S[T_TILES + t * MAX_TRUCK_CAPACITY + k]] += 1
     S[H_OUT_TILES] += left
     emit(S, trace, E.EV_ROUND_END, last_taker, S[H_ROUND], left, 0)
 
@@ -163,26 +166,36 @@ def policy_turn(S, R, deck, trace, rng, p, policy, params, options, work, scratc
 
 
 @njit(cache=True, _nrt=False)
-def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, options, work, scratch, codes, trace,
-              round_scores, components):
-    """Play one game to its end; the results are left in S (score them with `score_game`).
+def start_game(S, R, deck, rng, seed, game_index):
+    """The game's stream, setup and round 1: seat 0 is on turn."""
+    seed_stream(rng, seed, game_index)
+    setup(S, R, deck, rng)
+    S[H_ROUND] = 1
+    start_round(S, R)
 
-    options, work, scratch, codes and components are the policies' workspace (components also scores the
-    rounds log between turns).
+
+@njit(cache=True, _nrt=False)
+def play_out(S, R, deck, trace, rng, p, played, policy_ids, policy_params, options, work, scratch, codes,
+             round_scores, components, stop_policy):
+    """Play on from seat p (whose turn is already played if `played`) until the game ends (returns -1) or a seat
+    whose policy is `stop_policy` is on turn (returns that seat, its turn unplayed).
+
+    The one game loop: `play.play_game` runs it with stop_policy = SEARCH and plays the search seats' turns itself
+    (search.py), whose playouts run it to the end (stop_policy = -1) after a candidate turn, so it never calls the
+    search (numba cannot compile that cycle). options, work, scratch, codes and components are the policies'
+    workspace (components also scores the rounds log between turns).
 
     With a non-empty `round_scores` (rounds x players), each player's score if the game ended now is
     recorded at the end of every round that fits: the rounds log.
     """
-    seed_stream(rng, seed, game_index)
-    setup(S, R, deck, rng)
     players = R[R_PLAYERS]
-    start = 0
-    S[H_ROUND] = 1
     while True:
-        start_round(S, R)
-        p = start
-        while True:
+        if played:
+            played = False
+        else:
             policy = policy_ids[p]
+            if policy == stop_policy:
+                return p
             params = policy_params[p]
             drawable = E.can_draw(S, R)
             takeable = E.can_take_truck(S, R)
@@ -204,19 +217,29 @@ def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, opti
             else:
                 policy_turn(S, R, deck, trace, rng, p, policy, params, options, work, scratch, codes, components,
                             drawable)
-            S[H_TURNS] += 1
-            if S[H_TRUCKS_TAKEN] == players:
-                start = p
-                break
+        S[H_TURNS] += 1
+        if S[H_TRUCKS_TAKEN] == players:  # the round's end; the last taker starts the next round
+            end_round(S, R, trace, p)
+            if S[H_ROUND] <= round_scores.shape[0]:
+                for q in range(players):
+                    round_scores[S[H_ROUND] - 1, q] = E.score_player(S, R, q, components)
+            if S[H_LAST_ROUND] != 0 or S[H_DRAW_PTR] >= S[H_TOTAL] or S[H_ROUND] >= R[R_MAX_ROUNDS]:
+                S[H_START_PLAYER] = p
+                return -1
+            S[H_ROUND] += 1
+            start_round(S, R)
+        else:
             p = next_bit(S[H_WAITING_SEATS], p)  # the next seat without a truck, from the mask
-        end_round(S, R, trace, start)
-        if S[H_ROUND] <= round_scores.shape[0]:
-            for q in range(players):
-                round_scores[S[H_ROUND] - 1, q] = E.score_player(S, R, q, components)
-        if S[H_LAST_ROUND] != 0 or S[H_DRAW_PTR] >= S[H_TOTAL] or S[H_ROUND] >= R[R_MAX_ROUNDS]:
-            break
-        S[H_ROUND] += 1
-    S[H_START_PLAYER] = start
+
+
+@njit(cache=True, _nrt=False)
+def play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, options, work, scratch, codes, trace,
+              round_scores, components):
+    """Play one game without search seats to its end; the results are left in S (score them with `score_game`).
+    (play.play_game also plays search seats.)"""
+    start_game(S, R, deck, rng, seed, game_index)
+    play_out(S, R, deck, trace, rng, 0, False, policy_ids, policy_params, options, work, scratch, codes, round_scores,
+             components, -1)
 
 
 @njit(cache=True, _nrt=False)

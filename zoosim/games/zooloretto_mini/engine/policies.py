@@ -175,7 +175,7 @@ def truck_value(policy, params, S, R, p, t, extra, work, scratch, options, codes
     if extra >= 0:
         codes[n] = extra
         n += 1
-    copy_array(work, S)
+    copy_array(work, S[:E.OUT])  # the tiles out of the game are never read here
     work[H_EARNED] = 0
     for _ in range(n):
         i, dest = best_placement(policy, params, work, R, p, codes, n, scratch, components, no_trace)

@@ -39,13 +39,18 @@ P_FEMALE = P_MALE + MAX_ENCLOSURES  # unused fertile females
 P_LAND_KINDS = P_FEMALE + MAX_ENCLOSURES  # MAX_ENCLOSURES x MAX_LANDSCAPE_KINDS tile counts
 P_BARN = P_LAND_KINDS + MAX_ENCLOSURES * MAX_LANDSCAPE_KINDS  # tiles per code
 P_SIZE = P_BARN + N_CODES
-STATE_SIZE = PLAYERS_AT + MAX_PLAYERS * P_SIZE
+# Tiles out of the game by code (truck tiles left at a round's end, bonus discards): public, seen as they left;
+# the search's determinisation reads them (search.py). After the player blocks, so that the policies' copies of
+# the state (truck_value: S[:OUT]) do not grow.
+OUT = PLAYERS_AT + MAX_PLAYERS * P_SIZE
+STATE_SIZE = OUT + N_CODES
 
 BARN_DEST = -1
 
 # ---- event log (PROTOCOL.md section 10) ----------------------------------------------------------
 EV_DRAW, EV_TAKE, EV_PLACE, EV_BIRTH, EV_FILL, EV_BONUS_TAKE, EV_BONUS_DISCARD, EV_BONUS_SKIP = range(1, 9)
 EV_LAST_ROUND, EV_ROUND_END = 9, 10
+EV_SEARCH, EV_SEARCH_OPTION = 11, 12  # a search seat's decision and its candidates (search.py; --explain only)
 
 # ---- options: kind << 24 | a << 16 | b << 8 | c ---------------------------------------------------
 OPT_DRAW, OPT_TAKE = 1, 2
@@ -255,6 +260,7 @@ def apply_bonus(S, R, trace, p, opt):
     else:
         remove_from_barn(S, p, code)
         S[H_OUT_TILES] += 1
+        S[OUT + code] += 1
         emit(S, trace, EV_BONUS_DISCARD, p, code, 0, 0)
 
 
