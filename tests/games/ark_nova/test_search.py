@@ -17,7 +17,6 @@ from zoosim.games.ark_nova import play
 from zoosim.games.ark_nova import search as S
 from zoosim.games.ark_nova.engine import codec
 from zoosim.games.ark_nova.engine import game as eg
-from zoosim.games.ark_nova.engine import state as es
 from zoosim.games.ark_nova.pack import pack
 from zoosim.games.ark_nova.policies import HEURISTIC, SEARCH, params_row
 from zoosim.games.ark_nova.reference import game as ref

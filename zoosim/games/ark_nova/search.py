@@ -83,7 +83,7 @@ from zoosim.games.ark_nova.policies import (
     SP_WIN_BONUS,
     W_OPP,
 )
-from zoosim.search.halving import N_STATS, S_PLAYOUTS, S_ROUND_OUT, S_TOTAL, sequential_halving
+from zoosim.search.halving import N_STATS, S_PLAYOUTS, S_TOTAL, sequential_halving
 from zoosim.search.streams import decision_key, sample_stream
 
 # the shared kernel's own code, inlined into the search's caller: passed as an argument to a compiled

@@ -48,7 +48,7 @@ from zoosim.games.castles.policies import (
     W_PIECE,
 )
 from zoosim.search import clock
-from zoosim.search.halving import N_STATS, S_PLAYOUTS, S_ROUND_OUT, S_TOTAL, rounds_for
+from zoosim.search.halving import N_STATS, S_PLAYOUTS, S_TOTAL, sequential_halving
 from zoosim.search.streams import decision_key, sample_stream
 
 MAX_CANDIDATES = 16
@@ -256,52 +256,11 @@ def evaluate(ctx, c, sample):
     return value(WG, WCS, R, RG, seat, out, fp)
 
 
-@njit(cache=True, _nrt=False)
-def halving(ctx, n_candidates, budget, stats, alive):
-    """zoosim.search.halving.sequential_halving with `evaluate` called by name, line for line the same algorithm
-    and statistics. The shared kernel takes the playout function as an argument, and numba names a jitted
-    function's type after its object's address: the cache entry of every function from the kernel up to the
-    simulation's entry then misses in each new process (measured: a new specialization saved by every run, ~20 s
-    of compile before the first search game). Called by name, the chain caches like the rest of the engine."""
-    for c in range(n_candidates):
-        stats[c, S_PLAYOUTS] = 0.0
-        stats[c, S_TOTAL] = 0.0
-        stats[c, S_ROUND_OUT] = -1.0
-        alive[c] = c
-    if n_candidates <= 1:
-        return 0
-    rounds = rounds_for(n_candidates)
-    n_alive = n_candidates
-    next_sample = 0
-    for r in range(rounds):
-        per_round = budget // rounds
-        per_candidate = per_round // n_alive
-        if per_candidate < 1:
-            per_candidate = 1
-        for j in range(per_candidate):
-            sample = next_sample + j
-            for a in range(n_alive):
-                c = alive[a]
-                stats[c, S_TOTAL] += evaluate(ctx, c, sample)
-                stats[c, S_PLAYOUTS] += 1.0
-        next_sample += per_candidate
-        for a in range(1, n_alive):
-            c = alive[a]
-            mean_c = stats[c, S_TOTAL] / stats[c, S_PLAYOUTS]
-            b = a - 1
-            while b >= 0:
-                d = alive[b]
-                mean_d = stats[d, S_TOTAL] / stats[d, S_PLAYOUTS]
-                if mean_d > mean_c or (mean_d == mean_c and d < c):
-                    break
-                alive[b + 1] = d
-                b -= 1
-            alive[b + 1] = c
-        keep = (n_alive + 1) // 2
-        for a in range(keep, n_alive):
-            stats[alive[a], S_ROUND_OUT] = r
-        n_alive = keep
-    return alive[0]
+# The shared kernel, compiled into this module with the playout inlined: numba names a jitted function passed as an
+# argument after its object's address, so a kernel taking `evaluate` as an argument would miss the cache in every
+# new process (~20 s of compile before the first search game); inlined, the chain caches like the rest of the
+# engine (New York Zoo does the same).
+halving = njit(cache=True, inline="always")(sequential_halving.py_func)
 
 
 # ---------------------------------------------------------------- the shortlists
@@ -428,7 +387,7 @@ def decide(kind, seat, key, G, CS, R, RG, PW, EV, prow, WG, WCS, WPW, EV0, rs, k
         fp[F_MONEY] = prow[S_MONEY]
         fp[F_WIN] = prow[S_WIN]
         ctx = (G, CS, R, RG, WG, WCS, WPW, EV0, rs, keys, opts, cbuf, out, info, cand, plans, scratch, fp)
-        best = halving(ctx, k, budget, stats, alive)
+        best = halving(ctx, evaluate, k, budget, stats, alive)
     if EV.shape[0] > 0:
         for c in range(k):
             playouts = int(stats[c, S_PLAYOUTS])
