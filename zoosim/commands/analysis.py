@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -163,7 +164,7 @@ def report_cmd(
         if not sep or not a.isdigit() or not b.isdigit() or max(int(a), int(b)) >= len(runs):
             raise ZoosimError(f"bad --compare {text!r}; give A:B with indices of the runs (0-{len(runs) - 1})")
         pairs.append((int(a), int(b)))
-    command = "zoosim " + " ".join(sys.argv[1:]) if sys.argv and "report" in sys.argv else None
+    command = "zoosim " + shlex.join(sys.argv[1:]) if sys.argv and "report" in sys.argv else None
     try:
         names = card_names_for_runs(runs)
     except ZoosimError:  # not plain runs (a sweep or tournament directory): build_report reads them its own way
