@@ -78,10 +78,9 @@ def test_animals_side_2_at_strength_5_is_legal_by_the_range_after_the_reputation
     assert ra.can_animals(s, 0, 2, False, SIDE1) and not ra.can_animals(s, 0, 1, False, SIDE1)
 
 
-@pytest.mark.xfail(strict=True, reason="reference bug (spec §5.3, §8.3, R6): can_animals counts the +1 reputation of "
-                   "Animals side II at strength >= 5 even when the reputation cap (9 with Cards side I, §8.3) loses it, "
-                   "so it calls legal an Animals action that then plays nothing (allow_null_action = false, §4.1)")
 def test_the_reputation_step_lost_at_the_cap_does_not_widen_the_range():
+    """§5.3, §8.3, R6: at the side-I cap (9) side II's +1 reputation is lost, so the range stays folders 1-4 and an
+    Animals action with only a folder-5 card is not legal (allow_null_action = false, §4.1)."""
     s, _ = game(2)
     p = s.ps[0]
     p.rep = 9  # Cards side I: the cap, the step is lost; the range stays folders 1-4

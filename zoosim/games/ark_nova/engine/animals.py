@@ -25,6 +25,7 @@ from zoosim.games.ark_nova.components.vocab import (
 from zoosim.games.ark_nova.engine.build import has_passive, zoo_memo
 from zoosim.games.ark_nova.engine.piles import range_folders
 from zoosim.games.ark_nova.engine.place import special_fits_with, terrain_touched
+from zoosim.games.ark_nova.engine.tracks import reputation_cap
 from zoosim.games.ark_nova.engine.state import (
     CARD_ICONS_HI,
     CARD_ICONS_LO,
@@ -388,7 +389,8 @@ def animal_any_at(G, R, p, side2, acting, rep_bonus):
     if rep_bonus:
         b = G_PL + p * P_SIZE
         rep = G[b + P_REP]
-        G[b + P_REP] = min(rep + 1, 15)
+        if rep < reputation_cap(G, R, p):  # at the cap the step is lost (§8.3), and the range with it
+            G[b + P_REP] = rep + 1
         ok = animal_any(G, R, p, side2, acting)
         G[b + P_REP] = rep
         return ok

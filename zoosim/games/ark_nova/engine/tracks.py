@@ -92,6 +92,14 @@ from zoosim.games.ark_nova.pack import (
 )
 
 CARDS_ACTION = 1
+
+
+@njit(cache=True, _nrt=False)
+def reputation_cap(G, R, p):
+    """§8.3: the highest reputation seat p can reach now (max_reputation with Cards side II, else the side-I cap)."""
+    return R[R_MAX_REPUTATION] if G[G_PL + p * P_SIZE + P_SIDE2 + CARDS_ACTION] else R[R_REPUTATION_CAP1]
+
+
 TILE_MONEY10, TILE_ENCLOSURE3, TILE_REP2, TILE_X3, TILE_TAKE3, TILE_PARTNER, TILE_UNIVERSITY, TILE_MULTIPLIER, \
     TILE_SPONSOR = range(9)   # rules.BONUS_TILES order
 BONUS_UPGRADE, BONUS_WORKER, BONUS_CARD, BONUS_CP, BONUS_X = range(5)  # rules.REPUTATION_BONUS_KINDS order
@@ -291,9 +299,8 @@ def _rep_unit(G, R, EV, rng, fr):
             G[G_STACK_N] -= 1
             return
         G[fr + FR_A] -= 1
-        cap = R[R_MAX_REPUTATION] if G[b + P_SIDE2 + CARDS_ACTION] else R[R_REPUTATION_CAP1]
         rep = G[b + P_REP]
-        if rep < cap:
+        if rep < reputation_cap(G, R, p):
             G[b + P_REP] = rep + 1
             _log(G, EV, E_GAIN, p, 3, 1, rep + 1, 0)
             if not G[b + P_REP_DONE] >> (rep + 1) & 1:

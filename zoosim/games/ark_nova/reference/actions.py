@@ -18,7 +18,7 @@ from zoosim.games.ark_nova.reference.effects import icons_entered, rows, run, tr
 from zoosim.games.ark_nova.reference.state import (ANIMALS, C, CARDS_ACTION, E_ACTION, E_PLAY, H_ANIMAL_HOME,
     H_ANIMAL_PLAY, H_CARDS_MODE, H_DISCARD, H_SNAP_FOLDER, H_SPONSOR_MODE, H_SPONSOR_PLAY, H_TAKE_SOURCE, SOURCE_DECK,
     SPONSORS, State, handler, has_effect, icon_counts, idx, range_folders, choose, coin)
-from zoosim.games.ark_nova.reference.tracks import (advance_break, discard_card, draw_deck, gain, pay,
+from zoosim.games.ark_nova.reference.tracks import (advance_break, discard_card, draw_deck, gain, pay, reputation_cap,
     take_card_options, take_from_display, to_hand)
 
 STOP = (0, 0)
@@ -186,7 +186,8 @@ def can_animals(s: State, p: int, strength_: int, side2: bool, acting_side2: lis
         return False
     if side2 and strength_ >= s.rules.animals2_rep_strength:  # R6: range after the +1 reputation
         rep = s.ps[p].rep
-        s.ps[p].rep = min(rep + 1, 15)
+        if rep < reputation_cap(s, p):  # at the cap the step is lost (§8.3), and the range with it
+            s.ps[p].rep = rep + 1
         ok = bool(animal_options(s, p, side2, acting_side2))
         s.ps[p].rep = rep
         return ok
