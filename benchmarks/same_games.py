@@ -41,6 +41,15 @@ BLOCKS += [
     ("ark-nova", 2, ("heuristic", "greedy"), 20),
     ("new-york-zoo", 3, ("heuristic", "greedy", "uniform"), 60),
 ]
+# search at a small budget in one seat (its games are the engine's, decided from outside the engine loop)
+BLOCKS += [
+    ("zooloretto", 2, ("search:budget=8", "heuristic"), 10),
+    ("zooloretto-mini", 2, ("search:budget=8", "heuristic"), 10),
+    ("tractor", 2, ("heuristic", "search:budget=8"), 10),
+    ("new-york-zoo", 2, ("search:budget=8", "heuristic"), 6),
+    ("castles", 2, ("search:budget=8", "heuristic"), 4),
+    ("ark-nova", 2, ("search:budget=8", "heuristic"), 2),
+]
 SEED = 20261205
 
 
