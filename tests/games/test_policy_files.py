@@ -54,6 +54,27 @@ def test_a_parameter_on_the_command_line_must_be_finite(raw: str) -> None:
         GAME.policy(f"heuristic:coin_value={raw}")
 
 
+@pytest.mark.parametrize("game", ["zooloretto", "zooloretto-mini", "tractor", "new-york-zoo", "castles", "ark-nova"])
+def test_a_search_budget_outside_its_range_is_a_one_line_error(game: str) -> None:
+    """A budget, width or horizon the kernel would clamp in silence is refused, naming the range; its ends play."""
+    policies = get_game(game).policies
+    budget = next(p for p in policies["search"].params if p.name == "budget")
+    assert budget.strict and budget.low in (0, 1)
+    for bad in (budget.low - 1, -5, budget.high + 1):
+        with pytest.raises(ZoosimError, match=rf"budget of search must be from {budget.low:g} to {budget.high:g}"):
+            parse_policy(f"search:budget={bad:g}", policies)
+    for good in (budget.low, budget.high):
+        assert parse_policy(f"search:budget={good:g}", policies).values[0] == good
+    candidates = next(p for p in policies["search"].params if p.name == "candidates")
+    with pytest.raises(ZoosimError, match="candidates of search must be from"):
+        parse_policy(f"search:candidates={candidates.high + 1:g}", policies)
+
+
+def test_a_weight_is_not_bounded_by_its_tuning_range() -> None:
+    """Heuristic weights keep any hand-set value: low/high bound `zoosim tune`, not what plays."""
+    assert parse_policy("heuristic:" + f"{HEURISTIC.params[0].name}=1000", GAME.policies).values[0] == 1000
+
+
 def test_runs_record_resolved_values_so_a_changed_file_does_not_change_a_run(weights: Path) -> None:
     text = f"heuristic:@{weights}"
     spec = build_spec("zooloretto", 2, [text, "greedy"], 10, 1)

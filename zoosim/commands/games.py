@@ -46,7 +46,8 @@ def policies(game: str = typer.Argument(..., help="game id, see `zoosim games`")
     for info in g.policies.values():
         print(f"{info.name}: {info.doc}")
         for param in info.params:
-            print(f"    {param.name} = {param.default:g}  {param.doc}")
+            accepted = f" (accepted: {param.low:g} to {param.high:g})" if param.strict else ""
+            print(f"    {param.name} = {param.default:g}  {param.doc}{accepted}")
         if info.params:
             example = ",".join(f"{p.name}={p.default:g}" for p in info.params[:2])
             print(f"    e.g. --policy {info.name}:{example}")

@@ -9,13 +9,24 @@ from zoosim.errors import ZoosimError
 
 @dataclass(frozen=True)
 class PolicyParam:
-    """A numeric policy parameter; `low`/`high` bound `zoosim tune`'s search (None: derived, see `bounds`)."""
+    """A numeric policy parameter; `low`/`high` bound `zoosim tune`'s search (None: derived, see `bounds`).
+
+    `strict`: low..high is also the range the policy accepts (a budget, a width, a switch), so a value outside it is
+    an error rather than something the kernel clamps in silence; a weight is not strict (any hand-set value plays).
+    """
 
     name: str
     default: float
     doc: str
     low: float | None = None
     high: float | None = None
+    strict: bool = False
+
+    def check(self, value: float, policy: str) -> None:
+        """Raise the one-line error for a value a strict parameter does not accept."""
+        if self.strict and not (float(self.low) <= value <= float(self.high)):  # type: ignore[arg-type]
+            raise ZoosimError(f"policy parameter {self.name} of {policy} must be from {self.low:g} to "
+                              f"{self.high:g}, got {value:g}")
 
     @property
     def bounds(self) -> tuple[float, float]:

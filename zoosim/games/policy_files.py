@@ -70,6 +70,8 @@ def parse_policy(text: str, policies: Mapping[str, PolicyInfo], *, game: str | N
         if not math.isfinite(given[key]):
             raise ZoosimError(f"policy parameter {key} needs a finite number, got {raw!r}")
     values.update(given)
+    for param in info.params:
+        param.check(values[param.name], name)
     return policy_spec(info, tuple(values[p.name] for p in info.params))
 
 def weights_dir(game: str) -> Traversable:

@@ -144,7 +144,8 @@ POLICIES: dict[str, PolicyInfo] = {
         "next break or the game's end, valued by heuristic's value against the best opponent's (plus win_bonus at "
         "the end); sequential halving spends `budget` playouts and it plays the best plan as heuristic would. "
         "Ties and a budget too small to search fall back on heuristic's plan.",
-        tuple(PolicyParam(name, default, doc, low, high) for name, default, low, high, doc in SEARCH_PARAMS),
+        tuple(PolicyParam(name, default, doc, low, high, strict=name != "win_bonus")
+              for name, default, low, high, doc in SEARCH_PARAMS),
     ),
 }
 assert set(POLICIES) == set(POLICY_CODES)

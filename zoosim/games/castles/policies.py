@@ -60,6 +60,7 @@ SEARCH_PARAMS = (
 N_SEARCH_PARAMS = len(SEARCH_PARAMS)
 SEARCH_DEFAULTS = tuple(row[1] for row in SEARCH_PARAMS)
 (S_BUDGET, S_CANDIDATES, S_HORIZON, S_ROLLOUT, S_MONEY, S_WIN) = range(N_SEARCH_PARAMS)
+STRICT_SEARCH = ("budget", "candidates", "horizon", "rollout")   # accepted ranges; the values are tunable weights
 assert N_SEARCH_PARAMS <= N_POLICY_PARAMS
 
 POLICIES = {
@@ -103,7 +104,7 @@ POLICIES = {
         "`horizon` rounds past the current one, values a playout by its score as if the game ended there minus the "
         "best other's (marks at money_value, plus win_bonus at the game's end) and spends `budget` playouts by "
         "sequential halving; placements, rewards and bonus cards are heuristic's.",
-        tuple(PolicyParam(*row) for row in SEARCH_PARAMS),
+        tuple(PolicyParam(*row, strict=row[0] in STRICT_SEARCH) for row in SEARCH_PARAMS),
     ),
 }
 assert set(POLICIES) == set(POLICY_CODES)

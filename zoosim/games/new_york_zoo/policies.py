@@ -92,14 +92,14 @@ POLICIES = {
         "budget 12/48/192/768: .90/.98/1.00/1.00): its playouts model the heuristic seats exactly, and only the "
         "tiles below the stack tops are hidden (benchmarks/bench_search.py --ladder).",
         (
-            PolicyParam("budget", 48, "playouts per decision: the skill dial (cost grows with it)", 1, 4096),
+            PolicyParam("budget", 48, "playouts per decision: the skill dial (cost grows with it)", 1, 4096, strict=True),
             PolicyParam("candidates", 8, "shortlist width: destinations x their best first decisions, best first "
-                                         f"(at most {MAX_CANDIDATES})", 1, MAX_CANDIDATES),
+                                         f"(at most {MAX_CANDIDATES})", 1, MAX_CANDIDATES, strict=True),
             PolicyParam("horizon", 0, "turns played after the candidate's turn before the playout is valued "
-                                      "(0: to the game's end)", 0, 200),
+                                      "(0: to the game's end)", 0, 200, strict=True),
             PolicyParam("win_bonus", 10.0, "value of a win, in uncovered squares of margin", 0, 100),
             PolicyParam("rollout", 0, "the playouts' policy in every seat: 0 heuristic (default weights), 1 greedy",
-                        0, 1),
+                        0, 1, strict=True),
         ),
     ),
 }

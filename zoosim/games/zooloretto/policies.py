@@ -74,19 +74,19 @@ POLICIES["search"] = PolicyInfo(
     "`places`. Reads public information only.",
     (
         PolicyParam("budget", 64, "playouts per decision (the skill dial), spread over the candidates by "
-                                  "sequential halving", 1, 100_000),
+                                  "sequential halving", 1, 100_000, strict=True),
         PolicyParam("candidates", 0, "at most this many candidates searched, best first by the heuristic's "
-                                     "preference (0: all)", 0, 32),
+                                     "preference (0: all)", 0, 32, strict=True),
         PolicyParam("money_candidates", 2, "money actions among the candidates: the ones the heuristic values "
                                            "most after one step (0: only the heuristic's own choice)", 0, 16),
         PolicyParam("win_weight", 5.0, "points a playout's win is worth on top of its score margin"),
         PolicyParam("prior", 0.0, "points credited to the heuristic's own choice in every playout (a tie "
                                   "breaker against noise)", 0, 100),
         PolicyParam("horizon", 0, "rounds played out after this one before valuing the heuristic's "
-                                  "projected zoos (0: to the game's end)", 0, 100),
-        PolicyParam("trucks", 1, "1: search the truck for a drawn tile too; 0: the heuristic's", 0, 1),
+                                  "projected zoos (0: to the game's end)", 0, 100, strict=True),
+        PolicyParam("trucks", 1, "1: search the truck for a drawn tile too; 0: the heuristic's", 0, 1, strict=True),
         PolicyParam("places", 0, "1: search the places of a taken truck's tiles too (each other first "
-                                 "placement, the heuristic's after it); 0: the heuristic's", 0, 1),
+                                 "placement, the heuristic's after it); 0: the heuristic's", 0, 1, strict=True),
         *(PolicyParam(p.name, p.default, f"heuristic in the playouts and the follow-up choices: {p.doc}", p.low,
                       p.high) for p in POLICIES["heuristic"].params),
     ),
