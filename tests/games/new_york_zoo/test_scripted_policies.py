@@ -79,6 +79,7 @@ def test_popcount_and_first_best():
     assert first_best([-5.0, -2.0, -2.0]) == 1
     assert first_best([-1e17, -1e16]) == 1
     assert first_best([7.0]) == 0
+    assert first_best([-2e18, -3e18]) == 0  # every value below the -1e18 floor: the first option
 
 
 # ---------------------------------------------------------------- greedy (ScoredPolicy): tile placement
@@ -182,6 +183,7 @@ def test_greedy_values_of_each_decision():
     assert value(D_BREED, ()) == 0.0
     assert value(D_BREED, (0, 1)) == (1 + 3 / 5) + (1 + 6.0)
     assert value(D_BONUS_BREED, -1) == 0.0 and value(D_BONUS_BREED, 1) == 1 + 6.0
+    assert value(D_BONUS_BREED, 0) == 1 + 3 / 5  # enclosure 0 is an option like any other
     assert [value(D_KEEP, o) for o in (0, 1)] == [0.0, 1.0]
     p.houses = [1, 0, 1, 0, 1]
     assert value(D_ANIMAL_OPTION, (P, F)) == 1 / 6 + 3 / 5
@@ -320,6 +322,8 @@ def test_heuristic_enclosure_gain_and_animal_choice():
     p.houses = [1, 0, 0, 0, 0]
     p.enclosures = []
     assert h.animal_choice(p, P, fill) == (0.5, -1)  # a free house
+    p.houses = [1, 0, 1, 0, 0]
+    assert h.animal_choice(p, P, fill) == (0.5, -1)  # the last free house
 
 
 def test_heuristic_breeding_gain_is_the_two_best_eligible_enclosures():
@@ -360,6 +364,7 @@ def test_heuristic_can_fill_and_finishing_attraction():
     m.supply[A2 - data.ATTRACTION_BASE] = 0
     assert not h.finishing_attraction(m, p, 2)
     m.supply[A2 - data.ATTRACTION_BASE] = 1
+    assert h.finishing_attraction(m, p, 2)  # the last domino in the supply
     open_only(p, (8, 0), (8, 2))
     assert not h.finishing_attraction(m, p, 2)  # no domino fits two cells apart
     m.supply[0] = 0
@@ -431,9 +436,10 @@ def test_heuristic_virtual_animal_takes_the_house_bonus_and_empties_a_full_enclo
     f = give_enclosure(m, 0, 4, F, 2)
     h.add_virtual_animal(p, f, F)  # 3 + 1 = 4: full, emptied
     assert (p.enclosures[f].species, p.enclosures[f].count, p.houses) == (-1, 0, [0, 0, 0, 0, 0])
+    p.houses = [0, 1, 0, 0, 0]
     g = give_enclosure(m, 0, 4, F, 3)
-    h.add_virtual_animal(p, g, F)
-    assert (p.enclosures[g].species, p.enclosures[g].count) == (-1, 0)
+    h.add_virtual_animal(p, g, F)  # the animal alone fills it: no house bonus, the house flamingo stays
+    assert (p.enclosures[g].species, p.enclosures[g].count, p.houses) == (-1, 0, [0, 1, 0, 0, 0])
 
 
 PENTOMINO = next(t.index for t in data.TILES if t.size == 5)
@@ -666,3 +672,238 @@ def test_heuristic_chooses_the_move_that_finishes():
     assert h.choose(m, D_DESTINATION, 0, options, 0) == 1
     p.covered = p.full_mask & ~mask(p, (8, 0), (8, 2))  # two cells apart: no attraction finishes
     assert h.choose(m, D_DESTINATION, 0, options, 0) == 0
+
+
+# ---------------------------------------------------------------- greedy's breeding terms (weights 0 in GREEDY_WEIGHTS)
+def test_greedy_breeding_terms_when_weighted():
+    """greedy's move value has the heuristic's breeding terms, switched off by its fixed weights (H_BREED =
+    H_RIVAL_BREED = 0). Weighted, a move is also worth H_BREED x the two best gains of the mover's eligible
+    enclosures (2+ animals) on each line it crosses, less H_RIVAL_BREED x the rivals'. Elephant on 23, 6 raw
+    spaces to harbour 4 (top tile: 6 squares): the flamingo line (24), then, past space 25 and 1, the kangaroo
+    line (4). Seat 0 (a meerkat and a kangaroo in houses): flamingos 2 of 5 (3/5), 3 of 4 (fills: 6), 2 of 6
+    (3/6, third best), 1 of 5 (not eligible); kangaroos 2 of 4 (+ the house kangaroo: fills, 6) and 2 of 5 (+ the
+    house kangaroo: 4/5). Seat 1 (a
+    kangaroo in a house): no flamingos (0); kangaroos 2 of 4 (fills: 6)."""
+    m, _ = match(2)
+    p, q = m.players
+    p.houses = [1, 0, 1, 0, 0]
+    for capacity, count in ((5, 2), (4, 3), (6, 2), (5, 1)):
+        give_enclosure(m, 0, capacity, F, count)
+    give_enclosure(m, 0, 4, K, 2)
+    give_enclosure(m, 0, 5, K, 2)
+    give_enclosure(m, 1, 4, K, 2)
+    assert q.houses[K] == 1
+    m.elephant = 23
+    assert data.TILES[m.stacks[harbour(4)][-1]].size == 6
+    option = (4, 6, 6, [24, 4], -1)
+    g = ScoredPolicy()
+    assert g.value(m, D_DESTINATION, p, option, 0) == 6.0  # greedy's own weights: the tile's squares alone
+    assert g.breeding_gain(p, F) == 6.0 + 3 / 5 and g.breeding_gain(p, K) == 6.0 + 4 / 5
+    assert g.breeding_gain(q, F) == 0.0 and g.breeding_gain(q, K) == 6.0 and g.breeding_gain(p, X) == 0.0
+
+    def weighted(breed, rival):
+        g.prm = (4.0, 6.0, 1.0, breed, rival, 0.25)
+        return g.value(m, D_DESTINATION, p, option, 0)
+
+    assert weighted(0.5, 0.125) == 6.0 + 0.5 * (6.0 + 3 / 5) - 0.125 * 0.0 + 0.5 * (6.0 + 4 / 5) - 0.125 * 6.0
+    assert weighted(1.0, 0.0) == 6.0 + (6.0 + 3 / 5) + (6.0 + 4 / 5)
+    assert weighted(0.0, 1.0) == 6.0 - 6.0
+    g.prm = (4.0, 6.0, 1.0, 0.5, 0.125, 0.25)
+    assert g.destination_value(m, p, 4, 1) == 6.0 + 0.5 * (6.0 + 3 / 5)  # 1 raw space: the flamingo line only
+
+
+# ---------------------------------------------------------------- heuristic: every option value of a decision
+@pytest.fixture
+def option_values(monkeypatch):
+    """values(policy, m, kind, options, context): the values the policy gives the options (what its choose hands
+    to first_best), and its choice."""
+    from zoosim.games.new_york_zoo.reference import policies as module
+
+    def values(policy, m, kind, options, context=0):
+        seen = []
+
+        def record(vs):
+            seen.append(list(vs))
+            return first_best(vs)
+
+        with monkeypatch.context() as patch:
+            patch.setattr(module, "first_best", record)
+            chosen = policy.choose(m, kind, 0, options, context)
+        return seen[-1], chosen
+
+    return values
+
+
+def test_heuristic_option_values_of_each_decision(option_values):
+    """heuristic_position (fill 9), every value by hand: populate first 0.5 per animal of the species in houses
+    + 2 from a house; populate second house 1, stop 0, enclosure -1; an animal option the first animal's value +
+    the second's if positive; breeding 1 + each enclosure's gain; the bonus breeding 1 + the gain, none 0."""
+    m, p, fill = heuristic_position()
+    p.houses[M] = 2  # houses full: meerkats 2, kangaroo 1
+    h = heuristic()
+    assert option_values(h, m, D_POPULATE_FIRST, [(F, 0), (K, HOUSE), (M, HOUSE), (M, 1)]) == (
+        [0.0, 0.5 + 2.0, 1.0 + 2.0, 1.0], 2)
+    assert option_values(h, m, D_POPULATE_SECOND, [(F, 0), (F, SUPPLY), (F, HOUSE)]) == ([-1.0, 0.0, 1.0], 2)
+    # penguin: 1 of 6 in the empty enclosure; flamingo 3 of 5; kangaroo fills (9); meerkat 1 + the house one of 6
+    assert option_values(h, m, D_ANIMAL_OPTION, [(P, -1), (F, K), (K, M), (F, P), (X, -1)]) == (
+        [4 * 1 / 6, 4 * 3 / 5 + 9.0, 9.0 + 4 * 2 / 6, 4 * 3 / 5 + 4 * 1 / 6, 4 * 1 / 6], 1)
+    p.enclosures[2].species, p.enclosures[2].count = X, 2  # no place for a penguin: -1, counted 0 as second
+    assert option_values(h, m, D_ANIMAL_OPTION, [(P, -1), (F, P)]) == ([-1.0, 4 * 3 / 5], 1)
+    p.enclosures[2].species, p.enclosures[2].count = -1, 0
+    assert option_values(h, m, D_ANIMAL_DEST, [SUPPLY, 0, 2], F) == ([0.0, 4 * 3 / 5, 4 * 1 / 6], 1)
+    p.houses[M] = 1
+    assert option_values(h, m, D_ANIMAL_DEST, [SUPPLY, HOUSE, 2], P) == ([0.0, 0.5, 4 * 1 / 6], 2)
+    assert option_values(h, m, D_BREED, [(), (0,), (1,), (0, 1)]) == (
+        [0.0, 1 + 4 * 3 / 5, 1 + 9.0, (1 + 4 * 3 / 5) + (1 + 9.0)], 3)
+    assert option_values(h, m, D_BONUS_BREED, [-1, 0, 1]) == ([0.0, 1 + 4 * 3 / 5, 1 + 9.0], 2)
+    for kind in (D_HOUSE_BONUS, D_KEEP, D_ATTRACTION_TAKE):
+        assert option_values(h, m, kind, [0, 1]) == ([0.0, 1.0], 1)
+
+
+def test_heuristic_destination_choice_wins_with_the_tile_that_covers_the_last_cells(option_values):
+    """Seat 0's board is open only on the cells of harbour 11's heptomino: taking it covers the board (WIN)."""
+    m, _ = match(2)
+    p = m.players[0]
+    tile = m.stacks[harbour(11)][-1]
+    p.covered = p.full_mask & ~placements_on_empty(p.board, tile)[0]
+    assert p.cells_left() == 7
+    m.elephant = 9
+    values, chosen = option_values(heuristic(), m, D_DESTINATION, [(10, 1, 1, [], -1), (11, 2, 2, [], -1)])
+    assert values[1] == WIN and chosen == 1
+
+
+# ---------------------------------------------------------------- heuristic: each term's weight at exactly 1
+def test_heuristic_terms_weighted_1_count():
+    """A weight of 1 is a weight like any other (the terms are skipped only at 0). Harbour 11 as in
+    test_heuristic_harbour_value_cover_fit_deny_and_win; the animal move of test_heuristic_animal_space_value."""
+    m, _ = match(2)
+    p = m.players[0]
+    tile = m.stacks[harbour(11)][-1]
+    p.covered = p.full_mask & ~placements_on_empty(p.board, tile)[0] & ~mask(p, FAR)
+    assert heuristic(fit_weight=1.0).destination_value(m, p, 11, 1, 9.0, 8, False) == 2 * 7 + 1.0 * -64 - 0.25 * 7
+    assert heuristic(deny_weight=1.0).destination_value(m, p, 11, 1, 9.0, 8, False) == 2 * 7 + 0.0625 * -64 - 7
+    m, p = animal_move_position()
+    give_enclosure(m, 1, 4, P, 2)  # the rival's penguins: 2 + 1 of 4 (it has no penguin in a house)
+    h = heuristic(breed_value=1.0, rival_breed_weight=0.0)
+    assert h.destination_value(m, p, 12, 4, 9.0, 6, False) == (4 * 2 / 5 + 0.5) - 0.25 * 7 + 1.0 * (4 * 3 / 5)
+    h = heuristic(breed_value=0.0, rival_breed_weight=1.0)
+    assert h.destination_value(m, p, 12, 4, 9.0, 6, False) == (4 * 2 / 5 + 0.5) - 0.25 * 7 - 1.0 * (4 * 3 / 4)
+
+
+# ---------------------------------------------------------------- heuristic: the board as the move leaves it
+def no_deny(**changes) -> HeuristicPolicy:
+    return heuristic(deny_weight=0.0, **changes)
+
+
+def test_heuristic_harbour_move_breeds_with_the_new_enclosure_populated():
+    """Harbour 9 (on the penguin line) showing tile 0 (4 squares): the new enclosure takes the 2 house penguins,
+    and the penguin line breeds it: 2 + 1 of 4. Value: 2 x 4 + 0.5 x 4 x 3/4 (no fit term, no deny)."""
+    m, _ = match(2)
+    p = m.players[0]
+    p.houses = [0, 0, 0, 2, 0]
+    m.stacks[harbour(9)][-1] = 0
+    assert data.TILES[0].size == 4
+    m.elephant = 8
+    h = no_deny(fit_weight=0.0)
+    assert h.destination_value(m, p, 9, 1, 9.0, 50, False) == 2 * 4 + 0.5 * (4 * 3 / 4)
+    assert snapshot(p) == ([0, 0, 0, 2, 0], [])
+
+
+def test_heuristic_animal_move_populates_no_new_enclosure():
+    """The same 2 house penguins; space 10 (fox, flamingo) from 8 over the penguin line: fox and flamingo are
+    each worth the free house (0.5), and no enclosure is placed, so no penguin breeds: 0.5 + 0.5."""
+    m, _ = match(2)
+    p = m.players[0]
+    p.houses = [0, 0, 0, 2, 0]
+    m.elephant = 8
+    assert no_deny().destination_value(m, p, 10, 2, 9.0, 50, False) == 0.5 + 0.5
+    assert snapshot(p) == ([0, 0, 0, 2, 0], [])
+
+
+def test_heuristic_first_animal_worth_0_is_not_added():
+    """progress_value 0, houses full. Space 12 (penguin, kangaroo) from 8 over the penguin line: a penguin into
+    2 of 4 is worth 0 (3 of 4 does not fill), the kangaroo has no place (-1, counted 0). Only an animal worth
+    more than 0 is added as the move leaves the board, so the line breeds 2 -> 3 of 4 (worth 0), not 3 -> full."""
+    m, _ = match(2)
+    p = m.players[0]
+    p.houses = [2, 0, 0, 0, 1]
+    give_enclosure(m, 0, 4, P, 2)
+    m.elephant = 8
+    h = no_deny(progress_value=0.0)
+    assert h.animal_choice(p, P, 9.0) == (0.0, 0) and h.animal_choice(p, K, 9.0) == (-1.0, -1)
+    assert h.destination_value(m, p, 12, 4, 9.0, 50, False) == 0.0 + 0.5 * 0.0
+
+
+def test_heuristic_animals_worth_more_than_0_go_in():
+    """progress_value 1 (an animal short of a fill is worth its fraction, at most 1), houses full, one animal in an
+    enclosure of 4: an animal worth more than 0 is added as the move leaves the board, so the line it crosses
+    breeds its enclosure (2 + 1 of 4: 1 x 3/4)."""
+    m, _ = match(2)
+    p = m.players[0]
+    p.houses = [2, 0, 0, 0, 1]
+    give_enclosure(m, 0, 4, F, 1)
+    h = no_deny(progress_value=1.0)
+    # the second pictured animal: no place for the penguin, the flamingo into 1 of 4 (1 x 2/4), then bred
+    m.elephant = 23
+    assert h.destination_value(m, p, 25, 2, 9.0, 50, False) == 0.0 + 1.0 * 2 / 4 + 0.5 * (1.0 * 3 / 4)
+    assert snapshot(p) == ([2, 0, 0, 0, 1], [(4, F, 1)])
+    # the first pictured animal: the penguin into 1 of 4, no place for the kangaroo, then the penguins bred
+    p.enclosures[0].species = P
+    m.elephant = 8
+    assert h.destination_value(m, p, 12, 4, 9.0, 50, False) == 1.0 * 2 / 4 + 0.0 + 0.5 * (1.0 * 3 / 4)
+
+
+def test_heuristic_second_animal_worth_0_stays_out():
+    """progress_value 0, houses full. Space 25 (penguin, flamingo) over the flamingo line: the penguin fills
+    3 of 4 (fill 9); the flamingo into 2 of 4 is worth 0, so it is not added, and the line breeds the 2
+    flamingos to 3 of 4: worth 0."""
+    m, _ = match(2)
+    p = m.players[0]
+    p.houses = [2, 0, 0, 0, 1]
+    give_enclosure(m, 0, 4, P, 3)
+    give_enclosure(m, 0, 4, F, 2)
+    m.elephant = 23
+    assert no_deny(progress_value=0.0).destination_value(m, p, 25, 2, 9.0, 50, False) == 9.0 + 0.0 + 0.5 * 0.0
+
+
+def test_heuristic_pair_of_animals_is_kept_over_an_equal_single_animal():
+    """Houses full (fill 6 passed). Space 25 (penguin, flamingo) over the flamingo line: penguin 2 -> 3 of 4
+    (4 x 3/4) + flamingo 2 -> 3 of 4 (4 x 3/4) = 6, equal to a kangaroo filling its enclosure alone (6): the
+    first found, the pair, is kept, so the flamingos (3) breed full: 0.5 x 6."""
+    m, _ = match(2)
+    p = m.players[0]
+    p.houses = [2, 0, 0, 0, 1]
+    give_enclosure(m, 0, 4, P, 2)
+    give_enclosure(m, 0, 4, F, 2)
+    give_enclosure(m, 0, 4, K, 3)
+    m.elephant = 23
+    h = no_deny()
+    assert h.animal_choice(p, K, 6.0) == (6.0, 2)
+    assert h.destination_value(m, p, 25, 2, 6.0, 50, False) == (4 * 3 / 4 + 4 * 3 / 4) + 0.5 * 6.0
+
+
+def test_heuristic_single_animal_beats_the_pair():
+    """Houses full. Space 25 (penguin, flamingo) over the flamingo line: no place for the penguin, the
+    flamingo 2 -> 3 of 4 (3); a kangaroo filling its enclosure alone (9) is better. Only the kangaroo is added
+    (its enclosure empties), the flamingos stay 2 and breed to 3 of 4: 0.5 x 3."""
+    m, _ = match(2)
+    p = m.players[0]
+    p.houses = [2, 0, 0, 0, 1]
+    give_enclosure(m, 0, 4, K, 3)
+    give_enclosure(m, 0, 4, F, 2)
+    m.elephant = 23
+    assert no_deny().destination_value(m, p, 25, 2, 9.0, 50, False) == 9.0 + 0.5 * (4 * 3 / 4)
+    assert snapshot(p) == ([2, 0, 0, 0, 1], [(4, K, 3), (4, F, 2)])
+
+
+# ---------------------------------------------------------------- heuristic: the threat past harbour 0 (space 1)
+def test_heuristic_threat_counts_harbour_0():
+    """3 players (moves 1-3). From 25 the next player reaches 1 (harbour 0: 7), 2, 3 (6 once its 7 is taken):
+    7. With space 1 empty it is not counted: 2, 3 (6), 4 (6): 6."""
+    m, _ = match(3)
+    del m.stacks[harbour(3)][-1:]
+    h = heuristic()
+    assert harbour(1) == 0
+    assert h.next_player_threat(m, m.players[0], 25) == 7.0
+    m.stacks[harbour(1)].clear()
+    assert h.next_player_threat(m, m.players[0], 25) == 6.0
