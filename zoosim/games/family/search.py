@@ -53,6 +53,13 @@ R_WIN_WEIGHT, R_STARTED = range(2)
 
 
 @njit(cache=True)
+def playouts(params, players):
+    """The decision's playouts: `budget` at 2 players, scaled by 2/players at more (a playout of n seats plays n/2
+    times a 2-player playout's turns, so the time of a decision stays about the same), at least 1."""
+    return max(1, int(params[SP_BUDGET]) * 2 // max(2, players))
+
+
+@njit(cache=True)
 def new_common(players, explain, timings, max_candidates, rollout_row):
     """The arrays every search seat of a game shares, a tuple indexed by C_*. `explain` (0/1) writes the
     decisions' event rows into a traced game; `timings` (clock.new_timings, or an empty array) records each searched

@@ -34,7 +34,7 @@ from zoosim.core.rng import shuffle
 from zoosim.games.family import search as F
 from zoosim.games.family.search import (
     C_ALIVE, C_CANDS, C_IDS, C_INFO, C_PARAMS, C_REAL, C_RNG, C_STATS, C_STREAM, DECIDE_TURN, I_GAME, I_SEAT,
-    R_WIN_WEIGHT, SEARCH, SP_BUDGET, SP_CANDIDATES, append_tiles, halve,
+    R_WIN_WEIGHT, SEARCH, SP_CANDIDATES, append_tiles, halve,
 )
 from zoosim.games.tractor.engine import state as E
 from zoosim.games.tractor.engine.game import play_out
@@ -256,7 +256,7 @@ def decide(R, S, trace, p, params, seed, game_index, ws):
     copy_in_play(root, S, R)  # the header and every seat's block
     root[H_TRACE_N] = 0
     common[C_INFO][I_POOL] = unseen_tiles(S, R, ws[W_POOL], ws[W_SEEN])
-    best = halve((R, ws), evaluate, n, max(1, int(params[SP_BUDGET])), common[C_STATS], common[C_ALIVE])
+    best = halve((R, ws), evaluate, n, F.playouts(params, R[R_PLAYERS]), common[C_STATS], common[C_ALIVE])
     F.finish(common, S, H_TRACE_N, trace, E.EV_SEARCH, E.EV_SEARCH_OPTION, n, best)
     return cands[best]
 

@@ -35,7 +35,7 @@ from zoosim.core.rng import below, shuffle
 from zoosim.games.family import search as F
 from zoosim.games.family.search import (
     C_ALIVE, C_CANDS, C_IDS, C_INFO, C_PARAMS, C_PREFS, C_REAL, C_RNG, C_STATS, C_STREAM, DECIDE_TURN, I_CODE,
-    I_GAME, I_KIND, I_SEAT, N_SEARCH_PARAMS, R_WIN_WEIGHT, SEARCH, SP_BUDGET, SP_CANDIDATES, append_tiles, halve,
+    I_GAME, I_KIND, I_SEAT, N_SEARCH_PARAMS, R_WIN_WEIGHT, SEARCH, SP_CANDIDATES, append_tiles, halve,
     order_by_preference,
 )
 from zoosim.games.zooloretto_mini.engine import state as E
@@ -285,7 +285,7 @@ def decide(R, S, trace, p, kind, code, params, seed, game_index, ws):
     info = common[C_INFO]
     info[I_POOL], info[I_UNKNOWN], info[I_UNKNOWN_IN_PLAY] = unseen_tiles(S, R, code, ws[W_POOL], ws[W_UNKNOWN],
                                                                           ws[W_SEEN])
-    best = halve((R, ws), evaluate, n, max(1, int(params[SP_BUDGET])), common[C_STATS], common[C_ALIVE])
+    best = halve((R, ws), evaluate, n, F.playouts(params, R[R_PLAYERS]), common[C_STATS], common[C_ALIVE])
     F.finish(common, S, H_TRACE_N, trace, E.EV_SEARCH, E.EV_SEARCH_OPTION, n, best)
     return cands[best]
 
