@@ -6,13 +6,11 @@ import copy
 import random
 from dataclasses import replace
 
-import numpy as np
-from tests.games.ark_nova.common import positions, reference_fields
+from tests.games.ark_nova.common import engine_arrays, engine_events, positions, reference_fields
 
 from zoosim.games.ark_nova.engine import piles as ep
 from zoosim.games.ark_nova.engine import codec
 from zoosim.games.ark_nova.engine import state as es
-from zoosim.games.ark_nova.pack import pack
 from zoosim.games.ark_nova.reference import state as rs
 from zoosim.games.ark_nova.reference import tracks as rt
 from zoosim.games.ark_nova.rules import Rules
@@ -77,13 +75,10 @@ def test_piles_and_display_equal_the_reference_on_reached_positions():
     for s in positions(12, rnd, pile_rules):
         t = disturb(s, rnd)
         t.events = []
-        R = pack(t.rules, t.players)
-        G = codec.encode(reference_fields(t))
-        EV = es.new_events(256)
-        rng = np.array(t.rng.s, np.uint64)
+        R, G, EV, rng = engine_arrays(t, 256)
         for _ in range(8):
             step(t, G, R, EV, rng, rnd)
-            assert [tuple(int(v) for v in EV[i]) for i in range(int(G[es.G_NEV]))] == t.events
+            assert engine_events(G, EV) == t.events
             assert codec.decode(G) == reference_fields(t)
             assert [int(v) for v in rng] == t.rng.s
         checked += 1
