@@ -146,6 +146,13 @@ def positions(n_games: int, rnd: random.Random, make_rules, rate: float = 0.03):
             ref.after_turn(s, p)
 
 
+def varied_positions(n_games: int, rnd: random.Random, make_rules, vary):
+    """positions(), each changed by vary(s, rnd), with the engine's packed rules and state for it: (t, R, G)."""
+    for s in positions(n_games, rnd, make_rules):
+        t = vary(s, rnd)
+        yield t, pack(t.rules, t.players), codec.encode(reference_fields(t))
+
+
 def random_play_rules(rnd: random.Random, players: int) -> Rules:
     """random_setup_rules plus rules that change play: effects, buildings, piles, tasks, the end."""
     return replace(
