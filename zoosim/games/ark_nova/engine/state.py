@@ -306,15 +306,19 @@ START_B_KIND = board.START_BUILDING_KIND.astype(np.int64)
 START_B_MASK = board.START_BUILDING_MASK.astype(np.int64)
 
 
+# the effect moments as plain ints (numba constants), for every engine module
+IMMEDIATE, PASSIVE, TRIGGER = int(Moment.IMMEDIATE), int(Moment.PASSIVE), int(Moment.TRIGGER)
+AFTER_ACTION, INCOME, END_GAME = int(Moment.AFTER_ACTION), int(Moment.INCOME), int(Moment.END_GAME)
+
+
 def _passive_ops() -> np.ndarray:
     """PASSIVE_OP[peaceful, card row, opcode] = 1 if the card has that standing (PASSIVE-moment) effect."""
     n_ops = 1 + max(int(cards.program(False).ops[:, 0].max()), int(cards.program(True).ops[:, 0].max()))
     out = np.zeros((2, N_CARDS, n_ops), np.int64)
     for peaceful in (0, 1):
         prog = cards.program(bool(peaceful))
-        m = int(Moment.PASSIVE)
         for c in range(N_CARDS):
-            for r in range(int(prog.start[c, m]), int(prog.start[c, m] + prog.count[c, m])):
+            for r in range(int(prog.start[c, PASSIVE]), int(prog.start[c, PASSIVE] + prog.count[c, PASSIVE])):
                 out[peaceful, c, int(prog.ops[r, 0])] = 1
     return out
 
@@ -332,7 +336,6 @@ def _programs() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 PROG_START, PROG_COUNT, PROG_OPS = _programs()
-PASSIVE = int(Moment.PASSIVE)
 
 
 def _discounts() -> np.ndarray:
@@ -357,11 +360,10 @@ def _trigger_bits() -> np.ndarray:
     """CARD_TRIGGER_BITS[peaceful, card row]: bit event * 2 + scope for each of its TRIGGER rows (engine.triggers.
     _seat_triggers walks only rows of the event and scope it is asked for)."""
     out = np.zeros((2, N_CARDS), np.int64)
-    trigger = int(Moment.TRIGGER)
     for peaceful in (0, 1):
         for c in range(N_CARDS):
-            start = PROG_START[peaceful, c, trigger]
-            for r in range(start, start + PROG_COUNT[peaceful, c, trigger]):
+            start = PROG_START[peaceful, c, TRIGGER]
+            for r in range(start, start + PROG_COUNT[peaceful, c, TRIGGER]):
                 bit = int(PROG_OPS[r, 1]) * 2 + int(PROG_OPS[r, 2])
                 assert 0 <= int(PROG_OPS[r, 2]) <= 1 and 0 <= bit < 63
                 out[peaceful, c] |= 1 << bit
