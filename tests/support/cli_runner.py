@@ -52,3 +52,13 @@ def run_without_numba(argvs: list[list[str]], cwd) -> str:
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "False"
     return done.stdout
+
+
+def assert_refused(args: list[str], message: str, folder, monkeypatch: pytest.MonkeyPatch,
+                   capsys: pytest.CaptureFixture) -> None:
+    """`zoosim ARGS` is refused: exit 2 with one line that names `message`, nothing on stdout, nothing new in
+    `folder` (where ARGS would write)."""
+    before = sorted(p.name for p in folder.iterdir())
+    code, out, err = run_cli(args, monkeypatch, capsys)
+    assert code == 2 and message in err and err.count("\n") == 1, err
+    assert out == "" and sorted(p.name for p in folder.iterdir()) == before

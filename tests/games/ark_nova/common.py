@@ -153,6 +153,21 @@ def varied_positions(n_games: int, rnd: random.Random, make_rules, vary):
         yield t, pack(t.rules, t.players), codec.encode(reference_fields(t))
 
 
+def stepped_positions(n_games: int, rnd: random.Random, make_rules, change, step, *, steps: int, events: int,
+                      rate: float = 0.03, compare=assert_same):
+    """positions(), each changed by change(s, rnd) and loaded into the engine (an empty event list on both), then
+    step(t, G, R, EV, rng, rnd) run `steps` times on both, compare(t, G, EV, rng) after every step. Yields each
+    reference state when its steps are done (its events are those of the steps)."""
+    for s in positions(n_games, rnd, make_rules, rate):
+        t = change(s, rnd)
+        t.events = []
+        R, G, EV, rng = engine_arrays(t, events)
+        for _ in range(steps):
+            step(t, G, R, EV, rng, rnd)
+            compare(t, G, EV, rng)
+        yield t
+
+
 def random_play_rules(rnd: random.Random, players: int) -> Rules:
     """random_setup_rules plus rules that change play: effects, buildings, piles, tasks, the end."""
     return replace(

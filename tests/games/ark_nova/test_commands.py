@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.cli_runner import run_cli as cli
-from tests.support.cli_runner import run_without_numba
+from tests.support.cli_runner import assert_refused, run_without_numba
 from zoosim.games.ark_nova.rules import RULE_DOCS, Rules
 from zoosim.games.registry import LISTING, get_game
 
@@ -114,8 +114,4 @@ def _bad_position(tmp: Path, **change) -> str:
     (lambda tmp: ["rules", GAME_ID, "--rule", "no_such_rule=1"], "unknown rule 'no_such_rule'"),
 ])
 def test_bad_input_is_one_line_exit_2_and_writes_nothing(make_args, message, tmp_path, monkeypatch, capsys):
-    args = make_args(tmp_path)
-    before = sorted(p.name for p in tmp_path.iterdir())
-    code, out, err = cli(args, monkeypatch, capsys)
-    assert code == 2 and message in err and err.count("\n") == 1, err
-    assert out == "" and sorted(p.name for p in tmp_path.iterdir()) == before
+    assert_refused(make_args(tmp_path), message, tmp_path, monkeypatch, capsys)

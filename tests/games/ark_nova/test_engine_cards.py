@@ -5,8 +5,9 @@ stream; strengths equal the reference's."""
 import copy
 import random
 from dataclasses import replace
+from functools import partial
 
-from tests.games.ark_nova.common import assert_same, engine_arrays, positions
+from tests.games.ark_nova.common import assert_same, stepped_positions
 
 from zoosim.games.ark_nova.engine import cards as eca
 from zoosim.games.ark_nova.engine import state as es
@@ -64,13 +65,8 @@ def test_cards_action_slots_and_break_track_equal_the_reference():
     rnd = random.Random(10)
     checked = 0
     seen = set()
-    for s in positions(12, rnd, cards_rules):
-        t = disturb(s, rnd)
-        t.events = []
-        R, G, EV, rng = engine_arrays(t, 1024)
-        for _ in range(6):
-            step(t, G, R, EV, rng, rnd)
-            assert_same(t, G, EV, rng, settled=False)
+    for t in stepped_positions(12, rnd, cards_rules, disturb, step, steps=6, events=1024,
+                               compare=partial(assert_same, settled=False)):
         checked += 1
         seen |= {e[2] for e in t.events if e[0] == rs.E_DECIDE} | {-e[0] for e in t.events}
     assert checked >= 80

@@ -8,7 +8,7 @@ import copy
 import random
 from dataclasses import replace
 
-from tests.games.ark_nova.common import assert_same, engine_arrays, positions
+from tests.games.ark_nova.common import stepped_positions
 
 from zoosim.games.ark_nova.components.vocab import FIRST_UNIQUE_BUILDING, N_BUILDINGS
 from zoosim.games.ark_nova.engine import chain as ec
@@ -65,13 +65,7 @@ def test_build_actions_and_free_buildings_equal_the_reference():
     rnd = random.Random(8)
     checked = 0
     seen = set()
-    for s in positions(9, rnd, chain_rules, rate=0.04):
-        t = prepare(s, rnd)
-        t.events = []
-        R, G, EV, rng = engine_arrays(t, 2048)
-        for _ in range(5):
-            step(t, G, R, EV, rng, rnd)
-            assert_same(t, G, EV, rng)
+    for t in stepped_positions(9, rnd, chain_rules, prepare, step, steps=5, events=2048, rate=0.04):
         checked += 1
         seen |= {(e[0], e[2]) for e in t.events if e[0] in (rs.E_DECIDE, rs.E_TILE, rs.E_BUILD)}
     assert checked >= 80

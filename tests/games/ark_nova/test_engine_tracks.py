@@ -8,7 +8,7 @@ import copy
 import random
 from dataclasses import replace
 
-from tests.games.ark_nova.common import assert_same, engine_arrays, positions
+from tests.games.ark_nova.common import stepped_positions
 
 from zoosim.games.ark_nova.engine import chain as ec
 from zoosim.games.ark_nova.engine import tracks as et
@@ -77,13 +77,7 @@ def step(t, G, R, EV, rng, rnd: random.Random):
 def test_tracks_equal_the_reference_on_reached_positions():
     rnd = random.Random(6)
     checked = chained = 0
-    for s in positions(14, rnd, track_rules):
-        t = scramble(s, rnd)
-        t.events = []
-        R, G, EV, rng = engine_arrays(t, 1024)
-        for _ in range(6):
-            step(t, G, R, EV, rng, rnd)
-            assert_same(t, G, EV, rng)
+    for t in stepped_positions(14, rnd, track_rules, scramble, step, steps=6, events=1024):
         checked += 1
         chained += any(e[0] == rs.E_TILE for e in t.events)
     assert checked >= 90 and chained >= 10

@@ -12,7 +12,7 @@ import random
 from dataclasses import replace
 
 import numpy as np
-from tests.games.ark_nova.scripted import follow_plan
+from tests.games.ark_nova.scripted import follow_plan, only
 from tests.games.ark_nova.common import assert_same_game, engine_events, random_play_rules, reference_fields, tile_names
 
 from zoosim.core.rng import PyRng, seed_stream
@@ -185,14 +185,6 @@ def test_the_script_is_left_at_the_first_mismatch_or_hidden_draw():
     assert int(es._policy_choose(G, es.new_events(8), np.zeros(4, np.uint64), 1, rs.H_KEEP, 70)) == 0
     assert rp.Planner(GREEDY, GREEDY_PARAMS)(rs.public_view(rsu.setup(Rules(), 2, PyRng(1, 1), [rs.uniform] * 2), 0),
                                              0, rs.H_KEEP, list(range(70))) == 0
-
-
-def only(weight: int, value: float = 1.0, max_plan: int = 8) -> tuple[float, ...]:
-    row = [0.0] * N_POLICY_PARAMS
-    if weight >= 0:
-        row[weight] = value
-    row[MAX_PLAN_PARAM] = float(max_plan)
-    return tuple(row)
 
 
 def engine_plan(s, p, codes, rows, workspace):

@@ -6,11 +6,11 @@ import copy
 
 import pytest
 
-from tests.games.ark_nova.scripted import Stub, follow_plan
+from tests.games.ark_nova.scripted import Stub, follow_plan, only
 from tests.games.ark_nova.test_reference_play import game
 from zoosim.core.rng import PyRng
 from zoosim.games.ark_nova.policies import (
-    DEFAULTS, GREEDY, GREEDY_PARAMS, HEURISTIC, MAX_PLAN_PARAM, N_POLICY_PARAMS, NAMES, RANDOM, UNIFORM, W_X,
+    DEFAULTS, GREEDY, GREEDY_PARAMS, HEURISTIC, NAMES, RANDOM, UNIFORM, W_X,
     milli,
 )
 from zoosim.games.ark_nova.reference import game as ref
@@ -245,14 +245,6 @@ def test_a_plan_re_deals_only_what_the_seat_cannot_see_and_replays_on_its_privat
     flat = [(rs.H_TURN, n, 0), (rs.H_XSPEND, 3, 0)]
     assert rp.plan_script(s, 0, milli(only(-1, max_plan=3))) == flat
     assert calls == [0] and s.deck == []
-
-
-def only(weight: int, value: float = 1.0, max_plan: int = 8) -> tuple[float, ...]:
-    row = [0.0] * N_POLICY_PARAMS
-    if weight >= 0:
-        row[weight] = value
-    row[MAX_PLAN_PARAM] = float(max_plan)
-    return tuple(row)
 
 
 def test_a_planner_follows_its_turns_plan_only_in_that_turn():

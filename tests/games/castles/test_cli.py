@@ -10,7 +10,7 @@ import polars as pl
 import pytest
 
 from tests.support.cli_runner import run_cli as cli
-from tests.support.cli_runner import run_without_numba, simulate_runs
+from tests.support.cli_runner import assert_refused, run_without_numba, simulate_runs
 from zoosim.games.castles.columns import COLUMNS, SCORE_COMPONENTS
 from zoosim.games.castles.policies import HEURISTIC_PARAMS
 from tests.support.paths import REPO
@@ -121,11 +121,7 @@ def _edited(tmp_path: Path, player: int, index: int, **change) -> str:
      "max_rounds must be 1-1000, got 0"),
 ])
 def test_bad_input_is_one_line_exit_2_and_writes_nothing(make_args, message, tmp_path, monkeypatch, capsys):
-    args = make_args(tmp_path)
-    before = sorted(p.name for p in tmp_path.iterdir())
-    code, out, err = cli(args, monkeypatch, capsys)
-    assert code == 2 and message in err and err.count("\n") == 1, err
-    assert out == "" and sorted(p.name for p in tmp_path.iterdir()) == before
+    assert_refused(make_args(tmp_path), message, tmp_path, monkeypatch, capsys)
 
 
 @pytest.mark.parametrize("policies, seed, game_index", [(["uniform", "greedy"], 5, 2),
