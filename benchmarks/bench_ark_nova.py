@@ -52,9 +52,7 @@ def reference_speed(players: int, policy: str, games: int, seed: int) -> float:
 
 def cold_compile() -> float:
     """Seconds for a fresh process with an empty numba cache to play one short 4-player game of every policy."""
-    code = ("from zoosim.games.ark_nova import play; from zoosim.games.ark_nova.rules import Rules; "
-            "play.play_block(Rules(max_turns=20), 4, ['uniform', 'random', 'greedy', 'heuristic'], 1, 0, 1)")
-    return bench_common.cold_compile(code)
+    return bench_common.cold_compile_block("zoosim.games.ark_nova", "Rules(max_turns=20)")
 
 
 def main() -> None:

@@ -49,9 +49,7 @@ def reference_speed(players: int, policy: str, games: int, seed: int) -> float:
 
 def cold_compile() -> float:
     """Seconds for a fresh process with an empty numba cache to play one 4-player game of every policy."""
-    code = ("from zoosim.games.castles import play; from zoosim.games.castles.rules import Rules; "
-            "play.play_block(Rules(), 4, ['uniform', 'random', 'greedy', 'heuristic'], 1, 0, 1)")
-    return bench_common.cold_compile(code)
+    return bench_common.cold_compile_block("zoosim.games.castles")
 
 
 def main() -> None:

@@ -61,6 +61,13 @@ def cold_compile(code: str) -> float:
         return time.perf_counter() - started
 
 
+def cold_compile_block(package: str, rules: str = "Rules()", players: int = 4,
+                       policies: tuple[str, ...] = ("uniform", "random", "greedy", "heuristic")) -> float:
+    """cold_compile of one game of every policy through the game's play.play_block (`rules`: its Rules, as code)."""
+    return cold_compile(f"from {package} import play; from {package}.rules import Rules; "
+                        f"play.play_block({rules}, {players}, {list(policies)!r}, 1, 0, 1)")
+
+
 def ladder(play, rules, players: int, strong: str, weak: str, games: int, seed: int) -> tuple[float, float, float, int]:
     """`strong`'s win share per seat-game against `weak` with a game's `play` module (play_block, O_RANK,
     O_WINNERS): (share, Wilson 95% low, high, seat-games)."""
