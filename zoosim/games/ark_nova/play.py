@@ -313,6 +313,19 @@ def _card_log(G, R, EV, first, log, turns, drawn, row):
 
 
 @njit(cache=True, inline="always")
+def _seat(packed, seed, game_index, side, policy_ids, policy_params, seat_ids, seat_params):
+    """The seats of a game (module doc): seat s gets policy index (first + s) % n, its code into seat_ids[s] and
+    its parameters into seat_params[s]. Returns first."""
+    n = packed[K_RULES + R_PLAYERS]
+    first = first_seat(seed, game_index, n, packed[K_RANDOM_SEATS], side)
+    for s in range(n):
+        seat_ids[s] = policy_ids[(first + s) % n]
+        for k in range(policy_params.shape[1]):
+            seat_params[s, k] = policy_params[(first + s) % n, k]
+    return first
+
+
+@njit(cache=True, inline="always")
 def _play_one(G, packed, EV, rng, side, seed, game_index, policy_ids, policy_params, seat_ids, seat_params, W, WR,
               out):
     """One whole game: the seats' policies (module doc), the game on stream (seed, game_index), the result rows
@@ -320,11 +333,7 @@ def _play_one(G, packed, EV, rng, side, seed, game_index, policy_ids, policy_par
     Inlined into _play_many: a separate function linking the whole rule graph costs ~20 s of cold compile."""
     R = packed[K_RULES:]
     n = R[R_PLAYERS]
-    first = first_seat(seed, game_index, n, packed[K_RANDOM_SEATS], side)
-    for s in range(n):
-        seat_ids[s] = policy_ids[(first + s) % n]
-        for k in range(policy_params.shape[1]):
-            seat_params[s, k] = policy_params[(first + s) % n, k]
+    first = _seat(packed, seed, game_index, side, policy_ids, policy_params, seat_ids, seat_params)
     for s in range(n):
         eg.set_seat_policy(G, s, seat_ids[s], seat_params[s], seed, game_index)
     seed_stream(rng, seed, game_index)
@@ -390,11 +399,7 @@ def _play_one_search(G, packed, EV, rng, side, seed, game_index, policy_ids, pol
     otherwise plays as heuristic (its code and row in the block are heuristic's). Returns 0 or G_UNSUPPORTED."""
     R = packed[K_RULES:]
     n = R[R_PLAYERS]
-    first = first_seat(seed, game_index, n, packed[K_RANDOM_SEATS], side)
-    for s in range(n):
-        seat_ids[s] = policy_ids[(first + s) % n]
-        for k in range(policy_params.shape[1]):
-            seat_params[s, k] = policy_params[(first + s) % n, k]
+    first = _seat(packed, seed, game_index, side, policy_ids, policy_params, seat_ids, seat_params)
     for s in range(n):
         if seat_ids[s] == policy_data.SEARCH:
             eg.set_seat_policy(G, s, policy_data.HEURISTIC, heuristic_row, seed, game_index)
