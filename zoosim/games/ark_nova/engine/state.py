@@ -59,6 +59,8 @@ from zoosim.games.ark_nova.components import board, cards
 from zoosim.games.ark_nova.components.effects import SMALL, Moment, Op
 from zoosim.games.ark_nova.components.vocab import CONTINENT_ICONS
 from zoosim.games.ark_nova.policies import GREEDY, HEURISTIC, MAX_PLAN, N_POLICY_PARAMS, RANDOM
+from zoosim.games.ark_nova.protocol import *  # noqa: F403  (the hook and event codes, for every engine module)
+from zoosim.games.ark_nova.protocol import E_DECIDE, H_TURN, H_XSPEND
 
 
 one_compile_per_type(__name__.rsplit(".", 2)[0])   # the whole game package: its option functions are passed
@@ -92,16 +94,6 @@ FREE, BLOCKED = -1, -2
 CARD_ID = cards.CARDS.ids.astype(np.int64)
 INDEX_OF_ID = cards.INDEX_OF_ID.astype(np.int64)
 
-# Event kinds (PROTOCOL.md 7, reference.state.E_*)
-(E_DECIDE, E_TURN, E_ACTION, E_X_ACTION, E_GAIN, E_DRAW, E_DISCARD, E_BUILD, E_PLAY, E_SUPPORT, E_BREAK, E_INCOME,
- E_END, E_SCORE, E_RESHUFFLE, E_DISPLAY, E_UPGRADE, E_TILE, E_TOKEN, E_RELEASE) = range(1, 21)
-# Decision hooks (PROTOCOL.md 3, reference.state.H_*; 11, 22, 29 and 48 are never asked)
-(H_KEEP, H_TURN, H_XSPEND, H_XACTION_CARD, H_CARDS_MODE, H_SNAP_FOLDER, H_TAKE_SOURCE, H_DISCARD, H_BUILD_TYPE,
- H_FOOTPRINT, H_MOVE_ANIMAL, H_ANIMAL_PLAY, H_ANIMAL_HOME, H_TASK, H_PARTNER, H_UNIVERSITY, H_PROJECT, H_PROJECT_SLOT,
- H_RELEASE_ANIMAL, H_RELEASE_ENCLOSURE, H_BONUS_TOKEN, H_DONATE, H_SPONSOR_MODE, H_SPONSOR_PLAY, H_CP2, H_UPGRADE,
- H_CP_TILE, H_MULTIPLIER_CARD, H_TILE_SPONSOR, H_BREAK_DISCARD, H_FINAL_DISCARD, H_KEEP_CARD, H_COIN, H_CLEVER,
- H_BOOST, H_BASE_PROJECT, H_DIG_KIND, H_HAND_CARD, H_POSTURE_TYPE, H_TARGET, H_HYPNOSIS_CARD, H_PILFER_GIVE,
- H_ARCHAEOLOGIST, H_SEARCH_CLASS, H_DETERMINATION, H_RESISTANCE, H_ENGINEER_TYPE, H_SPONSOR_STOP) = range(1, 49)
 SOURCE_DECK = 0  # a card's source (E_DRAW b, TAKE_SOURCE options): 0 deck, f folder f, -2 discard, -3 base pile
 
 # ---------------------------------------------------------------- layout builder
