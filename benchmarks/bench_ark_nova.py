@@ -52,9 +52,7 @@ def reference_speed(players: int, policy: str, games: int, seed: int) -> float:
 
 def cold_compile() -> float:
     """Seconds for a fresh process with an empty numba cache to play one short 4-player game of every policy."""
-    code = ("from zoosim.games.ark_nova import play; from zoosim.games.ark_nova.rules import Rules; "
-            "play.play_block(Rules(max_turns=20), 4, ['uniform', 'random', 'greedy', 'heuristic'], 1, 0, 1)")
-    return bench_common.cold_compile(code)
+    return bench_common.cold_compile_block("zoosim.games.ark_nova", "Rules(max_turns=20)")
 
 
 def main() -> None:
@@ -65,10 +63,7 @@ def main() -> None:
     parser.add_argument("--blocks", type=int, default=5, help="time the same games this many times (median, range)")
     parser.add_argument("--reference-games", type=int, default=3)
     parser.add_argument("--reference-policies", nargs="+", default=["uniform", "random"], choices=POLICIES)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--cold", action="store_true", help="also time a cold compile (a fresh numba cache)")
-    parser.add_argument("--ladder", type=int, default=0, help="games per pairing for the ladder (0: skip)")
-    parser.add_argument("--no-speed", action="store_true", help="only the ladder (and --cold)")
+    bench_common.add_run_options(parser)
     args = parser.parse_args()
     if args.cold:
         print(f"cold compile and one 4-player game of every policy: {cold_compile():.0f} s", flush=True)

@@ -49,9 +49,7 @@ def reference_speed(players: int, policy: str, games: int, seed: int) -> float:
 
 def cold_compile() -> float:
     """Seconds for a fresh process with an empty numba cache to play one 4-player game of every policy."""
-    code = ("from zoosim.games.castles import play; from zoosim.games.castles.rules import Rules; "
-            "play.play_block(Rules(), 4, ['uniform', 'random', 'greedy', 'heuristic'], 1, 0, 1)")
-    return bench_common.cold_compile(code)
+    return bench_common.cold_compile_block("zoosim.games.castles")
 
 
 def main() -> None:
@@ -61,10 +59,7 @@ def main() -> None:
                         "heuristic)")
     parser.add_argument("--blocks", type=int, default=5, help="time the same games this many times (median, range)")
     parser.add_argument("--reference-games", type=int, default=10)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--cold", action="store_true", help="also time a cold compile (a fresh numba cache)")
-    parser.add_argument("--ladder", type=int, default=0, help="deals per pairing for the ladder (0: skip)")
-    parser.add_argument("--no-speed", action="store_true", help="only the ladder (and --cold)")
+    bench_common.add_run_options(parser, "deals")
     args = parser.parse_args()
     if args.cold:
         print(f"cold compile and one 4-player game of every policy: {cold_compile():.0f} s")

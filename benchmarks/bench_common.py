@@ -61,6 +61,21 @@ def cold_compile(code: str) -> float:
         return time.perf_counter() - started
 
 
+def add_run_options(parser, ladder_unit: str = "games") -> None:
+    """The options a game's speed-and-skill benchmark shares: --seed, --cold, --ladder N, --no-speed."""
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cold", action="store_true", help="also time a cold compile (a fresh numba cache)")
+    parser.add_argument("--ladder", type=int, default=0, help=f"{ladder_unit} per pairing for the ladder (0: skip)")
+    parser.add_argument("--no-speed", action="store_true", help="only the ladder (and --cold)")
+
+
+def cold_compile_block(package: str, rules: str = "Rules()", players: int = 4,
+                       policies: tuple[str, ...] = ("uniform", "random", "greedy", "heuristic")) -> float:
+    """cold_compile of one game of every policy through the game's play.play_block (`rules`: its Rules, as code)."""
+    return cold_compile(f"from {package} import play; from {package}.rules import Rules; "
+                        f"play.play_block({rules}, {players}, {list(policies)!r}, 1, 0, 1)")
+
+
 def ladder(play, rules, players: int, strong: str, weak: str, games: int, seed: int) -> tuple[float, float, float, int]:
     """`strong`'s win share per seat-game against `weak` with a game's `play` module (play_block, O_RANK,
     O_WINNERS): (share, Wilson 95% low, high, seat-games)."""

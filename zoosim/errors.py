@@ -10,3 +10,9 @@ def need(ok: bool, message: str) -> None:
     """Raise ZoosimError(message) unless `ok`: how every validator states a rule and its one-line error."""
     if not ok:
         raise ZoosimError(message)
+
+
+def need_one_of(settings: object, name: str, accepted: tuple[str, ...]) -> None:
+    """need() for a named setting with a fixed set of readings: settings.<name> must be one of `accepted`."""
+    value = getattr(settings, name)
+    need(value in accepted, f"{name} must be one of {', '.join(accepted)}, got {value!r}")

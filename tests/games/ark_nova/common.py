@@ -1,5 +1,5 @@
 """Shared by the Ark Nova engine tests: a reference `State` as `engine.codec.decode`'s plain-Python fields, random
-rules for setup, and the engine's setup run on a seed."""
+rules for setup, the engine's setup run on a seed, and the engine loaded from and compared with a reference state."""
 from __future__ import annotations
 
 import random
@@ -9,6 +9,8 @@ import numpy as np
 
 from zoosim.core.rng import PyRng, seed_stream
 from zoosim.games.ark_nova.components import cards
+from zoosim.games.ark_nova.engine import codec
+from zoosim.games.ark_nova.engine import game as eg
 from zoosim.games.ark_nova.engine import state as es
 from zoosim.games.ark_nova.engine.setup import setup
 from zoosim.games.ark_nova.pack import pack
@@ -96,8 +98,39 @@ def engine_setup(rules: Rules, players: int, seed: int, game_index: int, events:
     rng = np.zeros(4, np.uint64)
     seed_stream(rng, seed, game_index)
     setup(G, R, EV, rng)
-    rows = [tuple(int(v) for v in EV[i]) for i in range(int(G[es.G_NEV]))]
-    return G, rows, R, rng
+    return G, engine_events(G, EV), R, rng
+
+
+def engine_events(G, EV) -> list[tuple[int, ...]]:
+    """The engine's event log so far, as the reference's tuples."""
+    return [tuple(int(v) for v in EV[i]) for i in range(int(G[es.G_NEV]))]
+
+
+def engine_arrays(t, events: int = 8192):
+    """(R, G, EV, rng): the engine's arrays for the reference state t, with an empty log of `events` rows."""
+    return pack(t.rules, t.players), codec.encode(reference_fields(t)), es.new_events(events), np.array(t.rng.s, np.uint64)
+
+
+def assert_same(t, G, EV, rng, *, settled: bool = True) -> None:
+    """Engine and reference at the same point: the same events, state (bonus tiles by name) and stream; settled:
+    nothing unsupported was met and no effect is left on the stack."""
+    if settled:
+        assert G[es.G_UNSUPPORTED] == 0 and G[es.G_STACK_N] == 0
+    assert engine_events(G, EV) == t.events
+    assert tile_names(codec.decode(G), t.rules) == tile_names(reference_fields(t), t.rules)
+    assert [int(v) for v in rng] == t.rng.s
+
+
+def assert_same_game(rules: Rules, G, events: list, R, rng, s) -> None:
+    """A whole game played by the engine (G, its events, R, rng) and by the reference (s) is the same game, to the
+    final state, stream and result."""
+    assert G[es.G_UNSUPPORTED] == 0 and G[es.G_OVERFLOW] == 0
+    assert events == s.events, next(i for i, (a, b) in enumerate(zip(events + [()], s.events + [()])) if a != b)
+    assert tile_names(codec.decode(G), rules) == tile_names(reference_fields(s), rules)
+    assert [int(v) for v in rng] == s.rng.s
+    r = ref.result(s)
+    assert eg.result(G, R) == {"scores": r.scores, "ranks": r.ranks, "win_share": r.win_share,
+                               "end_reason": r.end_reason, "turns": r.turns}
 
 
 def positions(n_games: int, rnd: random.Random, make_rules, rate: float = 0.03):
@@ -111,6 +144,28 @@ def positions(n_games: int, rnd: random.Random, make_rules, rate: float = 0.03):
             p = s.current
             ref.play_turn(s, p)
             ref.after_turn(s, p)
+
+
+def varied_positions(n_games: int, rnd: random.Random, make_rules, vary):
+    """positions(), each changed by vary(s, rnd), with the engine's packed rules and state for it: (t, R, G)."""
+    for s in positions(n_games, rnd, make_rules):
+        t = vary(s, rnd)
+        yield t, pack(t.rules, t.players), codec.encode(reference_fields(t))
+
+
+def stepped_positions(n_games: int, rnd: random.Random, make_rules, change, step, *, steps: int, events: int,
+                      rate: float = 0.03, compare=assert_same):
+    """positions(), each changed by change(s, rnd) and loaded into the engine (an empty event list on both), then
+    step(t, G, R, EV, rng, rnd) run `steps` times on both, compare(t, G, EV, rng) after every step. Yields each
+    reference state when its steps are done (its events are those of the steps)."""
+    for s in positions(n_games, rnd, make_rules, rate):
+        t = change(s, rnd)
+        t.events = []
+        R, G, EV, rng = engine_arrays(t, events)
+        for _ in range(steps):
+            step(t, G, R, EV, rng, rnd)
+            compare(t, G, EV, rng)
+        yield t
 
 
 def random_play_rules(rnd: random.Random, players: int) -> Rules:

@@ -1,5 +1,4 @@
 """Ark Nova's map A (spec §6, §10.5, §17 "Map A", §17.1) against the package's cell masks and footprints."""
-import hashlib
 from itertools import combinations
 from pathlib import Path
 
@@ -9,12 +8,11 @@ import pytest
 from zoosim.errors import ZoosimError
 from zoosim.games.ark_nova.components import board, cards
 from zoosim.games.ark_nova.components.vocab import BUILDINGS, CELL_BONUSES, STANDARD_BUILDINGS, UNIQUE_BUILDINGS
-from tests.support.paths import SPECS
+from tests.support.paths import assert_spec_copy
 
 pytestmark = pytest.mark.rules
 
 SPEC_MAP_SHA256 = "025aa579c5924ec02992d82682bd6af1dbeb213735dee5cb3c2079c0a76a7e85"
-SPEC_MAP_BESIDE = SPECS / "ark-nova-map-a.toml"
 PACKAGE_TOML = Path(board.__file__).with_name("map_a.toml")
 F = board.FOOTPRINTS
 PLAIN = int(board.PLAIN_CELLS)
@@ -35,10 +33,7 @@ def group(name, plain_only=True):
 
 
 def test_package_map_is_the_spec_file():
-    assert hashlib.sha256(PACKAGE_TOML.read_bytes()).hexdigest() == SPEC_MAP_SHA256
-    for spec in (SPEC_MAP_BESIDE, Path("/work/shared/specs/ark-nova-map-a.toml")):
-        if spec.exists():
-            assert hashlib.sha256(spec.read_bytes()).hexdigest() == SPEC_MAP_SHA256
+    assert_spec_copy(PACKAGE_TOML, "ark-nova-map-a.toml", SPEC_MAP_SHA256)
 
 
 # ---------------------------------------------------------------- cells (§6.1, §6.2, §17)

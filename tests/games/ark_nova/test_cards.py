@@ -1,6 +1,5 @@
 """Ark Nova's card data (spec §2, §7.2, §10-§12, §17 card-file checks) against the package tables and programs."""
 import csv
-import hashlib
 import io
 from collections import Counter
 from pathlib import Path
@@ -12,13 +11,12 @@ from zoosim.errors import ZoosimError
 from zoosim.games.ark_nova.components import cards, effects
 from zoosim.games.ark_nova.components.effects import MAX_ARGS, METRIC, Effect, Moment, Op, parse_tag, parse_tags
 from zoosim.games.ark_nova.components.vocab import ICONS, RESOURCES
-from tests.support.paths import SPECS
+from tests.support.paths import assert_spec_copy
 
 pytestmark = pytest.mark.rules
 
 # The spec's card file as shared/specs holds it (SHA-256): the package copy must be that file, byte for byte.
 SPEC_CARDS_SHA256 = "7143f16f4c2797e2f02db10c161e810e45361fa599e4f8d91f7c348eab0d3cae"
-SPEC_CARDS_BESIDE = SPECS / "ark-nova-cards.csv"
 PACKAGE_CSV = Path(cards.__file__).with_name("cards.csv")
 C = cards.CARDS
 TAG_COLUMNS = {"ability_printed": "ability", "ability_peaceful": "ability", "effects_model": "sponsor"}
@@ -47,10 +45,7 @@ def row(op, *args):
 
 
 def test_package_csv_is_the_spec_file():
-    assert hashlib.sha256(PACKAGE_CSV.read_bytes()).hexdigest() == SPEC_CARDS_SHA256
-    for spec in (SPEC_CARDS_BESIDE, Path("/work/shared/specs/ark-nova-cards.csv")):
-        if spec.exists():  # where the shared specs are at hand, they must still be this file
-            assert hashlib.sha256(spec.read_bytes()).hexdigest() == SPEC_CARDS_SHA256
+    assert_spec_copy(PACKAGE_CSV, "ark-nova-cards.csv", SPEC_CARDS_SHA256)
 
 
 # ---------------------------------------------------------------- §17 "Card file"

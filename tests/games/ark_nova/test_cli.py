@@ -7,7 +7,6 @@ does not play yet is refused before any game."""
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -16,6 +15,7 @@ import polars as pl
 import pytest
 
 from tests.support.cli_runner import run_cli as cli
+from tests.support.cli_runner import simulate_runs
 from zoosim.core.rng import PyRng
 from zoosim.errors import ZoosimError
 from zoosim.games.ark_nova.columns import COLUMNS, LOG_COLUMNS, SCORE_COMPONENTS
@@ -35,24 +35,11 @@ def runs(tmp_path_factory):
     """Three small runs: 20 games at 2 players (seats drawn per game), 6 at 3 players with start_seat_random off, 4
     at 3 players with the rounds log
     (module-wide, so the CLI entry is called by hand rather than through the function-scoped capsys)."""
-    base = tmp_path_factory.mktemp("ark_nova")
-    out = {}
-    mp = pytest.MonkeyPatch()
-    try:
+    return simulate_runs(tmp_path_factory.mktemp("ark_nova"), {
+        name: [GAME_ID, *args, "--policy", "uniform"]
         for name, args in (("two", ["-p", "2", "-n", "20", "-s", "4"]),
                            ("three", ["-p", "3", "-n", "6", "-s", "5", "--rule", "start_seat_random=false"]),
-                           ("rounds", ["-p", "3", "-n", "4", "-s", "6", "--rounds-log"])):
-            mp.setattr(sys, "argv", ["zoosim", "simulate", GAME_ID, *args, "--policy", "uniform", "--out",
-                                     str(base / name), "-q"])
-            from zoosim import cli as entry
-            try:
-                entry.main()
-            except SystemExit as exc:
-                assert not exc.code, exc.code
-            out[name] = base / name
-    finally:
-        mp.undo()
-    return out
+                           ("rounds", ["-p", "3", "-n", "4", "-s", "6", "--rounds-log"]))})
 
 
 def first_of(seed: int, game_index: int, players: int, random_seats: bool = True) -> int:

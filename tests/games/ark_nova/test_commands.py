@@ -5,13 +5,12 @@ policy, a bad player count) is one line, exit code 2, and writes nothing."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests.support.cli_runner import run_cli as cli
+from tests.support.cli_runner import assert_refused, run_without_numba
 from zoosim.games.ark_nova.rules import RULE_DOCS, Rules
 from zoosim.games.registry import LISTING, get_game
 
@@ -44,16 +43,8 @@ def test_games_lists_ark_nova_as_its_package_does(monkeypatch, capsys):
 
 
 def test_rules_and_policies_print_everything_without_numba(tmp_path):
-    script = ("import sys\nfrom zoosim.cli import main\n"
-              "for argv in (['rules', 'ark-nova'], ['policies', 'ark-nova'], "
-              "['rules', 'ark-nova', '--rule', 'end_trigger_score=90']):\n"
-              "    sys.argv = ['zoosim', *argv]\n"
-              "    try:\n        main()\n    except SystemExit as exc:\n        assert not exc.code\n"
-              "print('numba' in sys.modules)\n")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path, timeout=300)
-    assert done.returncode == 0, done.stderr
-    out = done.stdout
-    assert out.strip().splitlines()[-1] == "False"
+    out = run_without_numba([["rules", "ark-nova"], ["policies", "ark-nova"],
+                             ["rules", "ark-nova", "--rule", "end_trigger_score=90"]], tmp_path)
     assert "start_seat_random = true" in out and "break_track_len = [9, 12, 15]" in out
     assert "end_trigger_score = 100" in out and "end_trigger_score = 90" in out
     assert all(f"# {doc}" in out for doc in RULE_DOCS.values())
@@ -123,8 +114,4 @@ def _bad_position(tmp: Path, **change) -> str:
     (lambda tmp: ["rules", GAME_ID, "--rule", "no_such_rule=1"], "unknown rule 'no_such_rule'"),
 ])
 def test_bad_input_is_one_line_exit_2_and_writes_nothing(make_args, message, tmp_path, monkeypatch, capsys):
-    args = make_args(tmp_path)
-    before = sorted(p.name for p in tmp_path.iterdir())
-    code, out, err = cli(args, monkeypatch, capsys)
-    assert code == 2 and message in err and err.count("\n") == 1, err
-    assert out == "" and sorted(p.name for p in tmp_path.iterdir()) == before
+    assert_refused(make_args(tmp_path), message, tmp_path, monkeypatch, capsys)

@@ -9,16 +9,13 @@ import random
 from collections import Counter
 from dataclasses import replace
 
-import numpy as np
-from tests.games.ark_nova.common import positions, reference_fields, tile_names
+from tests.games.ark_nova.common import assert_same, engine_arrays, positions
 
 from zoosim.games.ark_nova.components import cards
 from zoosim.games.ark_nova.components.effects import Moment, Op
 from zoosim.games.ark_nova.engine import effects as ee
 from zoosim.games.ark_nova.engine import game as eg
-from zoosim.games.ark_nova.engine import codec
 from zoosim.games.ark_nova.engine import state as es
-from zoosim.games.ark_nova.pack import pack
 from zoosim.games.ark_nova.reference import game as ref
 from zoosim.games.ark_nova.reference import effects as rfx
 from zoosim.games.ark_nova.reference import state as rs
@@ -64,14 +61,6 @@ def disturb(s, rnd: random.Random):
     return t
 
 
-def load(t):
-    R = pack(t.rules, t.players)
-    G = codec.encode(reference_fields(t))
-    EV = es.new_events(8192)
-    rng = np.array(t.rng.s, np.uint64)
-    return R, G, EV, rng
-
-
 def after_queue(G, peaceful: bool) -> list[tuple[int, int, int]]:
     """The engine's after-queue as (seat, card id, opcode) (reference entries: (seat, card, op, args))."""
     out = []
@@ -83,10 +72,7 @@ def after_queue(G, peaceful: bool) -> list[tuple[int, int, int]]:
 
 
 def same(t, G, EV, rng, queue=True):
-    assert G[es.G_UNSUPPORTED] == 0 and G[es.G_STACK_N] == 0
-    assert [tuple(int(v) for v in EV[i]) for i in range(int(G[es.G_NEV]))] == t.events
-    assert tile_names(codec.decode(G), t.rules) == tile_names(reference_fields(t), t.rules)
-    assert [int(v) for v in rng] == t.rng.s
+    assert_same(t, G, EV, rng)
     if queue:
         assert after_queue(G, t.rules.peaceful) == [(q, c, int(op)) for q, c, op, _ in t.after_queue]
 
@@ -105,7 +91,7 @@ def test_main_actions_equal_the_reference():
             action, st, side2 = rnd.randrange(5), rnd.randint(1, 7), rnd.random() < 0.5
             acting = list(t.ps[p].side2) if rnd.random() < 0.7 else [rnd.random() < 0.5 for _ in range(5)]
             bits = sum(1 << a for a in range(5) if acting[a])
-            R, G, EV, rng = load(t)
+            R, G, EV, rng = engine_arrays(t)
             ref.perform(t, p, action, st, side2, acting)
             eg.perform(G, R, EV, rng, p, action, st, int(side2), bits)
             same(t, G, EV, rng)
@@ -135,7 +121,7 @@ def test_waza_extra_play_and_releases_equal_the_reference():
         action = rnd.choice((0, 3))
         if action == 0 and WAZA_EXTRA not in t.ps[p].sponsors:
             t.ps[p].sponsors.append(WAZA_EXTRA)
-        R, G, EV, rng = load(t)
+        R, G, EV, rng = engine_arrays(t)
         ref.perform(t, p, action, 5, True, t.ps[p].side2)
         eg.perform(G, R, EV, rng, p, action, 5, 1, sum(1 << a for a in range(5) if t.ps[p].side2[a]))
         same(t, G, EV, rng)
@@ -166,7 +152,7 @@ def test_after_action_abilities_equal_the_reference():
             k = next(i for i, (op, _) in enumerate(rows) if op in (Op.ACTION, Op.DETERMINATION, Op.HYPNOSIS))
             op, args = rows[k]
             t.after_queue = [(p, card, op, args)]
-            R, G, EV, rng = load(t)
+            R, G, EV, rng = engine_arrays(t)
             G[es.G_AFTER:es.G_AFTER + 4] = (p, es.INDEX_OF_ID[card], int(Moment.AFTER_ACTION), k)
             G[es.G_AFTER_N] = 1
             rfx.run_after_queue(t)

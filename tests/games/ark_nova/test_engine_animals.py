@@ -7,14 +7,13 @@ import copy
 import random
 from dataclasses import replace
 
-from tests.games.ark_nova.common import positions, reference_fields
+from tests.games.ark_nova.common import reference_fields, varied_positions
 
 from zoosim.games.ark_nova.components import cards
 from zoosim.games.ark_nova.components.effects import Op
 from zoosim.games.ark_nova.engine import animals as ea
 from zoosim.games.ark_nova.engine import codec
 from zoosim.games.ark_nova.engine import state as es
-from zoosim.games.ark_nova.pack import pack
 from zoosim.games.ark_nova.reference import actions as ra
 from zoosim.games.ark_nova.reference import state as rs
 from zoosim.games.ark_nova.rules import Rules
@@ -86,10 +85,7 @@ def same_answers(t, G, R, rnd):
 def test_animal_legality_equals_the_reference_on_reached_positions():
     rnd = random.Random(12)
     checked = playable = 0
-    for s in positions(10, rnd, animal_rules):
-        t = vary(s, rnd)
-        R = pack(t.rules, t.players)
-        G = codec.encode(reference_fields(t))
+    for t, R, G in varied_positions(10, rnd, animal_rules, vary):
         same_answers(t, G, R, rnd)
         assert codec.decode(G)["ps"] == reference_fields(t)["ps"]   # can_animals restored the reputation
         checked += 1

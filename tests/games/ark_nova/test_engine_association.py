@@ -7,15 +7,13 @@ import copy
 import random
 from dataclasses import replace
 
-from tests.games.ark_nova.common import positions, reference_fields
+from tests.games.ark_nova.common import varied_positions
 
 from zoosim.games.ark_nova.components import cards
 from zoosim.games.ark_nova.components.effects import Op
 from zoosim.games.ark_nova.engine import animals as ea
 from zoosim.games.ark_nova.engine import association as eas
-from zoosim.games.ark_nova.engine import codec
 from zoosim.games.ark_nova.engine import state as es
-from zoosim.games.ark_nova.pack import pack
 from zoosim.games.ark_nova.reference import association as rass
 from zoosim.games.ark_nova.rules import Rules
 
@@ -66,10 +64,7 @@ def pairs(G, at, n):
 def test_association_options_equal_the_reference_on_reached_positions():
     rnd = random.Random(16)
     checked = projects = slots = 0
-    for s in positions(10, rnd, association_rules):
-        t = vary(s, rnd)
-        R = pack(t.rules, t.players)
-        G = codec.encode(reference_fields(t))
+    for t, R, G in varied_positions(10, rnd, association_rules, vary):
         for p in range(t.players):
             for task in range(4):
                 assert eas.workers_needed(G, R, p, task) == rass.workers_needed(t, p, task)

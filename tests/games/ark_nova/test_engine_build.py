@@ -7,13 +7,12 @@ import copy
 import random
 from dataclasses import replace
 
-from tests.games.ark_nova.common import positions, reference_fields
+from tests.games.ark_nova.common import reference_fields, varied_positions
 
 from zoosim.games.ark_nova.components.vocab import BUILDINGS, KIOSK, N_BUILDINGS, PAVILION
 from zoosim.games.ark_nova.engine import build as eb
 from zoosim.games.ark_nova.engine import codec
 from zoosim.games.ark_nova.engine import state as es
-from zoosim.games.ark_nova.pack import pack
 from zoosim.games.ark_nova.reference import game as ref
 from zoosim.games.ark_nova.reference import build as rb
 from zoosim.games.ark_nova.reference import state as rs
@@ -91,10 +90,7 @@ def same_answers(t, G, R, rnd):
 def test_build_options_equal_the_reference_on_reached_positions():
     rnd = random.Random(3)
     checked = 0
-    for s in positions(16, rnd, map_rules):
-        t = vary(s, rnd)
-        R = pack(t.rules, t.players)
-        G = codec.encode(reference_fields(t))
+    for t, R, G in varied_positions(16, rnd, map_rules, vary):
         same_answers(t, G, R, rnd)
         for _ in range(3):  # grow one zoo by a random legal placement, in both, and ask again
             p = rnd.randrange(t.players)

@@ -5,14 +5,12 @@ stream; strengths equal the reference's."""
 import copy
 import random
 from dataclasses import replace
+from functools import partial
 
-import numpy as np
-from tests.games.ark_nova.common import positions, reference_fields, tile_names
+from tests.games.ark_nova.common import assert_same, stepped_positions
 
 from zoosim.games.ark_nova.engine import cards as eca
-from zoosim.games.ark_nova.engine import codec
 from zoosim.games.ark_nova.engine import state as es
-from zoosim.games.ark_nova.pack import pack
 from zoosim.games.ark_nova.reference import actions as ra
 from zoosim.games.ark_nova.reference import state as rs
 from zoosim.games.ark_nova.reference import tracks as rt
@@ -67,18 +65,8 @@ def test_cards_action_slots_and_break_track_equal_the_reference():
     rnd = random.Random(10)
     checked = 0
     seen = set()
-    for s in positions(12, rnd, cards_rules):
-        t = disturb(s, rnd)
-        t.events = []
-        R = pack(t.rules, t.players)
-        G = codec.encode(reference_fields(t))
-        EV = es.new_events(1024)
-        rng = np.array(t.rng.s, np.uint64)
-        for _ in range(6):
-            step(t, G, R, EV, rng, rnd)
-            assert [tuple(int(v) for v in EV[i]) for i in range(int(G[es.G_NEV]))] == t.events
-            assert tile_names(codec.decode(G), t.rules) == tile_names(reference_fields(t), t.rules)
-            assert [int(v) for v in rng] == t.rng.s
+    for t in stepped_positions(12, rnd, cards_rules, disturb, step, steps=6, events=1024,
+                               compare=partial(assert_same, settled=False)):
         checked += 1
         seen |= {e[2] for e in t.events if e[0] == rs.E_DECIDE} | {-e[0] for e in t.events}
     assert checked >= 80

@@ -8,14 +8,10 @@ import copy
 import random
 from dataclasses import replace
 
-import numpy as np
-from tests.games.ark_nova.common import positions, reference_fields, tile_names
+from tests.games.ark_nova.common import stepped_positions
 
 from zoosim.games.ark_nova.components.vocab import FIRST_UNIQUE_BUILDING, N_BUILDINGS
 from zoosim.games.ark_nova.engine import chain as ec
-from zoosim.games.ark_nova.engine import codec
-from zoosim.games.ark_nova.engine import state as es
-from zoosim.games.ark_nova.pack import pack
 from zoosim.games.ark_nova.reference import build as rb
 from zoosim.games.ark_nova.reference import state as rs
 from zoosim.games.ark_nova.rules import BONUS_TILES, Rules
@@ -69,19 +65,7 @@ def test_build_actions_and_free_buildings_equal_the_reference():
     rnd = random.Random(8)
     checked = 0
     seen = set()
-    for s in positions(9, rnd, chain_rules, rate=0.04):
-        t = prepare(s, rnd)
-        t.events = []
-        R = pack(t.rules, t.players)
-        G = codec.encode(reference_fields(t))
-        EV = es.new_events(2048)
-        rng = np.array(t.rng.s, np.uint64)
-        for _ in range(5):
-            step(t, G, R, EV, rng, rnd)
-            assert G[es.G_UNSUPPORTED] == 0 and G[es.G_STACK_N] == 0
-            assert [tuple(int(v) for v in EV[i]) for i in range(int(G[es.G_NEV]))] == t.events
-            assert tile_names(codec.decode(G), t.rules) == tile_names(reference_fields(t), t.rules)
-            assert [int(v) for v in rng] == t.rng.s
+    for t in stepped_positions(9, rnd, chain_rules, prepare, step, steps=5, events=2048, rate=0.04):
         checked += 1
         seen |= {(e[0], e[2]) for e in t.events if e[0] in (rs.E_DECIDE, rs.E_TILE, rs.E_BUILD)}
     assert checked >= 80

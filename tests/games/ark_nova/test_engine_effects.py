@@ -11,9 +11,8 @@ import random
 from collections import Counter
 from dataclasses import replace
 
-import numpy as np
 import pytest
-from tests.games.ark_nova.common import positions, reference_fields, tile_names
+from tests.games.ark_nova.common import assert_same, engine_arrays, positions
 
 from zoosim.games.ark_nova.components import cards
 from zoosim.games.ark_nova.components.effects import Moment, Op
@@ -23,7 +22,6 @@ from zoosim.games.ark_nova.engine import moments as em
 from zoosim.games.ark_nova.engine import codec
 from zoosim.games.ark_nova.engine import state as es
 from zoosim.games.ark_nova.engine import triggers as et
-from zoosim.games.ark_nova.pack import pack
 from zoosim.games.ark_nova.reference import game as ref
 from zoosim.games.ark_nova.reference import effects as rfx
 from zoosim.games.ark_nova.reference import state as rs
@@ -92,18 +90,7 @@ def prepare(s, rnd: random.Random):
 def load(t):
     t.events = []
     t.after_queue = []
-    R = pack(t.rules, t.players)
-    G = codec.encode(reference_fields(t))
-    EV = es.new_events(4096)
-    rng = np.array(t.rng.s, np.uint64)
-    return R, G, EV, rng
-
-
-def same(t, G, EV, rng):
-    assert G[es.G_UNSUPPORTED] == 0 and G[es.G_STACK_N] == 0
-    assert [tuple(int(v) for v in EV[i]) for i in range(int(G[es.G_NEV]))] == t.events
-    assert tile_names(codec.decode(G), t.rules) == tile_names(reference_fields(t), t.rules)
-    assert [int(v) for v in rng] == t.rng.s
+    return engine_arrays(t, 4096)
 
 
 def executed(moment: int, peaceful: bool, card: int) -> bool:
@@ -142,7 +129,7 @@ def test_whole_card_moments_equal_the_reference():
             R, G, EV, rng = load(t)
             rfx.run(t, p, card, moment)
             em.run_effects(G, R, EV, rng, p, int(es.INDEX_OF_ID[card]), moment)
-            same(t, G, EV, rng)
+            assert_same(t, G, EV, rng)
             _note(moment, [o for o, _ in rs.card_rows(peaceful, card, moment)], t)
             checked += 1
     assert checked >= 600
@@ -179,7 +166,7 @@ def test_single_rows_equal_the_reference():
             else:
                 rfx.dispatch(t, p, card, o, args)
             em.run_row(G, R, EV, rng, p, int(es.INDEX_OF_ID[card]), moment, k)
-            same(t, G, EV, rng)
+            assert_same(t, G, EV, rng)
             _note(moment, [o], t)
             checked += 1
     assert checked >= 120
@@ -206,7 +193,7 @@ def test_sponsor_income_and_end_effects_equal_the_reference():
             for card in sorted(t.ps[p].sponsors):
                 rfx.run(t, p, card, moment)
         em.sponsor_effects(G, R, EV, rng, p, int(moment))
-        same(t, G, EV, rng)
+        assert_same(t, G, EV, rng)
         checked += 1
     assert checked >= 40
 
@@ -266,7 +253,7 @@ def test_icons_entered_and_after_queue_equal_the_reference(monkeypatch):
             G[es.SCR_FREE + 16:es.SCR_FREE + 16 + len(before)] = before
             em.icons_entered(G, R, EV, rng, p, es.SCR_FREE, es.SCR_FREE + 16)
             em.run_after_queue(G, R, EV, rng)
-            same(t, G, EV, rng)
+            assert_same(t, G, EV, rng)
             _note(Moment.TRIGGER, fired, t)
             if t.ps[p].okapi_tokens and icons[HERBIVORE]:
                 RUNS[(Moment.PASSIVE, Op.OKAPI)] += 1
@@ -301,7 +288,7 @@ def test_enter_zoo_equals_the_reference():
             rfx.run_after_queue(t)
             em.enter_zoo(G, R, EV, rng, p, int(es.INDEX_OF_ID[card]))
             em.run_after_queue(G, R, EV, rng)
-            same(t, G, EV, rng)
+            assert_same(t, G, EV, rng)
             _note(Moment.IMMEDIATE, [o for o, _ in rs.card_rows(peaceful, card, Moment.IMMEDIATE)], t)
             checked += 1
     assert checked >= 300

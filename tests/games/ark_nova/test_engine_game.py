@@ -8,11 +8,9 @@ import os
 import random
 from dataclasses import replace
 
-from tests.games.ark_nova.common import random_play_rules, reference_fields, tile_names
+from tests.games.ark_nova.common import assert_same_game, random_play_rules
 
 from zoosim.games.ark_nova.engine import game as eg
-from zoosim.games.ark_nova.engine import codec
-from zoosim.games.ark_nova.engine import state as es
 from zoosim.games.ark_nova.reference import game as ref
 from zoosim.games.ark_nova.reference import state as rs
 from zoosim.games.ark_nova.rules import Rules
@@ -23,13 +21,7 @@ GAMES = int(os.environ.get("ZOOSIM_ARK_NOVA_GAMES", "0"))
 def same_game(rules: Rules, players: int, seed: int, game_index: int) -> dict:
     G, rows, R, rng = eg.play(rules, players, seed, game_index)
     s = ref.play_game(rules, players, seed, game_index, [rs.uniform] * players)
-    assert G[es.G_UNSUPPORTED] == 0 and G[es.G_OVERFLOW] == 0
-    assert rows == s.events, next(i for i, (a, b) in enumerate(zip(rows + [()], s.events + [()])) if a != b)
-    assert tile_names(codec.decode(G), rules) == tile_names(reference_fields(s), rules)
-    assert [int(v) for v in rng] == s.rng.s
-    r = ref.result(s)
-    assert eg.result(G, R) == {"scores": r.scores, "ranks": r.ranks, "win_share": r.win_share,
-                               "end_reason": r.end_reason, "turns": r.turns}
+    assert_same_game(rules, G, rows, R, rng, s)
     return {e[0] for e in rows} | {(e[0], e[2]) for e in rows if e[0] == rs.E_DECIDE}
 
 

@@ -6,13 +6,11 @@ import copy
 import random
 from dataclasses import replace
 
-import numpy as np
-from tests.games.ark_nova.common import positions, reference_fields
+from tests.games.ark_nova.common import engine_events, reference_fields, stepped_positions
 
 from zoosim.games.ark_nova.engine import piles as ep
 from zoosim.games.ark_nova.engine import codec
 from zoosim.games.ark_nova.engine import state as es
-from zoosim.games.ark_nova.pack import pack
 from zoosim.games.ark_nova.reference import state as rs
 from zoosim.games.ark_nova.reference import tracks as rt
 from zoosim.games.ark_nova.rules import Rules
@@ -71,20 +69,16 @@ def step(t, G, R, EV, rng, rnd: random.Random):
         ep.discard_card(G, EV, p, row)
 
 
+def same_exactly(t, G, EV, rng):
+    """The same events, stream and state, bonus tiles by position too (piles never move them)."""
+    assert engine_events(G, EV) == t.events
+    assert codec.decode(G) == reference_fields(t)
+    assert [int(v) for v in rng] == t.rng.s
+
+
 def test_piles_and_display_equal_the_reference_on_reached_positions():
     rnd = random.Random(4)
     checked = 0
-    for s in positions(12, rnd, pile_rules):
-        t = disturb(s, rnd)
-        t.events = []
-        R = pack(t.rules, t.players)
-        G = codec.encode(reference_fields(t))
-        EV = es.new_events(256)
-        rng = np.array(t.rng.s, np.uint64)
-        for _ in range(8):
-            step(t, G, R, EV, rng, rnd)
-            assert [tuple(int(v) for v in EV[i]) for i in range(int(G[es.G_NEV]))] == t.events
-            assert codec.decode(G) == reference_fields(t)
-            assert [int(v) for v in rng] == t.rng.s
+    for _ in stepped_positions(12, rnd, pile_rules, disturb, step, steps=8, events=256, compare=same_exactly):
         checked += 1
     assert checked >= 80

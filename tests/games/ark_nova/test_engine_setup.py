@@ -15,7 +15,8 @@ from tests.games.ark_nova.common import (
 from zoosim.core.rng import PyRng
 from zoosim.games.ark_nova.engine import codec
 from zoosim.games.ark_nova.engine import state as es
-from zoosim.games.ark_nova.engine.setup import _comb, _unrank_subset
+from zoosim.core.combinatorics import comb
+from zoosim.games.ark_nova.engine.setup import _unrank_subset
 from zoosim.games.ark_nova.reference import state as rs
 from zoosim.games.ark_nova.reference import setup as rsu
 from zoosim.games.ark_nova.rules import Rules
@@ -49,7 +50,7 @@ def test_keep_options_unrank_in_lexicographic_order():
     for n in range(9):
         for k in range(n + 1):
             subsets = list(combinations(range(n), k))
-            assert _comb(n, k) == len(subsets)
+            assert comb(n, k) == len(subsets)
             for i, subset in enumerate(subsets):
                 _unrank_subset(G, 0, 0, n, k, i)
                 assert tuple(int(v) for v in G[:k]) == subset

@@ -6,14 +6,12 @@ import copy
 import random
 from dataclasses import replace
 
-from tests.games.ark_nova.common import positions, reference_fields
+from tests.games.ark_nova.common import varied_positions
 
 from zoosim.games.ark_nova.components import cards
 from zoosim.games.ark_nova.engine import animals as ea
 from zoosim.games.ark_nova.engine import sponsors as esp
-from zoosim.games.ark_nova.engine import codec
 from zoosim.games.ark_nova.engine import state as es
-from zoosim.games.ark_nova.pack import pack
 from zoosim.games.ark_nova.reference import actions as ra
 from zoosim.games.ark_nova.rules import Rules
 
@@ -45,10 +43,7 @@ def pairs(G, n):
 def test_sponsor_legality_equals_the_reference_on_reached_positions():
     rnd = random.Random(14)
     checked = playable = 0
-    for s in positions(10, rnd, sponsor_rules):
-        t = vary(s, rnd)
-        R = pack(t.rules, t.players)
-        G = codec.encode(reference_fields(t))
+    for t, R, G in varied_positions(10, rnd, sponsor_rules, vary):
         for p in range(t.players):
             acting = [rnd.random() < 0.5 for _ in range(5)] if rnd.random() < 0.3 else list(t.ps[p].side2)
             bits = sum(1 << a for a in range(5) if acting[a])

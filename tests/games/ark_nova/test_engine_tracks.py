@@ -8,14 +8,10 @@ import copy
 import random
 from dataclasses import replace
 
-import numpy as np
-from tests.games.ark_nova.common import positions, reference_fields, tile_names
+from tests.games.ark_nova.common import stepped_positions
 
 from zoosim.games.ark_nova.engine import chain as ec
-from zoosim.games.ark_nova.engine import codec
-from zoosim.games.ark_nova.engine import state as es
 from zoosim.games.ark_nova.engine import tracks as et
-from zoosim.games.ark_nova.pack import pack
 from zoosim.games.ark_nova.reference import state as rs
 from zoosim.games.ark_nova.reference import tracks as rt
 from zoosim.games.ark_nova.rules import REPUTATION_BONUS_KINDS, Rules
@@ -81,19 +77,7 @@ def step(t, G, R, EV, rng, rnd: random.Random):
 def test_tracks_equal_the_reference_on_reached_positions():
     rnd = random.Random(6)
     checked = chained = 0
-    for s in positions(14, rnd, track_rules):
-        t = scramble(s, rnd)
-        t.events = []
-        R = pack(t.rules, t.players)
-        G = codec.encode(reference_fields(t))
-        EV = es.new_events(1024)
-        rng = np.array(t.rng.s, np.uint64)
-        for _ in range(6):
-            step(t, G, R, EV, rng, rnd)
-            assert G[es.G_UNSUPPORTED] == 0 and G[es.G_STACK_N] == 0
-            assert [tuple(int(v) for v in EV[i]) for i in range(int(G[es.G_NEV]))] == t.events
-            assert tile_names(codec.decode(G), t.rules) == tile_names(reference_fields(t), t.rules)
-            assert [int(v) for v in rng] == t.rng.s
+    for t in stepped_positions(14, rnd, track_rules, scramble, step, steps=6, events=1024):
         checked += 1
         chained += any(e[0] == rs.E_TILE for e in t.events)
     assert checked >= 90 and chained >= 10

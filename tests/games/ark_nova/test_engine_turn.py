@@ -7,14 +7,11 @@ import random
 from collections import Counter
 from dataclasses import replace
 
-import numpy as np
-from tests.games.ark_nova.common import positions, reference_fields, tile_names
+from tests.games.ark_nova.common import assert_same, engine_arrays, positions
 
 from zoosim.games.ark_nova.components.effects import Moment
 from zoosim.games.ark_nova.engine import game as eg
-from zoosim.games.ark_nova.engine import codec
 from zoosim.games.ark_nova.engine import state as es
-from zoosim.games.ark_nova.pack import pack
 from zoosim.games.ark_nova.reference import game as ref
 from zoosim.games.ark_nova.reference import state as rs
 from zoosim.games.ark_nova.rules import BONUS_TILES, Rules
@@ -55,21 +52,6 @@ def disturb(s, rnd: random.Random):
     return t
 
 
-def load(t):
-    R = pack(t.rules, t.players)
-    G = codec.encode(reference_fields(t))
-    EV = es.new_events(8192)
-    rng = np.array(t.rng.s, np.uint64)
-    return R, G, EV, rng
-
-
-def same(t, G, EV, rng):
-    assert G[es.G_UNSUPPORTED] == 0 and G[es.G_STACK_N] == 0
-    assert [tuple(int(v) for v in EV[i]) for i in range(int(G[es.G_NEV]))] == t.events
-    assert tile_names(codec.decode(G), t.rules) == tile_names(reference_fields(t), t.rules)
-    assert [int(v) for v in rng] == t.rng.s
-
-
 def test_turns_and_their_end_equal_the_reference():
     """play_turn then after_turn of the current seat on ~120 positions (every TURN option kind, multiplier
     re-runs, the venom fee, breaks, the end trigger and the turn cap reached)."""
@@ -80,13 +62,13 @@ def test_turns_and_their_end_equal_the_reference():
         for _ in range(2):
             t = disturb(s, rnd)
             p = t.current
-            R, G, EV, rng = load(t)
+            R, G, EV, rng = engine_arrays(t)
             ref.play_turn(t, p)
             eg.play_turn(G, R, EV, rng, p)
-            same(t, G, EV, rng)
+            assert_same(t, G, EV, rng)
             ref.after_turn(t, p)
             eg.after_turn(G, R, EV, rng, p)
-            same(t, G, EV, rng)
+            assert_same(t, G, EV, rng)
             kinds.update(e[0] for e in t.events)
             kinds.update(("hook", e[2]) for e in t.events if e[0] == rs.E_DECIDE)
             kinds.update(("runs", e[2]) for e in t.events if e[0] == rs.E_ACTION and e[2] >= 0)
@@ -106,14 +88,14 @@ def test_breaks_and_final_scoring_equal_the_reference():
     for s in positions(18, rnd, turn_rules, rate=0.04):
         t = disturb(s, rnd)
         t.break_trigger = rnd.randrange(t.players)
-        R, G, EV, rng = load(t)
+        R, G, EV, rng = engine_arrays(t)
         ref.do_break(t)
         eg.do_break(G, R, EV, rng)
-        same(t, G, EV, rng)
+        assert_same(t, G, EV, rng)
         reason = rnd.randrange(2)
         ref.finish(t, reason)
         eg.finish(G, R, EV, rng, reason)
-        same(t, G, EV, rng)
+        assert_same(t, G, EV, rng)
         assert t.game_over and G[es.G_GAME_OVER] == 1
         checked += 1
     assert checked >= 40

@@ -6,12 +6,10 @@ import copy
 import random
 from dataclasses import replace
 
-from tests.games.ark_nova.common import positions, reference_fields
+from tests.games.ark_nova.common import varied_positions
 
-from zoosim.games.ark_nova.engine import codec
 from zoosim.games.ark_nova.engine import state as es
 from zoosim.games.ark_nova.engine import turn_options as eto
-from zoosim.games.ark_nova.pack import pack
 from zoosim.games.ark_nova.reference import game as ref
 from zoosim.games.ark_nova.rules import Rules
 
@@ -38,10 +36,7 @@ def vary(s, rnd: random.Random):
 def test_turn_and_spend_options_equal_the_reference():
     rnd = random.Random(18)
     checked = 0
-    for s in positions(10, rnd, turn_rules):
-        t = vary(s, rnd)
-        R = pack(t.rules, t.players)
-        G = codec.encode(reference_fields(t))
+    for t, R, G in varied_positions(10, rnd, turn_rules, vary):
         for p in range(t.players):
             n = eto.turn_options(G, R, p, AT, SCRATCH)
             assert [(int(G[AT + 2 * j]), int(G[AT + 2 * j + 1])) for j in range(n)] == ref.turn_options(t, p)

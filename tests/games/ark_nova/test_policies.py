@@ -12,7 +12,8 @@ import random
 from dataclasses import replace
 
 import numpy as np
-from tests.games.ark_nova.common import random_play_rules, reference_fields, tile_names
+from tests.games.ark_nova.scripted import follow_plan, only
+from tests.games.ark_nova.common import assert_same_game, engine_events, random_play_rules, reference_fields, tile_names
 
 from zoosim.core.rng import PyRng, seed_stream
 from zoosim.games.ark_nova.engine import game as eg
@@ -49,13 +50,7 @@ def random_row(rnd: random.Random, code: int, max_plan: int) -> tuple[float, ...
 def same_game(rules: Rules, players: int, seed: int, game_index: int, codes, rows, workspace=None) -> list:
     G, rows_e, R, rng = eg.play(rules, players, seed, game_index, codes=codes, params=rows, workspace=workspace)
     s = ref.play_game(rules, players, seed, game_index, [rp.from_code(c, r) for c, r in zip(codes, rows)])
-    assert G[es.G_UNSUPPORTED] == 0 and G[es.G_OVERFLOW] == 0
-    assert rows_e == s.events, next(i for i, (a, b) in enumerate(zip(rows_e + [()], s.events + [()])) if a != b)
-    assert tile_names(codec.decode(G), rules) == tile_names(reference_fields(s), rules)
-    assert [int(v) for v in rng] == s.rng.s
-    r = ref.result(s)
-    assert eg.result(G, R) == {"scores": r.scores, "ranks": r.ranks, "win_share": r.win_share,
-                               "end_reason": r.end_reason, "turns": r.turns}
+    assert_same_game(rules, G, rows_e, R, rng, s)
     return rows_e
 
 
@@ -166,19 +161,12 @@ def test_the_script_is_left_at_the_first_mismatch_or_hidden_draw():
             if j == hidden_at:
                 G[es.G_HIDDEN] = 1
             out.append(int(es._policy_choose(G, EV, rng, 1, hook, n)))
-        assert [tuple(int(v) for v in EV[i]) for i in range(int(G[es.G_NEV]))] == \
-            [(rs.E_DECIDE, 1, h, n, k, 0) for (h, n), k in zip(asked, out)]
+        assert engine_events(G, EV) == [(rs.E_DECIDE, 1, h, n, k, 0) for (h, n), k in zip(asked, out)]
         return out, (int(G[es.G_REC_HOOK]), int(G[es.G_REC_N]))
 
     def reference(asked, hidden_at=None):
-        s = rs.State(Rules(), 2, PyRng(0, 0), [], [])
-        tp = rp.TurnPlan(s, list(script))
-        out = []
-        for j, (hook, n) in enumerate(asked):
-            if j == hidden_at:
-                s.hidden_drawn = True
-            out.append(tp.next(hook, n))
-        return out, tp.recorded or (0, 0)
+        out, recorded = follow_plan(script, asked, hidden_at)
+        return out, recorded or (0, 0)
 
     follow = [(rs.H_TURN, 5), (rs.H_XSPEND, 2), (rs.H_ANIMAL_PLAY, 4), (rs.H_ANIMAL_HOME, 3), (rs.H_COIN, 2)]
     cases = [
@@ -197,14 +185,6 @@ def test_the_script_is_left_at_the_first_mismatch_or_hidden_draw():
     assert int(es._policy_choose(G, es.new_events(8), np.zeros(4, np.uint64), 1, rs.H_KEEP, 70)) == 0
     assert rp.Planner(GREEDY, GREEDY_PARAMS)(rs.public_view(rsu.setup(Rules(), 2, PyRng(1, 1), [rs.uniform] * 2), 0),
                                              0, rs.H_KEEP, list(range(70))) == 0
-
-
-def only(weight: int, value: float = 1.0, max_plan: int = 8) -> tuple[float, ...]:
-    row = [0.0] * N_POLICY_PARAMS
-    if weight >= 0:
-        row[weight] = value
-    row[MAX_PLAN_PARAM] = float(max_plan)
-    return tuple(row)
 
 
 def engine_plan(s, p, codes, rows, workspace):

@@ -5,6 +5,7 @@ from dataclasses import replace
 
 import pytest
 
+from tests.games.ark_nova.scripted import Script
 from zoosim.core.rng import PyRng
 from zoosim.games.ark_nova.components import board, cards
 from zoosim.games.ark_nova.components.vocab import ENCLOSURE1, KIOSK
@@ -23,20 +24,6 @@ from zoosim.games.ark_nova.rules import Rules
 pytestmark = pytest.mark.rules
 
 R = Rules()
-
-
-class Script:
-    def __init__(self, *answers):
-        self.answers = list(answers)
-        self.asked = []
-
-    def __call__(self, s, seat, hook, options):
-        self.asked.append((seat, hook, list(options)))
-        for i, (h, value) in enumerate(self.answers):
-            if h == hook:
-                del self.answers[i]
-                return options.index(value)
-        return 0
 
 
 def m(*cells):

@@ -6,10 +6,11 @@ import copy
 
 import pytest
 
+from tests.games.ark_nova.scripted import Stub, follow_plan, only
 from tests.games.ark_nova.test_reference_play import game
 from zoosim.core.rng import PyRng
 from zoosim.games.ark_nova.policies import (
-    DEFAULTS, GREEDY, GREEDY_PARAMS, HEURISTIC, MAX_PLAN_PARAM, N_POLICY_PARAMS, NAMES, RANDOM, UNIFORM, W_X,
+    DEFAULTS, GREEDY, GREEDY_PARAMS, HEURISTIC, NAMES, RANDOM, UNIFORM, W_X,
     milli,
 )
 from zoosim.games.ark_nova.reference import game as ref
@@ -19,17 +20,6 @@ from zoosim.games.ark_nova.reference.state import Building
 from zoosim.games.ark_nova.rules import Rules
 
 pytestmark = pytest.mark.rules
-
-
-class Fixed:
-    """A stream stub: below(n) records n and returns the next scripted value."""
-
-    def __init__(self, *values):
-        self.values, self.asked = list(values), []
-
-    def below(self, n):
-        self.asked.append(n)
-        return self.values.pop(0)
 
 
 # ---------------------------------------------------------------- random (10.1)
@@ -44,13 +34,13 @@ def test_random_draws_once_over_every_card_and_x_spend_pair(monkeypatch):
     s.turn = 6
     expected = {0: (0, 0), 1: (0, 1), 2: (0, 2), 3: (1, None), 4: (2, None)}
     for d, (i, x) in expected.items():
-        s.rng = Fixed(d)
+        s.rng = Stub(d)
         policy = rp.Random()
         policy.plan(s, 1)
         assert s.rng.asked == [5] and policy.pending == {1: (7, i, x)}
     monkeypatch.setattr(ref, "turn_options", lambda s, p: [(0, rs.CARDS_ACTION)])
     monkeypatch.setattr(ref, "spend_options", lambda s, p, a: [0])
-    s.rng = Fixed()
+    s.rng = Stub()
     policy = rp.Random()
     policy.plan(s, 0)  # one pair in all: no draw
     assert s.rng.asked == [] and policy.pending == {0: (7, 0, None)}
@@ -63,7 +53,7 @@ def test_random_draws_once_over_every_card_and_x_spend_pair(monkeypatch):
         return [(0, rs.CARDS_ACTION)]
     monkeypatch.setattr(ref, "turn_options", options)
     monkeypatch.setattr(ref, "spend_options", lambda state, seat, a: seen.append((state, seat, a)) or [0, 1])
-    s.rng = Fixed(1)
+    s.rng = Stub(1)
     policy.plan(s, 1)
     assert s.rng.asked == [2] and policy.pending[1] == (7, 0, 1)
     assert seen == [(s, 1), (s, 1, rs.CARDS_ACTION)]
@@ -74,7 +64,7 @@ def test_random_answers_turn_and_the_first_xspend_of_its_turn_then_draws_as_unif
     s.turn = 4
     policy = rp.Random()
     policy.pending[0] = (4, 2, 1)
-    s.rng = Fixed(1, 0, 2)
+    s.rng = Stub(1, 0, 2)
     view = rs.public_view(s, 0)
     assert policy(view, 0, rs.H_TURN, [0, 1, 2, 3]) == 2
     assert policy(view, 0, rs.H_XSPEND, [0, 1, 2]) == 1
@@ -83,10 +73,10 @@ def test_random_answers_turn_and_the_first_xspend_of_its_turn_then_draws_as_unif
     assert policy(view, 0, rs.H_COIN, [0, 1]) == 0 and s.rng.asked == [2, 2]
     policy.pending[0] = (5, 2, 1)  # another turn's draw: uniform
     assert policy(view, 0, rs.H_TURN, [0, 1, 2, 3]) == 2 and s.rng.asked == [2, 2, 4]
-    s.rng = Fixed(0)
+    s.rng = Stub(0)
     assert rp.Random()(rs.public_view(s, 1), 1, rs.H_TURN, [0, 1]) == 0 and s.rng.asked == [2]  # nothing pending
     s.turn = 1  # nothing pending at the first turn either: uniform, not the first option
-    s.rng = Fixed(1)
+    s.rng = Stub(1)
     assert rp.Random()(rs.public_view(s, 1), 1, rs.H_TURN, [0, 1]) == 1 and s.rng.asked == [2]
 
 
@@ -95,14 +85,7 @@ def test_a_turn_plan_follows_its_script_records_the_next_decision_and_leaves_at_
     script = [(rs.H_TURN, 5, 3), (rs.H_XSPEND, 2, 1), (rs.H_ANIMAL_PLAY, 4, 2)]
 
     def follow(asked, hidden_at=None):
-        s = rs.State(Rules(), 2, PyRng(0, 0), [], [])
-        tp = rp.TurnPlan(s, list(script))
-        out = []
-        for j, (hook, n) in enumerate(asked):
-            if j == hidden_at:
-                s.hidden_drawn = True
-            out.append(tp.next(hook, n))
-        return out, tp.recorded
+        return follow_plan(script, asked, hidden_at)
 
     asked = [(rs.H_TURN, 5), (rs.H_XSPEND, 2), (rs.H_ANIMAL_PLAY, 4), (rs.H_ANIMAL_HOME, 3), (rs.H_COIN, 2)]
     assert follow(asked) == ([3, 1, 2, 0, 0], (rs.H_ANIMAL_HOME, 3))  # only the first past the script is recorded
@@ -262,14 +245,6 @@ def test_a_plan_re_deals_only_what_the_seat_cannot_see_and_replays_on_its_privat
     flat = [(rs.H_TURN, n, 0), (rs.H_XSPEND, 3, 0)]
     assert rp.plan_script(s, 0, milli(only(-1, max_plan=3))) == flat
     assert calls == [0] and s.deck == []
-
-
-def only(weight: int, value: float = 1.0, max_plan: int = 8) -> tuple[float, ...]:
-    row = [0.0] * N_POLICY_PARAMS
-    if weight >= 0:
-        row[weight] = value
-    row[MAX_PLAN_PARAM] = float(max_plan)
-    return tuple(row)
 
 
 def test_a_planner_follows_its_turns_plan_only_in_that_turn():

@@ -7,6 +7,7 @@ from itertools import combinations
 
 import pytest
 
+from tests.games.ark_nova.scripted import Script, Stub
 from zoosim.core.rng import PyRng
 from zoosim.games.ark_nova.components import cards
 from zoosim.games.ark_nova.components.effects import Op
@@ -22,22 +23,6 @@ from zoosim.games.ark_nova.rules import Rules
 pytestmark = pytest.mark.rules
 
 R = Rules()
-
-
-class Script:
-    """A policy that answers hooks from a queue of (hook, option value) and records every question."""
-
-    def __init__(self, *answers):
-        self.answers = list(answers)
-        self.asked = []
-
-    def __call__(self, s, seat, hook, options):
-        self.asked.append((seat, hook, list(options)))
-        for i, (h, value) in enumerate(self.answers):
-            if h == hook:
-                del self.answers[i]
-                return options.index(value)
-        return 0
 
 
 def first(s, seat, hook, options):
@@ -254,17 +239,6 @@ def test_take_card_options_follow_reputation_range():
 
 
 # ---------------------------------------------------------------- decisions, the shuffle, counts (PROTOCOL.md 1, 3, 6; §7.1)
-
-
-class Stub:
-    """A stream whose below(n) records n and returns the next scripted value."""
-
-    def __init__(self, *values):
-        self.values, self.asked = list(values), []
-
-    def below(self, n):
-        self.asked.append(n)
-        return self.values.pop(0)
 
 
 def test_the_shuffle_is_fisher_yates_from_the_last_element_down():

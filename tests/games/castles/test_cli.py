@@ -4,14 +4,13 @@ input that write nothing."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import polars as pl
 import pytest
 
 from tests.support.cli_runner import run_cli as cli
+from tests.support.cli_runner import assert_refused, run_without_numba, simulate_runs
 from zoosim.games.castles.columns import COLUMNS, SCORE_COMPONENTS
 from zoosim.games.castles.policies import HEURISTIC_PARAMS
 from tests.support.paths import REPO
@@ -29,23 +28,9 @@ def read(run: Path) -> pl.DataFrame:
 def runs(tmp_path_factory):
     """Two small runs: 2 players at the default policy, 4 players with one named policy per seat and a rounds log
     (module-wide, so the CLI entry is called by hand rather than through the function-scoped capsys)."""
-    base = tmp_path_factory.mktemp("castles")
-    out = {}
-    mp = pytest.MonkeyPatch()
-    try:
-        for name, args in (("two", ["-p", "2", "-n", "3", "-s", "4"]),
-                           ("four", ["-p", "4", "-n", "3", "-s", "5", "--rounds-log",
-                                     *[a for p in NAMED for a in ("--policy", p)]])):
-            mp.setattr(sys, "argv", ["zoosim", "simulate", GAME_ID, *args, "--out", str(base / name), "-q"])
-            from zoosim import cli as entry
-            try:
-                entry.main()
-            except SystemExit as exc:
-                assert not exc.code, exc.code
-            out[name] = base / name
-    finally:
-        mp.undo()
-    return out
+    return simulate_runs(tmp_path_factory.mktemp("castles"), {
+        "two": [GAME_ID, "-p", "2", "-n", "3", "-s", "4"],
+        "four": [GAME_ID, "-p", "4", "-n", "3", "-s", "5", "--rounds-log", *[a for p in NAMED for a in ("--policy", p)]]})
 
 
 def test_simulate_logs_every_seat_and_the_score_adds_up(runs):
@@ -80,15 +65,7 @@ def test_analyze_reads_the_runs(runs, monkeypatch, capsys):
 
 
 def test_rules_and_policies_list_everything_without_numba(tmp_path):
-    script = ("import sys\nfrom zoosim.cli import main\n"
-              "for argv in (['rules', 'castles'], ['policies', 'castles']):\n"
-              "    sys.argv = ['zoosim', *argv]\n"
-              "    try:\n        main()\n    except SystemExit as exc:\n        assert not exc.code\n"
-              "print('numba' in sys.modules)\n")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path, timeout=300)
-    assert done.returncode == 0, done.stderr
-    out = done.stdout
-    assert out.strip().splitlines()[-1] == "False"
+    out = run_without_numba([["rules", "castles"], ["policies", "castles"]], tmp_path)
     assert 'first_mb = "random"' in out and "price_slots = [[4000, 6000, 8000, 10000, 15000]" in out
     assert all(f"{p}:" in out for p in ("uniform", "random", "greedy", "heuristic"))
     assert all(f"    {row[0]} = {row[1]:g}  {row[2]}" in out for row in HEURISTIC_PARAMS)
@@ -144,11 +121,7 @@ def _edited(tmp_path: Path, player: int, index: int, **change) -> str:
      "max_rounds must be 1-1000, got 0"),
 ])
 def test_bad_input_is_one_line_exit_2_and_writes_nothing(make_args, message, tmp_path, monkeypatch, capsys):
-    args = make_args(tmp_path)
-    before = sorted(p.name for p in tmp_path.iterdir())
-    code, out, err = cli(args, monkeypatch, capsys)
-    assert code == 2 and message in err and err.count("\n") == 1, err
-    assert out == "" and sorted(p.name for p in tmp_path.iterdir()) == before
+    assert_refused(make_args(tmp_path), message, tmp_path, monkeypatch, capsys)
 
 
 @pytest.mark.parametrize("policies, seed, game_index", [(["uniform", "greedy"], 5, 2),

@@ -1,7 +1,6 @@
 """The Castles spec's §1 and §10.1 facts (items 1-6, 8, 10) against the package data; one-line errors on bad files."""
 from __future__ import annotations
 
-import hashlib
 from collections import Counter
 from pathlib import Path
 
@@ -10,7 +9,7 @@ import pytest
 
 from zoosim.errors import ZoosimError
 from zoosim.games.castles.components import data
-from tests.support.paths import SPECS
+from tests.support.paths import assert_spec_copy
 
 pytestmark = pytest.mark.rules  # every test here pins the components to the spec (data and grid facts of §1, §4, §10.1)
 
@@ -21,7 +20,6 @@ SPEC_FILES = {
     "shapes.toml": ("castles-shapes.toml", "0c5d5c53d36aa39ab737afed9f7216cc9da2780d1028f257b0debcab157dbbc5"),
     "bonus.csv": ("castles-bonus.csv", "5b7cb70d56a1203d70e8d9da5e5dfa5ac810135328283eb34dab89d98e727991"),
 }
-SPEC_DIRS = (SPECS,)
 
 ROOMS = [t for t in data.TILES if not t.is_piece]
 
@@ -32,11 +30,7 @@ def by_type(values):
 
 @pytest.mark.parametrize("package_name", sorted(SPEC_FILES))
 def test_package_copies_are_the_spec_files(package_name):
-    spec_name, digest = SPEC_FILES[package_name]
-    assert hashlib.sha256((PACKAGE / package_name).read_bytes()).hexdigest() == digest
-    for folder in SPEC_DIRS:
-        if (folder / spec_name).exists():  # where the shared specs are at hand, they must still be this file
-            assert (folder / spec_name).read_bytes() == (PACKAGE / package_name).read_bytes()
+    assert_spec_copy(PACKAGE / package_name, *SPEC_FILES[package_name])
 
 
 def test_tile_index_layout():

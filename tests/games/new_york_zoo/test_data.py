@@ -1,18 +1,16 @@
 """Every fact of the New York Zoo spec's section 12 (and the board table of section 2), against the package data."""
 from collections import Counter
-import hashlib
 from pathlib import Path
 
 import pytest
 
 from zoosim.games.new_york_zoo.components import data
-from tests.support.paths import SPECS
+from tests.support.paths import assert_spec_copy
 
 pytestmark = pytest.mark.rules  # the spec's facts against the package data and the reference
 
 # The spec's data file as shared/specs holds it (SHA-256): the package copy must be that file, byte for byte.
 SPEC_DATA_SHA256 = "74a9f2472028c9c6f3d49945b63637f98fe8c9382a8bfcbd3755bf05537629a4"
-SPEC_DATA_BESIDE = SPECS / "new-york-zoo-data.toml"
 
 
 def tile(tile_id):
@@ -29,11 +27,7 @@ def free_form(cells):
 
 
 def test_package_data_is_the_spec_file():
-    pkg = Path(data.__file__).with_name("data.toml")
-    assert hashlib.sha256(pkg.read_bytes()).hexdigest() == SPEC_DATA_SHA256
-    for spec in (SPEC_DATA_BESIDE, Path("/work/shared/specs/new-york-zoo-data.toml")):
-        if spec.exists():  # where the shared specs are at hand, they must still be this file
-            assert hashlib.sha256(spec.read_bytes()).hexdigest() == SPEC_DATA_SHA256
+    assert_spec_copy(Path(data.__file__).with_name("data.toml"), "new-york-zoo-data.toml", SPEC_DATA_SHA256)
 
 
 def test_rondel_spaces():

@@ -313,6 +313,19 @@ def _card_log(G, R, EV, first, log, turns, drawn, row):
 
 
 @njit(cache=True, inline="always")
+def _seat(packed, seed, game_index, side, policy_ids, policy_params, seat_ids, seat_params):
+    """The seats of a game (module doc): seat s gets policy index (first + s) % n, its code into seat_ids[s] and
+    its parameters into seat_params[s]. Returns first."""
+    n = packed[K_RULES + R_PLAYERS]
+    first = first_seat(seed, game_index, n, packed[K_RANDOM_SEATS], side)
+    for s in range(n):
+        seat_ids[s] = policy_ids[(first + s) % n]
+        for k in range(policy_params.shape[1]):
+            seat_params[s, k] = policy_params[(first + s) % n, k]
+    return first
+
+
+@njit(cache=True, inline="always")
 def _play_one(G, packed, EV, rng, side, seed, game_index, policy_ids, policy_params, seat_ids, seat_params, W, WR,
               out):
     """One whole game: the seats' policies (module doc), the game on stream (seed, game_index), the result rows
@@ -320,11 +333,7 @@ def _play_one(G, packed, EV, rng, side, seed, game_index, policy_ids, policy_par
     Inlined into _play_many: a separate function linking the whole rule graph costs ~20 s of cold compile."""
     R = packed[K_RULES:]
     n = R[R_PLAYERS]
-    first = first_seat(seed, game_index, n, packed[K_RANDOM_SEATS], side)
-    for s in range(n):
-        seat_ids[s] = policy_ids[(first + s) % n]
-        for k in range(policy_params.shape[1]):
-            seat_params[s, k] = policy_params[(first + s) % n, k]
+    first = _seat(packed, seed, game_index, side, policy_ids, policy_params, seat_ids, seat_params)
     for s in range(n):
         eg.set_seat_policy(G, s, seat_ids[s], seat_params[s], seed, game_index)
     seed_stream(rng, seed, game_index)
@@ -335,15 +344,30 @@ def _play_one(G, packed, EV, rng, side, seed, game_index, policy_ids, policy_par
     return 0
 
 
+@njit(cache=True, inline="always")
+def _record(g, G, packed, EV, out, rows, shares, round_scores, card_counts, card_rows, appeal, cp, turns, drawn,
+            project_row):
+    """Game g of a block, played (out: its result rows), into the block: the rounds and cards logs where they are
+    kept (round_scores, card_rows with columns), its result rows and win shares."""
+    players = packed[K_RULES + R_PLAYERS]
+    first = (players - out[0, O_POSITION]) % players  # policy index 0 sits at (0 - first) % players
+    if round_scores.shape[1] > 0:
+        _round_log(G, packed[K_RULES:], EV, first, round_scores[g], appeal, cp)
+    if card_rows.shape[1] > 0:
+        card_counts[g] = _card_log(G, packed[K_RULES:], EV, first, card_rows[g], turns, drawn, project_row)
+    for i in range(players):
+        row = g * players + i
+        for k in range(N_OUT):
+            rows[row, k] = out[i, k]
+        shares[row] = 1.0 / out[i, O_WINNERS] if out[i, O_RANK] == 1 else 0.0
+
+
 @njit(cache=True, nogil=True)
 def _play_many(packed, seed, first_index, count, policy_ids, policy_params, rows, shares, round_scores, card_counts,
                card_rows):
     """play_many's numba loop (no checks; see play_many). Returns the first game index the engine could not play
     to its end (G_UNSUPPORTED), or -1. A game with more cards than the cards log holds gets card_counts[g] = -1."""
-    players = packed[K_RULES + R_PLAYERS]
-    rounds_logging = round_scores.shape[1] > 0
-    cards_logging = card_rows.shape[1] > 0
-    logging = rounds_logging or cards_logging
+    logging = round_scores.shape[1] > 0 or card_rows.shape[1] > 0
     turns = np.zeros(MAX_PLAYERS, np.int64)
     drawn = np.zeros(LAST_BASE_ID - FIRST_BASE_ID + 1, np.int64)
     project_row = np.zeros(MAX_LOG_ROW, np.int64)
@@ -362,16 +386,8 @@ def _play_many(packed, seed, first_index, count, policy_ids, policy_params, rows
         if _play_one(G, packed, EV, rng, side, seed, first_index + g, policy_ids, policy_params, seat_ids,
                      seat_params, W, WR, out) != 0 or G[G_OVERFLOW]:
             return first_index + g
-        first = (players - out[0, O_POSITION]) % players  # policy index 0 sits at (0 - first) % players
-        if rounds_logging:
-            _round_log(G, packed[K_RULES:], EV, first, round_scores[g], appeal, cp)
-        if cards_logging:
-            card_counts[g] = _card_log(G, packed[K_RULES:], EV, first, card_rows[g], turns, drawn, project_row)
-        for i in range(players):
-            row = g * players + i
-            for k in range(N_OUT):
-                rows[row, k] = out[i, k]
-            shares[row] = 1.0 / out[i, O_WINNERS] if out[i, O_RANK] == 1 else 0.0
+        _record(g, G, packed, EV, out, rows, shares, round_scores, card_counts, card_rows, appeal, cp, turns, drawn,
+                project_row)
     return -1
 
 
@@ -383,11 +399,7 @@ def _play_one_search(G, packed, EV, rng, side, seed, game_index, policy_ids, pol
     otherwise plays as heuristic (its code and row in the block are heuristic's). Returns 0 or G_UNSUPPORTED."""
     R = packed[K_RULES:]
     n = R[R_PLAYERS]
-    first = first_seat(seed, game_index, n, packed[K_RANDOM_SEATS], side)
-    for s in range(n):
-        seat_ids[s] = policy_ids[(first + s) % n]
-        for k in range(policy_params.shape[1]):
-            seat_params[s, k] = policy_params[(first + s) % n, k]
+    first = _seat(packed, seed, game_index, side, policy_ids, policy_params, seat_ids, seat_params)
     for s in range(n):
         if seat_ids[s] == policy_data.SEARCH:
             eg.set_seat_policy(G, s, policy_data.HEURISTIC, heuristic_row, seed, game_index)
@@ -422,9 +434,6 @@ def _play_many_search(packed, seed, first_index, count, policy_ids, policy_param
     its compile time): G and EV (the event log: empty without the rounds and cards logs and tracing) are the caller's;
     `explain` writes the search's SEARCH rows (a traced game); a non-empty `timings` (search.clock) gets the seconds
     of every search decision. Returns as _play_many."""
-    players = packed[K_RULES + R_PLAYERS]
-    rounds_logging = round_scores.shape[1] > 0
-    cards_logging = card_rows.shape[1] > 0
     turns = np.zeros(MAX_PLAYERS, np.int64)
     drawn = np.zeros(LAST_BASE_ID - FIRST_BASE_ID + 1, np.int64)
     project_row = np.zeros(MAX_LOG_ROW, np.int64)
@@ -448,16 +457,8 @@ def _play_many_search(packed, seed, first_index, count, policy_ids, policy_param
                             heuristic_row, seat_ids, seat_params, W, WR, S, SR, stats, alive, EXV, EVN, explain,
                             timings, out) != 0 or G[G_OVERFLOW]:
             return first_index + g
-        first = (players - out[0, O_POSITION]) % players
-        if rounds_logging:
-            _round_log(G, packed[K_RULES:], EV, first, round_scores[g], appeal, cp)
-        if cards_logging:
-            card_counts[g] = _card_log(G, packed[K_RULES:], EV, first, card_rows[g], turns, drawn, project_row)
-        for i in range(players):
-            row = g * players + i
-            for k in range(N_OUT):
-                rows[row, k] = out[i, k]
-            shares[row] = 1.0 / out[i, O_WINNERS] if out[i, O_RANK] == 1 else 0.0
+        _record(g, G, packed, EV, out, rows, shares, round_scores, card_counts, card_rows, appeal, cp, turns, drawn,
+                project_row)
     return -1
 
 

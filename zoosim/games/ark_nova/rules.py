@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from zoosim.errors import need
+from zoosim.errors import need, need_one_of
 from zoosim.games.ark_nova.components import cards as _cards
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -253,10 +253,6 @@ READINGS = {
 def validate(rules: Rules, players: int) -> None:
     """Raise ZoosimError (one line: the bad value and what is accepted) for rules the game cannot be played with."""
 
-    def choice(name: str, accepted: tuple[str, ...]) -> None:
-        value = getattr(rules, name)
-        need(value in accepted, f"{name} must be one of {', '.join(accepted)}, got {value!r}")
-
     def per_count(name: str, lo: int, hi: int) -> None:
         value = getattr(rules, name)
         need(len(value) == MAX_PLAYERS - MIN_PLAYERS + 1,
@@ -272,11 +268,11 @@ def validate(rules: Rules, players: int) -> None:
         need(not bad, f"{name} values must be {lo}-{hi}, got {bad[0] if bad else 0}")
 
     need(MIN_PLAYERS <= players <= MAX_PLAYERS, f"ark_nova is for {MIN_PLAYERS}-{MAX_PLAYERS} players, got {players}")
-    choice("map_file", MAP_FILES)
-    choice("venom_unpaid", VENOM_UNPAID)
-    choice("bonus_sponsor_rule", BONUS_SPONSOR_RULES)
-    choice("multiplier_rule", MULTIPLIER_RULES)
-    choice("tie_rule", TIE_RULES)
+    need_one_of(rules, "map_file", MAP_FILES)
+    need_one_of(rules, "venom_unpaid", VENOM_UNPAID)
+    need_one_of(rules, "bonus_sponsor_rule", BONUS_SPONSOR_RULES)
+    need_one_of(rules, "multiplier_rule", MULTIPLIER_RULES)
+    need_one_of(rules, "tie_rule", TIE_RULES)
     per_count("break_track_len", 1, 99)
     per_count("base_projects_shown", 0, 12)
     per_count("project_row_limit", 1, 20)

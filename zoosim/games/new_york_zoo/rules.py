@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from zoosim.errors import ZoosimError, need
+from zoosim.errors import ZoosimError, need, need_one_of
 
 WIN_CHECKS = ("end_of_turn", "per_breeding_line", "immediate")
 BREEDING_ORDERS = ("crossing", "line_index")
@@ -94,16 +94,12 @@ RULE_DOCS = {
 def validate(rules: Rules, players: int) -> None:
     """Raise ZoosimError (one line: what is wrong, what is accepted) for rules the core cannot play."""
 
-    def one_of(name: str, accepted: tuple[str, ...]) -> None:
-        value = getattr(rules, name)
-        need(value in accepted, f"{name} must be one of {', '.join(accepted)}, got {value!r}")
-
     need(1 <= players <= MAX_PLAYERS, f"new-york-zoo is for 1-{MAX_PLAYERS} players, got {players}")
-    one_of("breeding_order", BREEDING_ORDERS)
-    one_of("win_check", WIN_CHECKS)
-    one_of("no_legal_move", NO_LEGAL_MOVE)
-    one_of("solo_side", SOLO_SIDES)
-    one_of("solo_end", SOLO_ENDS)
+    need_one_of(rules, "breeding_order", BREEDING_ORDERS)
+    need_one_of(rules, "win_check", WIN_CHECKS)
+    need_one_of(rules, "no_legal_move", NO_LEGAL_MOVE)
+    need_one_of(rules, "solo_side", SOLO_SIDES)
+    need_one_of(rules, "solo_end", SOLO_ENDS)
     need(rules.max_added_per_enclosure_per_turn >= 0,
          f"max_added_per_enclosure_per_turn must be >= 0, got {rules.max_added_per_enclosure_per_turn}")
     need(rules.max_breedings_per_move >= 0, f"max_breedings_per_move must be >= 0, got {rules.max_breedings_per_move}")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from zoosim.games.ark_nova.components.effects import Moment, Op
+from zoosim.games.ark_nova.components.effects import Op
 from zoosim.games.ark_nova.engine.abilities import coin, exposed
 from zoosim.games.ark_nova.engine.animals import (
     ANIMAL,
@@ -49,6 +49,7 @@ from zoosim.games.ark_nova.engine.place import _cubes
 from zoosim.games.ark_nova.engine.projects import association_unit, take_for_play
 from zoosim.games.ark_nova.engine.sponsors import C_LEVEL, sponsor_options
 from zoosim.games.ark_nova.engine.state import (
+    AFTER_ACTION,
     B_SIZE,
     CARD_ID,
     E_ACTION,
@@ -128,7 +129,6 @@ ANIMALS, CARDS_ACTION, BUILD, ASSOCIATION, SPONSORS = range(5)
 OPTIONS = SCR_ACTION
 SPEND = SCR_TURN + 16            # XSPEND options of an extra action
 PICKS = SCR_TURN                 # determination's cards, hypnosis' targets (<= 5)
-AFTER_ACTION = int(Moment.AFTER_ACTION)
 O_ACTION, O_DETERMINATION, O_HYPNOSIS = int(Op.ACTION), int(Op.DETERMINATION), int(Op.HYPNOSIS)
 O_WAZA_SMALL = int(Op.WAZA_SMALL_EXTRA_PLAY)
 OP_ENGINEER = int(Op.ENGINEER)

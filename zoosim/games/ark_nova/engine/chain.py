@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from zoosim.games.ark_nova.components.effects import Op
-from zoosim.games.ark_nova.engine.actions import act_unit, move_unit
+from zoosim.games.ark_nova.engine.actions import OP_ENGINEER, act_unit, move_unit
 from zoosim.games.ark_nova.engine.build import (
     build_type_options,
     engineer_type_options,
@@ -70,7 +69,6 @@ from zoosim.games.ark_nova.engine.tracks import (
 from zoosim.games.ark_nova.engine.triggers import enter_unit, icons_unit
 from zoosim.games.ark_nova.engine.turn import break_unit, finish_unit, turn_unit
 
-OP_ENGINEER = int(Op.ENGINEER)
 BUILD_ACTION = 2
 BUILT = SCR_BUILT
 TYPE_OPTIONS = SCR_TYPES

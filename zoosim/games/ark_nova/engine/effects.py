@@ -86,6 +86,7 @@ from zoosim.games.ark_nova.engine.state import (
     SCR_EFFECT,
     SCR_TAKE,
     SOURCE_DECK,
+    TRIGGER,
     WATER_CELLS,
     _around,
     _choose,
@@ -99,7 +100,6 @@ from zoosim.games.ark_nova.pack import R_PEACEFUL, R_PEACOCKING_NEEDS_BUILD2, R_
 UNSUPPORTED_EFFECT = 3          # G_UNSUPPORTED code: an effect row this module does not execute yet
 ICONS_AT = SCR_EFFECT
 BUILD_ACTION = 2
-TRIGGER = int(Moment.TRIGGER)
 N_CELLS = board.N_CELLS
 
 # metric indices (effects.METRICS)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from numba import njit
 
-from zoosim.games.ark_nova.components.effects import Moment
 from zoosim.games.ark_nova.engine.chain import run
 from zoosim.games.ark_nova.engine.effects import push_effects, sponsors_by_id
 from zoosim.games.ark_nova.engine.state import (
@@ -19,8 +18,6 @@ from zoosim.games.ark_nova.engine.state import (
 )
 from zoosim.games.ark_nova.engine.triggers import after_item, push_enter, push_icons
 
-INCOME = int(Moment.INCOME)
-END_GAME = int(Moment.END_GAME)
 SORTED_AT = SCR_EFFECT + 16
 
 

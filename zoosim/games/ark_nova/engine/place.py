@@ -25,7 +25,7 @@ from zoosim.games.ark_nova.components.vocab import (
     ROCK,
     WATER,
 )
-from zoosim.games.ark_nova.engine.build import footprints, has_passive, put_building
+from zoosim.games.ark_nova.engine.build import OP_IGNORE_ANIMAL_ROCKWATER, footprints, has_passive, put_building
 from zoosim.games.ark_nova.engine.piles import take_card
 from zoosim.games.ark_nova.engine.state import (
     B_CAPACITY,
@@ -96,7 +96,6 @@ from zoosim.games.ark_nova.pack import (
 
 OP_COVER_MONEY = int(Op.COVER_NEXT_TO_TERRAIN_MONEY)
 OP_ARCHAEOLOGIST = int(Op.ARCHAEOLOGIST)
-OP_IGNORE_ANIMAL_ROCKWATER = int(Op.IGNORE_ANIMAL_ROCKWATER)
 PLACE_OPTIONS = SCR_PLACE
 BONUS_REPUTATION, BONUS_X, BONUS_CARD, BONUS_MONEY, BONUS_WORKER = 1, 2, 3, 4, 5  # vocab.CELL_BONUSES
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from numba import njit
 
+from zoosim.core.combinatorics import comb
 from zoosim.core.rng import shuffle
 from zoosim.games.ark_nova.components.vocab import CONTINENT_ICONS
 from zoosim.games.ark_nova.engine.state import (
@@ -102,22 +103,12 @@ _CONTINENTS_MASK = sum(1 << k for k in CONTINENT_ICONS)
 
 
 @njit(cache=True, _nrt=False)
-def _comb(n, k):
-    if k < 0 or k > n:
-        return 0
-    c = 1
-    for i in range(k):
-        c = c * (n - i) // (i + 1)
-    return c
-
-
-@njit(cache=True, _nrt=False)
 def _unrank_subset(G, at, first, n, k, index):
     """Write the `index`-th k-subset of first..first+n-1 in lexicographic order to G[at:at + k]."""
     x = first
     for j in range(k):
         while True:
-            below_x = _comb(first + n - x - 1, k - j - 1)   # subsets that take x next
+            below_x = comb(first + n - x - 1, k - j - 1)   # subsets that take x next
             if index < below_x:
                 break
             index -= below_x
@@ -145,11 +136,11 @@ def _keep_opening_hand(G, R, EV, rng, seat, dealt_at):
     opening = R[R_OPENING_CARD] >= 0 and seat == R[R_OPENING_CARD_SEAT]
     kept_at = SCR_SETUP + MAX_HAND_DRAW * 4
     if opening:     # the subsets holding position 0 come first and are position 0 + the (keep-1)-subsets of 1..
-        k = _choose(G, EV, rng, seat, H_KEEP, _comb(draw - 1, keep - 1))
+        k = _choose(G, EV, rng, seat, H_KEEP, comb(draw - 1, keep - 1))
         G[kept_at] = 0
         _unrank_subset(G, kept_at + 1, 1, draw - 1, keep - 1, k)
     else:
-        k = _choose(G, EV, rng, seat, H_KEEP, _comb(draw, keep))
+        k = _choose(G, EV, rng, seat, H_KEEP, comb(draw, keep))
         _unrank_subset(G, kept_at, 0, draw, keep, k)
     b = G_PL + seat * P_SIZE
     j = 0

@@ -9,13 +9,14 @@ import numpy as np
 from numba import njit
 
 from zoosim.games.ark_nova.components import cards
-from zoosim.games.ark_nova.components.effects import Moment, Op
+from zoosim.games.ark_nova.components.effects import Op
 from zoosim.games.ark_nova.engine.animals import conditions_hold, icon_counts
 from zoosim.games.ark_nova.engine.build import footprints
 from zoosim.games.ark_nova.engine.piles import range_folders
 from zoosim.games.ark_nova.engine.state import (
     G_DISPLAY,
     G_PL,
+    IMMEDIATE,
     P_HAND,
     P_HAND_N,
     P_MONEY,
@@ -32,7 +33,6 @@ from zoosim.games.ark_nova.pack import R_PEACEFUL, R_PLACE_UNIQUE
 C_KIND = cards.CARDS.kind.astype(np.int64)
 C_LEVEL = cards.CARDS.level.astype(np.int64)
 SPONSOR = cards.SPONSOR
-IMMEDIATE = int(Moment.IMMEDIATE)
 OP_PLACE_UNIQUE = int(Op.PLACE_UNIQUE_BUILDING)
 BUILD_ACTION = 2
 TILE_SPONSOR_LEVEL = 5   # rules.BONUS_SPONSOR_RULES "hand_level5_free"

@@ -59,6 +59,8 @@ from zoosim.games.ark_nova.components import board, cards
 from zoosim.games.ark_nova.components.effects import SMALL, Moment, Op
 from zoosim.games.ark_nova.components.vocab import CONTINENT_ICONS
 from zoosim.games.ark_nova.policies import GREEDY, HEURISTIC, MAX_PLAN, N_POLICY_PARAMS, RANDOM
+from zoosim.games.ark_nova.protocol import *  # noqa: F403  (the hook and event codes, for every engine module)
+from zoosim.games.ark_nova.protocol import E_DECIDE, H_TURN, H_XSPEND
 
 
 one_compile_per_type(__name__.rsplit(".", 2)[0])   # the whole game package: its option functions are passed
@@ -92,16 +94,6 @@ FREE, BLOCKED = -1, -2
 CARD_ID = cards.CARDS.ids.astype(np.int64)
 INDEX_OF_ID = cards.INDEX_OF_ID.astype(np.int64)
 
-# Event kinds (PROTOCOL.md 7, reference.state.E_*)
-(E_DECIDE, E_TURN, E_ACTION, E_X_ACTION, E_GAIN, E_DRAW, E_DISCARD, E_BUILD, E_PLAY, E_SUPPORT, E_BREAK, E_INCOME,
- E_END, E_SCORE, E_RESHUFFLE, E_DISPLAY, E_UPGRADE, E_TILE, E_TOKEN, E_RELEASE) = range(1, 21)
-# Decision hooks (PROTOCOL.md 3, reference.state.H_*; 11, 22, 29 and 48 are never asked)
-(H_KEEP, H_TURN, H_XSPEND, H_XACTION_CARD, H_CARDS_MODE, H_SNAP_FOLDER, H_TAKE_SOURCE, H_DISCARD, H_BUILD_TYPE,
- H_FOOTPRINT, H_MOVE_ANIMAL, H_ANIMAL_PLAY, H_ANIMAL_HOME, H_TASK, H_PARTNER, H_UNIVERSITY, H_PROJECT, H_PROJECT_SLOT,
- H_RELEASE_ANIMAL, H_RELEASE_ENCLOSURE, H_BONUS_TOKEN, H_DONATE, H_SPONSOR_MODE, H_SPONSOR_PLAY, H_CP2, H_UPGRADE,
- H_CP_TILE, H_MULTIPLIER_CARD, H_TILE_SPONSOR, H_BREAK_DISCARD, H_FINAL_DISCARD, H_KEEP_CARD, H_COIN, H_CLEVER,
- H_BOOST, H_BASE_PROJECT, H_DIG_KIND, H_HAND_CARD, H_POSTURE_TYPE, H_TARGET, H_HYPNOSIS_CARD, H_PILFER_GIVE,
- H_ARCHAEOLOGIST, H_SEARCH_CLASS, H_DETERMINATION, H_RESISTANCE, H_ENGINEER_TYPE, H_SPONSOR_STOP) = range(1, 49)
 SOURCE_DECK = 0  # a card's source (E_DRAW b, TAKE_SOURCE options): 0 deck, f folder f, -2 discard, -3 base pile
 
 # ---------------------------------------------------------------- layout builder
@@ -306,15 +298,19 @@ START_B_KIND = board.START_BUILDING_KIND.astype(np.int64)
 START_B_MASK = board.START_BUILDING_MASK.astype(np.int64)
 
 
+# the effect moments as plain ints (numba constants), for every engine module
+IMMEDIATE, PASSIVE, TRIGGER = int(Moment.IMMEDIATE), int(Moment.PASSIVE), int(Moment.TRIGGER)
+AFTER_ACTION, INCOME, END_GAME = int(Moment.AFTER_ACTION), int(Moment.INCOME), int(Moment.END_GAME)
+
+
 def _passive_ops() -> np.ndarray:
     """PASSIVE_OP[peaceful, card row, opcode] = 1 if the card has that standing (PASSIVE-moment) effect."""
     n_ops = 1 + max(int(cards.program(False).ops[:, 0].max()), int(cards.program(True).ops[:, 0].max()))
     out = np.zeros((2, N_CARDS, n_ops), np.int64)
     for peaceful in (0, 1):
         prog = cards.program(bool(peaceful))
-        m = int(Moment.PASSIVE)
         for c in range(N_CARDS):
-            for r in range(int(prog.start[c, m]), int(prog.start[c, m] + prog.count[c, m])):
+            for r in range(int(prog.start[c, PASSIVE]), int(prog.start[c, PASSIVE] + prog.count[c, PASSIVE])):
                 out[peaceful, c, int(prog.ops[r, 0])] = 1
     return out
 
@@ -332,7 +328,6 @@ def _programs() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 PROG_START, PROG_COUNT, PROG_OPS = _programs()
-PASSIVE = int(Moment.PASSIVE)
 
 
 def _discounts() -> np.ndarray:
@@ -357,11 +352,10 @@ def _trigger_bits() -> np.ndarray:
     """CARD_TRIGGER_BITS[peaceful, card row]: bit event * 2 + scope for each of its TRIGGER rows (engine.triggers.
     _seat_triggers walks only rows of the event and scope it is asked for)."""
     out = np.zeros((2, N_CARDS), np.int64)
-    trigger = int(Moment.TRIGGER)
     for peaceful in (0, 1):
         for c in range(N_CARDS):
-            start = PROG_START[peaceful, c, trigger]
-            for r in range(start, start + PROG_COUNT[peaceful, c, trigger]):
+            start = PROG_START[peaceful, c, TRIGGER]
+            for r in range(start, start + PROG_COUNT[peaceful, c, TRIGGER]):
                 bit = int(PROG_OPS[r, 1]) * 2 + int(PROG_OPS[r, 2])
                 assert 0 <= int(PROG_OPS[r, 2]) <= 1 and 0 <= bit < 63
                 out[peaceful, c] |= 1 << bit

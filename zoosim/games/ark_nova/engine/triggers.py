@@ -22,7 +22,6 @@ from zoosim.games.ark_nova.components.effects import (
     EVENT_NEW_KIND,
     SCOPE_ALL,
     SCOPE_OWN,
-    Moment,
     Op,
 )
 from zoosim.games.ark_nova.components.vocab import ICONS, N_ICONS
@@ -32,6 +31,7 @@ from zoosim.games.ark_nova.engine.build import footprints, free_build2, zoo_memo
 from zoosim.games.ark_nova.engine.effects import UNSUPPORTED_EFFECT, push_effects
 from zoosim.games.ark_nova.engine.sponsors import hand_sponsor_options
 from zoosim.games.ark_nova.engine.state import (
+    AFTER_ACTION,
     AFTER_W,
     CARD_ID,
     E_GAIN,
@@ -51,7 +51,9 @@ from zoosim.games.ark_nova.engine.state import (
     G_STACK_N,
     G_UNSUPPORTED,
     H_SPONSOR_PLAY,
+    IMMEDIATE,
     MAX_AFTER,
+    PASSIVE,
     P_ANIMALS,
     P_ANIMALS_N,
     P_HAND,
@@ -60,6 +62,7 @@ from zoosim.games.ark_nova.engine.state import (
     P_OKAPI,
     P_SIZE,
     P_ZOO_VERSION,
+    TRIGGER,
     Z_TRIGGERS,
     P_SPONSORS,
     P_SPONSORS_N,
@@ -76,8 +79,6 @@ from zoosim.games.ark_nova.engine.state import (
 from zoosim.games.ark_nova.engine.tracks import gain_leaf, push_gain
 from zoosim.games.ark_nova.pack import R_PEACEFUL
 
-TRIGGER = int(Moment.TRIGGER)
-AFTER_ACTION = int(Moment.AFTER_ACTION)
 OKAPI_PLAY = -1                                  # an after-queue entry's row: an Okapi play (§12.6)
 HERBIVORE = ICONS.index("herbivore")
 N_KINDS = 12                                     # categories and continents (icons 0-11)
@@ -274,8 +275,6 @@ C_REP = cards.CARDS.rep.astype(np.int64)
 C_KIND = cards.CARDS.kind.astype(np.int64)
 C_LEVEL = cards.CARDS.level.astype(np.int64)
 ANIMAL = int(cards.ANIMAL)
-PASSIVE = int(Moment.PASSIVE)
-IMMEDIATE = int(Moment.IMMEDIATE)
 O_WILDCARDS = int(Op.ICON_WILDCARDS)
 
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from numba import njit
 
-from zoosim.games.ark_nova.components.effects import Moment
 from zoosim.games.ark_nova.engine.abilities import hand_take
 from zoosim.games.ark_nova.engine.actions import after_action_entry, push_act
 from zoosim.games.ark_nova.engine.build import kiosk_income
@@ -27,7 +26,9 @@ from zoosim.games.ark_nova.engine.effects import push_effects, sponsors_by_id
 from zoosim.games.ark_nova.engine.piles import discard_card, refill_display
 from zoosim.games.ark_nova.engine.scoring import final_card_cp, score
 from zoosim.games.ark_nova.engine.state import (
+    AFTER_ACTION,
     AFTER_W,
+    END_GAME,
     E_ACTION,
     E_BREAK,
     E_END,
@@ -78,6 +79,7 @@ from zoosim.games.ark_nova.engine.state import (
     H_TURN,
     H_XACTION_CARD,
     H_XSPEND,
+    INCOME,
     P_APPEAL,
     P_CONSTRICTION,
     P_CP,
@@ -122,9 +124,6 @@ from zoosim.games.ark_nova.pack import (
     R_MAX_TURNS,
 )
 
-INCOME = int(Moment.INCOME)
-END_GAME = int(Moment.END_GAME)
-AFTER_ACTION = int(Moment.AFTER_ACTION)
 SPEND = SCR_TURN + 16
 SORTED = SCR_PROBE                  # a player's sponsors in id order
 UNIV_REP_HAND = 0

@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from zoosim.core.combinatorics import comb
 from zoosim.games.castles.engine import castle as EC
 from zoosim.games.castles.engine import legal as EL
 from zoosim.games.castles.engine import points as EP
@@ -19,7 +20,7 @@ from zoosim.games.castles.engine.state import (
     ACTIVITY, FOOD, FOYER, G_FAV, G_MKT_C, G_MKT_N, G_MKT_T, G_NFAV, G_OPT, G_PL, G_PSCR, G_SEATCODE, G_SLOT, G_STN,
     GREEDY, HALLWAY, K_MONEY, K_MONEY_UNITS, K_SIZE, LIVING, MAX_SLOTS, MAX_STACK, N_SIZES, OPT_PASS, OPT_PIECE,
     OUTDOOR, P_BONUS, P_BONUS_N, P_MONEY, PB, RG_ACT_PTS, RG_FAV, RG_MONEY_UNIT, RG_NSLOTS, RG_OUT_MONEY, RG_PIECE,
-    RG_PIECES_REWARD, RG_PRICE, STAIRS, TL_SIZE, TL_TYPE, UTILITY, _comb, kth_subset, placeable, sorted_stack,
+    RG_PIECES_REWARD, RG_PRICE, STAIRS, TL_SIZE, TL_TYPE, UTILITY, kth_subset, placeable, sorted_stack,
 )
 from zoosim.games.castles.policies import (
     W_BLOCK, W_CARDS, W_COMPLETE, W_INTENT, W_MARK, W_OPEN, W_PASS, W_PIECE, W_SHORTLIST,
@@ -333,7 +334,7 @@ def sleeping_choice(G, CS, R, RG, PW, p, mx, out):
             continue
         ns = sorted_stack(G, s, srt)
         for k in range(min(mx, ns) + 1):
-            for j in range(_comb(ns, k)):
+            for j in range(comb(ns, k)):
                 kth_subset(srt, ns, k, j, pick)
                 value = 0.0
                 for i in range(k):

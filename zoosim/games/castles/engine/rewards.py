@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from numba import njit
 
+from zoosim.core.combinatorics import comb
 from zoosim.core.rng import below, shuffle
 from zoosim.games.castles.engine import castle as EC
 from zoosim.games.castles.engine import legal as EL
@@ -17,7 +18,7 @@ from zoosim.games.castles.engine.state import (
     LIVING, LIVING_TARGET, MAX_STACK, N_ROOMS, N_SIZES, OPT_PASS, OPT_PIECE, OUTDOOR, PB, PLACE, P_COMPL, P_DS, P_MMB,
     P_MONEY, P_PLACE, REWARD, RG_ACT_PTS, RG_COINS_COUNT, RG_CORR_ONCE, RG_DS_EVERY, RG_DS_ONCE, RG_FOOD_PASS,
     RG_LIV_ANY, RG_NSLOTS, RG_OUT_MONEY, RG_PIECE, RG_PIECES_REWARD, RG_PRICE, RG_SLEEP_MAX, RG_UT_DRAW, RG_UT_KEEP,
-    SCORE, SLEEPING, SLEEPING_TAKE, STAIRS, TL_TYPE, UNIFORM, UTILITY, _choose, _comb, _log, kth_subset,
+    SCORE, SLEEPING, SLEEPING_TAKE, STAIRS, TL_TYPE, UNIFORM, UTILITY, _choose, _log, kth_subset,
     sorted_stack, G_SEATCODE, GREEDY, castle_changed, placeable,
 )
 
@@ -135,7 +136,7 @@ def _sleeping(G, CS, R, RG, PW, EV, rng, p):
         if ns > 0:
             nsizes += 1
             for k in range(min(mx, ns) + 1):
-                total += _comb(ns, k)
+                total += comb(ns, k)
     if total == 0:
         return -1
     size = -1
@@ -162,7 +163,7 @@ def _sleeping(G, CS, R, RG, PW, EV, rng, p):
                 q -= 1
         ns = G[G_STN + size]
         k = below(rng, min(mx, ns) + 1)
-        j = below(rng, _comb(ns, k))
+        j = below(rng, comb(ns, k))
     else:
         q = below(rng, total)
         for s in range(N_SIZES):
@@ -170,7 +171,7 @@ def _sleeping(G, CS, R, RG, PW, EV, rng, p):
             if ns == 0:
                 continue
             for kk in range(min(mx, ns) + 1):
-                c = _comb(ns, kk)
+                c = comb(ns, kk)
                 if q < c:
                     size = s
                     k = kk

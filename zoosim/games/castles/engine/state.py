@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from zoosim.core.combinatorics import comb
 from zoosim.core.rng import below
 from zoosim.errors import ZoosimError
 from zoosim.games.castles.components import data
@@ -291,16 +292,6 @@ def _choose(rng, n):
 
 
 @njit(cache=True, _nrt=False)
-def _comb(n, k):
-    if k < 0 or k > n:
-        return 0
-    c = 1
-    for i in range(k):
-        c = c * (n - i) // (i + 1)
-    return c
-
-
-@njit(cache=True, _nrt=False)
 def sorted_stack(G, size, out):
     """Stack `size`'s tiles in ascending order into out[:n]; returns n (the sleeping_pick option order)."""
     at = G_STK + size * MAX_STACK
@@ -321,7 +312,7 @@ def kth_subset(items, n, k, j, out):
     c0 = 0
     for i in range(k):
         while True:
-            cnt = _comb(n - c0 - 1, k - i - 1)
+            cnt = comb(n - c0 - 1, k - i - 1)
             if j < cnt:
                 break
             j -= cnt
