@@ -185,7 +185,7 @@ def search_timings(play_one, R: np.ndarray, ids: np.ndarray, params: np.ndarray,
                    count: int) -> np.ndarray:
     """Seconds of every searched decision (one with two or more candidates) in games first_index ..
     first_index+count-1, on this thread: `play_one(R, seed, game_index, ids, params, max_events, explain, timings)`
-    (a game's play._play_one) plays one game, untraced, with the timings array (zoosim/search/clock.py). For the
+    (a game's play.play_traced) plays one game, untraced, with the timings array (zoosim/search/clock.py). For the
     benchmarks (play.search_timings)."""
     from zoosim.search.clock import new_timings, recorded
 

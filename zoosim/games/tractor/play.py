@@ -86,20 +86,15 @@ def play_many(R, seed, first_index, count, policy_ids, policy_params, rows, shar
 
 
 def play_traced(R: np.ndarray, seed: int, game_index: int, policy_ids: np.ndarray, policy_params: np.ndarray,
-                max_events: int = 50_000,
-                explain: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """One game with its event log: (events, rows, shares, final state) — for replay and tests. With `explain`, the
-    log also holds each search decision (EV_SEARCH and its EV_SEARCH_OPTION rows, PROTOCOL 9)."""
-    events, rows, shares, S, _timings = _play_one(R, seed, game_index, policy_ids, policy_params, max_events,
-                                                  explain, np.zeros(0))
-    return events, rows, shares, S
-
-
-def _play_one(R, seed, game_index, policy_ids, policy_params, max_events, explain, timings):
+                max_events: int = 50_000, explain: bool = False,
+                timings: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """One game with its event log: (events, rows, shares, final state), for replay and tests. With `explain`, the
+    log also holds each search decision (EV_SEARCH and its EV_SEARCH_OPTION rows, PROTOCOL 9); `timings`
+    (clock.new_timings) records each search decision's seconds (search_timings plays with max_events 0: no log)."""
     players = int(R[R_PLAYERS])
     S = np.zeros(E.STATE_SIZE, np.int64)
     trace = np.zeros((max_events, 6), np.int64)  # no rows: nothing is recorded
-    search = SR.new_workspace(players, 1 if explain else 0, timings)
+    search = SR.new_workspace(players, 1 if explain else 0, np.zeros(0) if timings is None else timings)
     play_game(R, seed, game_index, policy_ids, policy_params, S, np.zeros(MAX_TILES, np.int64), np.zeros(4, np.uint64),
               np.zeros(256, np.int64), np.zeros(E.STATE_SIZE, np.int64), np.zeros(E.STATE_SIZE, np.int64),
               np.zeros(MAX_TILES, np.int64), np.zeros(MAX_ENCLOSURES, np.int64), trace,
@@ -108,10 +103,10 @@ def _play_one(R, seed, game_index, policy_ids, policy_params, max_events, explai
     rows = np.zeros((players, N_OUT), np.int64)
     shares = np.zeros(players)
     score_game(S, R, rows, shares, np.zeros(players, np.int64), np.zeros((players, N_COMPONENTS), np.int64))
-    return recorded_events(trace, int(S[E.H_TRACE_N]), max_events), rows, shares, S, timings
+    return recorded_events(trace, int(S[E.H_TRACE_N]), max_events), rows, shares, S
 
 
 def search_timings(rules, players: int, policies, seed: int, first_index: int, count: int) -> np.ndarray:
     """family.search.search_timings of this game: the seconds of the search seats' searched decisions."""
-    return family_search_timings(_play_one, pack(rules, players), *policy_arrays(policies, MAX_POLICY_PARAMS), seed,
+    return family_search_timings(play_traced, pack(rules, players), *policy_arrays(policies, MAX_POLICY_PARAMS), seed,
                                  first_index, count)
