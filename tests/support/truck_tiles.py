@@ -19,3 +19,13 @@ def female(s: int) -> int:
 def baby(s: int) -> int:
     """An offspring."""
     return 4 * s + 3
+
+
+def removed_species(rng, species: int, removed: int) -> list[int]:
+    """The species a setup removes, drawn from `rng` (a PyRng mirroring the game's) as PROTOCOL 3 of both games says:
+    a partial Fisher-Yates over [0, species), whose first `removed` leave the game; sorted."""
+    order = list(range(species))
+    for i in range(removed):
+        j = i + rng.below(species - i)
+        order[i], order[j] = order[j], order[i]
+    return sorted(order[:removed])

@@ -48,6 +48,15 @@ def lay_out_animals(deck, n, in_play, species, males, females, per_species):
 
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def append_tiles(pool, n, code, count):
+    """pool[n:n+count] = code; returns the new length (the searches' and lookahead's pools of unseen tiles)."""
+    for _ in range(count):
+        pool[n] = code
+        n += 1
+    return n
+
+
 @njit(cache=True, _nrt=False)
 def lay_out_kinds(deck, n, first_code, kinds, per_kind):
     """Append `per_kind` tiles of each of `kinds` kinds (codes first_code, first_code + 1, ...) from deck[n]."""

@@ -92,6 +92,14 @@ def named_policy_arrays(policies: Sequence[PolicySpec | str], codes: Mapping[str
     return ids, params
 
 
+def recorded_events(trace: np.ndarray, n: int, max_events: int) -> np.ndarray:
+    """The n rows a traced game wrote into its event log `trace`, copied; an error when the log ran full (a
+    `max_events` of 0 records nothing and cannot overflow)."""
+    if max_events and n >= max_events:
+        raise RuntimeError("event log overflow")
+    return trace[:n].copy()
+
+
 def result_rows(play_many: Callable[..., Any], packed: np.ndarray, players: int, ids: np.ndarray, params: np.ndarray,
                 seed: int, first_index: int, count: int, n_out: int, threads: int = 1) -> np.ndarray:
     """A kernel's raw result rows [count * players, n_out] by game and policy index, split over `threads` (the results

@@ -200,6 +200,14 @@ def one_line_error(fn, *args) -> str:
     return message
 
 
+def assert_refused(text: str, old: str, new: str, expected, parse, *args) -> None:
+    """`parse` of `text` with `old` changed to `new` fails with one line naming every part of `expected`."""
+    assert old in text
+    message = one_line_error(parse, text.replace(old, new, 1), *args)
+    for part in expected:
+        assert part in message, message
+
+
 def test_good_texts_parse_to_the_loaded_tables():
     shapes, pieces = data.parse_shapes(SHAPES_TEXT)
     assert shapes == data.SHAPES and pieces == data.PIECES
@@ -225,10 +233,7 @@ def test_good_texts_parse_to_the_loaded_tables():
     ("idx,id,", "index,id,", ["missing column 'idx'"]),
 ])
 def test_bad_rooms_file(old, new, expected):
-    assert old in ROOMS_TEXT
-    message = one_line_error(data.parse_rooms, ROOMS_TEXT.replace(old, new, 1), data.SHAPES)
-    for part in expected:
-        assert part in message, message
+    assert_refused(ROOMS_TEXT, old, new, expected, data.parse_rooms, data.SHAPES)
 
 
 @pytest.mark.parametrize("old,new,expected", [
@@ -242,10 +247,7 @@ def test_bad_rooms_file(old, new, expected):
     ("[shape.sq2]", "[shape.sq2", ["shapes.toml: not valid TOML"]),
 ])
 def test_bad_shapes_file(old, new, expected):
-    assert old in SHAPES_TEXT
-    message = one_line_error(data.parse_shapes, SHAPES_TEXT.replace(old, new, 1))
-    for part in expected:
-        assert part in message, message
+    assert_refused(SHAPES_TEXT, old, new, expected, data.parse_shapes)
 
 
 @pytest.mark.parametrize("old,new,expected", [
@@ -259,7 +261,4 @@ def test_bad_shapes_file(old, new, expected):
     (",,8/4/2/1,", ",,8/4/x/1,", ["rank_points 'x' is not an integer"]),
 ])
 def test_bad_bonus_file(old, new, expected):
-    assert old in BONUS_TEXT
-    message = one_line_error(data.parse_bonus, BONUS_TEXT.replace(old, new, 1))
-    for part in expected:
-        assert part in message, message
+    assert_refused(BONUS_TEXT, old, new, expected, data.parse_bonus)

@@ -291,15 +291,23 @@ def _expected_turn(state: State, t: int, dest: int, push) -> list:
     return rows + [(REFILL, -1, t, state.bag[0], 0, 0)]
 
 
+def _first_draws(seed: int, g: int):
+    """The policy position, the policy's stream and its mirror after the draws uniform and random make alike: the
+    tractor (among the loaded 0, 2, 3) and its first tile's place. Returns (state, rng, mirror, t, dest, animals,
+    pushable)."""
+    state = _policy_position()
+    rng = PyRng(seed, g)
+    mirror = PyRng(seed, g)
+    t = [0, 2, 3][mirror.below(3)]
+    places, animals, pushable = POLICY_CASES[t]
+    dest = places[mirror.below(len(places))] if places else BACKYARD
+    return state, rng, mirror, t, dest, animals, pushable
+
+
 def test_uniform_takes_places_and_pushes_with_the_draws_of_protocol_7():
     seen = set()
     for g in range(40):
-        state = _policy_position()
-        rng = PyRng(5, g)
-        mirror = PyRng(5, g)
-        t = [0, 2, 3][mirror.below(3)]
-        places, animals, pushable = POLICY_CASES[t]
-        dest = places[mirror.below(len(places))] if places else BACKYARD
+        state, rng, mirror, t, dest, animals, pushable = _first_draws(5, g)
         push = None
         if mirror.below(2) == 0:  # options exist in every case: push with probability 1/2
             push = (animals[mirror.below(len(animals))], pushable[mirror.below(len(pushable))])
@@ -315,12 +323,7 @@ def test_uniform_takes_places_and_pushes_with_the_draws_of_protocol_7():
 def test_random_pushes_by_one_draw_over_no_push_and_the_canonical_options():
     seen = set()
     for g in range(40):
-        state = _policy_position()
-        rng = PyRng(9, g)
-        mirror = PyRng(9, g)
-        t = [0, 2, 3][mirror.below(3)]
-        places, animals, pushable = POLICY_CASES[t]
-        dest = places[mirror.below(len(places))] if places else BACKYARD
+        state, rng, mirror, t, dest, animals, pushable = _first_draws(9, g)
         options = [(code, u) for code in sorted(set(animals)) for u in pushable]  # PROTOCOL 5.3
         k = mirror.below(len(options) + 1)  # PROTOCOL 8.3: option 0 is no push
         push = options[k - 1] if k else None

@@ -1,14 +1,12 @@
 """Tractor Zooloretto's `search` policy (search.py): it sees the tiles in the bag (and out of the game) as exactly the
-unseen ones, decides on public information only, finds a turn better than the heuristic's, plays the same games on
-any number of threads and in replay, keeps the rules (the reference replays its games), and --explain shows what it
-weighed.
+unseen ones, decides on public information only and finds a turn better than the heuristic's. That it plays the
+same games on any number of threads and in replay, keeps the rules and explains itself: tests/games/family/test_search.py.
 
 Its strength against `heuristic` is measured by benchmarks/bench_search.py (too slow for a test).
 """
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -17,14 +15,11 @@ from zoosim.core.rng import seed_stream
 from zoosim.games.base import policy_arrays
 from zoosim.games.family.search import C_CANDS, C_DECISIONS
 from zoosim.games.tractor import GAME
-from zoosim.games.tractor import play as P
 from zoosim.games.tractor import search as SR
 from zoosim.games.tractor.engine import game as G
 from zoosim.games.tractor.engine import state as E
 from zoosim.games.tractor.engine.policies import HEURISTIC
 from zoosim.games.tractor.policies import MAX_POLICY_PARAMS
-from zoosim.games.tractor.reference import check_invariants, replay_decisions
-from zoosim.games.tractor.replay import play_recorded, replay_text
 from zoosim.games.tractor.rules import (
     ATTRACTION, MAX_ENCLOSURES, MAX_TILES, N_CODES, STALL_BASE, Rules, pack,
 )
@@ -180,54 +175,3 @@ def test_search_finds_a_turn_better_than_the_heuristics() -> None:
     assert searched != heuristic_turn
     assert margin_after(table, searched, p) > margin_after(table, heuristic_turn, p)
     assert table.ws[SR.W_COMMON][C_CANDS][0] == heuristic_turn  # the shortlist starts with the heuristic's turn
-
-
-def test_the_same_games_on_one_and_two_threads_and_in_replay() -> None:
-    rules = Rules()
-    specs = [GAME.policy(SMALL, 2), GAME.policy("heuristic", 2)]
-    one = GAME.play_block(rules, 2, specs, 12, 0, 60, threads=1)
-    two = GAME.play_block(rules, 2, specs, 12, 0, 60, threads=2)
-    for column in one:
-        assert np.array_equal(one[column], two[column]), column
-    for g in (0, 7, 59):
-        _events, rows, shares, _S = play_recorded(rules, 2, specs, 12, g)
-        assert rows[:, P.O_SCORE].tolist() == one["score"][2 * g:2 * g + 2].tolist()
-        assert shares.tolist() == one["win_share"][2 * g:2 * g + 2].tolist()
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_search_games_keep_the_rules(players: int) -> None:
-    """The reference replays every decision of search games (it must find each legal), checks its invariants after
-    every turn and ends with the engine's scores."""
-    for g in range(2):
-        rules = Rules() if g == 0 else replace(Rules(), overflow="discard")
-        specs = [GAME.policy(s, players) for s in [SMALL, "heuristic", "random", SMALL][:players]]
-        events, rows, shares, _S = play_recorded(rules, players, specs, 21, g)
-        record = replay_decisions(rules, players, 21, g, events, check=check_invariants)
-        for seat, result in enumerate(record.seats):
-            assert (result.score, result.rank) == (rows[seat, P.O_SCORE], rows[seat, P.O_RANK])
-            assert result.win_share == pytest.approx(shares[seat])
-
-
-def test_explain_shows_each_decision_with_its_candidates() -> None:
-    rules = Rules()
-    specs = [GAME.policy(SMALL, 2), GAME.policy("heuristic", 2)]
-    plain = replay_text(rules, 2, specs, 4, 1)
-    explained = replay_text(rules, 2, specs, 4, 1, explain=True)
-    assert "search: seat" not in plain and "playouts" not in plain
-    lines = explained.splitlines()
-    assert [line for line in lines if "search: seat" not in line and "playouts, mean" not in line] == plain.splitlines()
-    decisions = [i for i, line in enumerate(lines) if "search: seat 0 weighs its turn" in line]
-    assert len(decisions) > 5
-    first = decisions[0]
-    assert "seat 0 takes tractor" in lines[first - 1]
-    options = []
-    for line in lines[first + 1:]:
-        if "playouts, mean" not in line:
-            break
-        options.append(line)
-    assert len(options) >= 2 and sum(line.lstrip().startswith("*") for line in options) == 1
-    assert all("tractor" in line and "first tile to" in line for line in options)
-    events, *_ = play_recorded(rules, 2, specs, 4, 1, explain=True)
-    searched = events[events[:, 0] == E.EV_SEARCH]
-    assert (searched[:, 1] == 0).all() and (searched[:, 4] >= searched[:, 5]).all()  # seat 0; a playout each

@@ -11,7 +11,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from zoosim.core.rng import seed_stream
+from tests.games.zooloretto.tables import CAMEL, CHIMP, ELEPHANT, LEOPARD, PANDA, ZEBRA, Table, last_round
 from zoosim.games.base import policy_arrays
 from zoosim.games.zooloretto import GAME
 from zoosim.games.zooloretto.engine import state as E
@@ -21,35 +21,16 @@ from zoosim.games.zooloretto import play as P
 from zoosim.games.zooloretto.engine.policies import MEMORY_SIZE, choose_turn
 from zoosim.games.zooloretto.engine.valuation import LOOKAHEAD, RANDOM
 from zoosim.games.zooloretto.replay import replay_text
-from zoosim.games.zooloretto.rules import FEMALE, INERT, MALE, N_CODES, STALL_BASE, Rules, pack
-
-CAMEL, LEOPARD, ELEPHANT, PANDA, CHIMP, ZEBRA = 1, 2, 3, 4, 5, 6
+from zoosim.games.zooloretto.rules import FEMALE, INERT, MALE, STALL_BASE, Rules, pack
 
 
-class Game:
+class Game(Table):
     """A game played turn by turn from Python: `random` seats, and seats marked LOOKAHEAD where it stops."""
 
     def __init__(self, rules: Rules, players: int, seed: int, game_index: int, stop_seats=(1,)) -> None:
-        self.players = players
-        self.S = np.zeros(E.STATE_SIZE, np.int64)
-        self.deck = np.zeros(P.MAX_DECK, np.int64)
-        self.rng = np.zeros(4, np.uint64)
-        self.options = np.zeros(E.MAX_OPTIONS, np.int64)
-        self.workspace = np.zeros((3, E.STATE_SIZE), np.int64)
-        self.memory = np.full(MEMORY_SIZE, -1.0)
-        self.no_log = np.zeros((0, players), np.int16)
-        self.components = np.zeros(E.N_COMPONENTS, np.int64)
-        self.ids = np.array([LOOKAHEAD if s in stop_seats else RANDOM for s in range(players)], np.int64)
-        self.params = policy_arrays([GAME.policy("lookahead:rollouts=3")] * players, MAX_POLICY_PARAMS)[1]
-        seed_stream(self.rng, seed, game_index)
-        P.setup(self.S, pack(rules, players), self.deck, self.rng)
-        self.S[E.H_ROUND] = 1
-        P.start_round(self.S)
-        self.p = self.play_out(0, False)
-
-    def play_out(self, p: int, played: bool) -> int:
-        return P.play_out(self.S, self.deck, self.rng, p, played, self.ids, self.params, self.options,
-                          self.workspace, self.memory, self.no_log, self.components, LOOKAHEAD)
+        super().__init__(rules, players, seed, game_index,
+                         np.array([LOOKAHEAD if s in stop_seats else RANDOM for s in range(players)], np.int64),
+                         policy_arrays([GAME.policy("lookahead:rollouts=3")] * players, MAX_POLICY_PARAMS)[1])
 
     def random_turn(self) -> None:
         """The stopped seat plays a `random` turn; the game runs on to the next stop."""
@@ -155,25 +136,8 @@ def clear_cut_position():
         E.place_tile(S, 0, 4 * CHIMP + INERT, 2)
     E.place_tile(S, 1, 4 * CAMEL + MALE, 0)
     E.place_tile(S, 2, 4 * PANDA + FEMALE, 1)
-    trucks = [[4 * ZEBRA + INERT], [4 * CAMEL + INERT, 4 * LEOPARD + INERT, 4 * PANDA + INERT], [4 * CAMEL]]
-    for t, tiles in enumerate(trucks):
-        S[E.T_COUNT + t] = len(tiles)
-        for k, code in enumerate(tiles):
-            S[E.T_TILES + t * 8 + k] = code
-    S[E.H_ROUND] = 9
-    S[E.H_LAST_ROUND] = 1
-    counts = np.zeros(N_CODES, np.int64)
-    L.visible_tiles(S, counts)
-    rules = Rules()
-    for s in range(8):
-        if S[E.SUPPLY + s] > 0:
-            total = {4 * s + MALE: 2, 4 * s + FEMALE: 2, 4 * s: rules.tiles_per_species - 4}
-            for code, n in total.items():
-                S[E.OUT + code] = n - counts[code]
-    for kind in range(rules.stall_kinds):
-        S[E.OUT + STALL_BASE + kind] = rules.stalls_per_kind - counts[STALL_BASE + kind]
-    S[E.OUT + 80] = rules.coin_tiles
-    S[E.H_TOTAL] = S[E.H_DRAW_PTR] = S[E.H_MAIN_LEN] = 100
+    last_round(S, [[4 * ZEBRA + INERT], [4 * CAMEL + INERT, 4 * LEOPARD + INERT, 4 * PANDA + INERT], [4 * CAMEL]],
+               Rules())
     return S, GAME.policy("lookahead:rollouts=2")
 
 

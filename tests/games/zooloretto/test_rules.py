@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-from tests.support.truck_tiles import baby, female, male, plain
+from tests.support.truck_tiles import baby, female, male, plain, removed_species
 from zoosim.core.rng import PyRng
 from zoosim.games.base import ZoosimError
 from zoosim.games.zooloretto.reference.state import (
@@ -71,11 +71,7 @@ def test_setup_consumes_the_stream_as_the_protocol_says():
     rng = PyRng(5, 9)
     state = setup(R, 2, rng)
     expected = PyRng(5, 9)
-    order = list(range(8))
-    for i in range(3):  # removed species: partial Fisher-Yates
-        j = i + expected.below(8 - i)
-        order[i], order[j] = order[j], order[i]
-    assert state.removed_species == sorted(order[:3])
+    assert state.removed_species == removed_species(expected, 8, 3)
     for _ in range(79 - 1):  # the shuffle of 79 tiles: 78 draws
         expected.next_u64()
     assert rng.s == expected.s

@@ -10,9 +10,9 @@ import random
 import numpy as np
 import pytest
 
+from tests.games.zooloretto.tables import CAMEL, ELEPHANT, LEOPARD, PANDA, ZEBRA, Table, last_round
 from tests.games.family.cases import ZOOLORETTO
 from tests.games.family.test_differential import assert_same_game
-from zoosim.core.rng import seed_stream
 from zoosim.games.base import policy_arrays
 from zoosim.games.zooloretto import GAME
 from zoosim.games.zooloretto import lookahead as L
@@ -20,13 +20,12 @@ from zoosim.games.zooloretto import play as P
 from zoosim.games.zooloretto import search as SR
 from zoosim.games.zooloretto.engine import state as E
 from zoosim.games.zooloretto.engine.policies import MEMORY_SIZE, choose_turn
-from zoosim.games.zooloretto.engine.valuation import HEURISTIC, LOOKAHEAD, SEARCH
+from zoosim.games.zooloretto.engine.valuation import HEURISTIC, SEARCH
 from zoosim.games.zooloretto.policies import MAX_POLICY_PARAMS, POLICIES
 from zoosim.games.zooloretto.reference.actions import replay_decisions
 from zoosim.games.zooloretto.replay import play_recorded, replay_text
-from zoosim.games.zooloretto.rules import FEMALE, INERT, MALE, N_CODES, STALL_BASE, Rules, pack
+from zoosim.games.zooloretto.rules import INERT, STALL_BASE, Rules, pack
 
-CAMEL, LEOPARD, ELEPHANT, PANDA, ZEBRA = 1, 2, 3, 4, 6
 SMALL = "search:budget=8"
 
 
@@ -55,22 +54,7 @@ def denial_position():
         E.place_tile(S, 1, 4 * ELEPHANT + INERT, 2)
     for p in range(players):
         S[E.player_at(p) + E.P_COINS] = 0
-    for t, tiles in enumerate([[4 * ELEPHANT + INERT], [4 * ZEBRA + INERT], []]):
-        S[E.T_COUNT + t] = len(tiles)
-        for k, code in enumerate(tiles):
-            S[E.T_TILES + t * 8 + k] = code
-    S[E.H_ROUND] = 9
-    S[E.H_LAST_ROUND] = 1
-    counts = np.zeros(N_CODES, np.int64)
-    L.visible_tiles(S, counts)
-    for s in (CAMEL, LEOPARD, ELEPHANT, PANDA, ZEBRA):  # every other tile is out of the game: nothing is hidden
-        total = {4 * s + MALE: 2, 4 * s + FEMALE: 2, 4 * s: rules.tiles_per_species - 4}
-        for code, n in total.items():
-            S[E.OUT + code] = n - counts[code]
-    for kind in range(rules.stall_kinds):
-        S[E.OUT + STALL_BASE + kind] = rules.stalls_per_kind - counts[STALL_BASE + kind]
-    S[E.OUT + 80] = rules.coin_tiles
-    S[E.H_TOTAL] = S[E.H_DRAW_PTR] = S[E.H_MAIN_LEN] = 100
+    last_round(S, [[4 * ELEPHANT + INERT], [4 * ZEBRA + INERT], []], rules)  # every other tile out: nothing hidden
     E.sync_truck_masks(S)
     return S
 
@@ -90,31 +74,15 @@ def test_denies_the_truck_the_heuristic_leaves_to_its_rival() -> None:
     assert np.array_equal(S, before)  # deciding leaves the state alone
 
 
-class Game:
+class Game(Table):
     """A game played turn by turn from Python: `heuristic` seats, and search seats, where it stops."""
 
     def __init__(self, players: int, seed: int, game_index: int, search: str, search_seats=(0,)) -> None:
-        self.players, self.seed, self.game_index = players, seed, game_index
-        self.S = np.zeros(E.STATE_SIZE, np.int64)
-        self.deck = np.zeros(P.MAX_DECK, np.int64)
-        self.rng = np.zeros(4, np.uint64)
-        self.options = np.zeros(E.MAX_OPTIONS, np.int64)
-        self.workspace = np.zeros((3, E.STATE_SIZE), np.int64)
-        self.memory = np.full(MEMORY_SIZE, -1.0)
-        self.ids = np.array([SEARCH if s in search_seats else HEURISTIC for s in range(players)], np.int64)
-        self.params = policy_arrays([GAME.policy(search if s in search_seats else "heuristic")
-                                     for s in range(players)], MAX_POLICY_PARAMS)[1]
         self.ws = SR.new_workspace(players, MAX_POLICY_PARAMS)
-        seed_stream(self.rng, seed, game_index)
-        P.setup(self.S, pack(Rules(), players), self.deck, self.rng)
-        self.S[E.H_ROUND] = 1
-        P.start_round(self.S)
-        self.p = self.play_out(0, False)
-
-    def play_out(self, p: int, played: bool) -> int:
-        return P.play_out(self.S, self.deck, self.rng, p, played, self.ids, self.params, self.options,
-                          self.workspace, self.memory, np.zeros((0, self.players), np.int16),
-                          np.zeros(E.N_COMPONENTS, np.int64), LOOKAHEAD)
+        super().__init__(Rules(), players, seed, game_index,
+                         np.array([SEARCH if s in search_seats else HEURISTIC for s in range(players)], np.int64),
+                         policy_arrays([GAME.policy(search if s in search_seats else "heuristic")
+                                        for s in range(players)], MAX_POLICY_PARAMS)[1])
 
     def turn(self, S, deck, ws, memory) -> int:
         return SR.play_turn(S, deck, self.rng.copy(), self.p, self.seed, self.game_index, self.params[self.p], ws,

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from tests.support.truck_tiles import baby, female, male, plain
+from tests.support.truck_tiles import baby, female, male, plain, removed_species
 from zoosim.core.rng import PyRng
 from zoosim.games.base import ZoosimError
 from zoosim.games.zooloretto_mini.reference import (
@@ -58,12 +58,9 @@ def test_setup_consumes_the_stream_as_the_protocol_says():
     rng = PyRng(5, 9)
     state = setup(R, 3, rng)
     expected = PyRng(5, 9)
-    order = list(range(7))
-    for i in range(2):
-        j = i + expected.below(7 - i)
-        order[i], order[j] = order[j], order[i]
-    assert state.removed_species == sorted(order[:2])
-    tiles = State.empty(R, 3, order[:2]).main + State.empty(R, 3, order[:2]).end
+    removed = removed_species(expected, 7, 2)
+    assert state.removed_species == removed
+    tiles = State.empty(R, 3, removed).main + State.empty(R, 3, removed).end
     for i in range(len(tiles) - 1, 0, -1):
         j = expected.below(i + 1)
         tiles[i], tiles[j] = tiles[j], tiles[i]

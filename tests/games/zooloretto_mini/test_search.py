@@ -1,6 +1,6 @@
 """Zooloretto Mini's `search` policy (search.py): it sees the tiles left in the stacks as exactly the unseen ones,
-decides on public information only, finds the denial the heuristic misses, plays the same games on any number of
-threads and in replay, keeps the rules (the reference replays its games), and --explain shows what it weighed.
+decides on public information only and finds the denial the heuristic misses. That it plays the same games on any
+number of threads and in replay, keeps the rules and explains itself: tests/games/family/test_search.py.
 
 Its strength against `heuristic` is measured by benchmarks/bench_search.py (too slow for a test).
 """
@@ -23,8 +23,6 @@ from zoosim.games.zooloretto_mini.engine import state as E
 from zoosim.games.zooloretto_mini.engine.game import policy_turn
 from zoosim.games.zooloretto_mini.engine.policies import HEURISTIC, RANDOM, choose_turn
 from zoosim.games.zooloretto_mini.policies import MAX_POLICY_PARAMS
-from zoosim.games.zooloretto_mini.reference import check_invariants, replay_decisions
-from zoosim.games.zooloretto_mini.replay import play_recorded, replay_text
 from zoosim.games.zooloretto_mini.rules import (
     LANDSCAPE_BASE, MAX_SPECIES, MAX_TRUCK_CAPACITY, N_CODES, Rules, pack,
 )
@@ -233,54 +231,3 @@ def test_search_denies_the_truck_the_heuristic_leaves_to_its_rival() -> None:
         G.play_out(S2, R, deck2, np.zeros((0, 6), np.int64), np.zeros(4, np.uint64), 0, True, hids, params[[1, 1]],
                    options, work, scratch, codes, np.zeros((0, 2), np.int16), components, -1)
         assert E.score_player(S2, R, 0, components) - E.score_player(S2, R, 1, components) == margin
-
-
-def test_the_same_games_on_one_and_two_threads_and_in_replay() -> None:
-    rules = Rules()
-    specs = [GAME.policy(SMALL, 2), GAME.policy("heuristic", 2)]
-    one = GAME.play_block(rules, 2, specs, 12, 0, 130, threads=1)
-    two = GAME.play_block(rules, 2, specs, 12, 0, 130, threads=2)
-    for column in one:
-        assert np.array_equal(one[column], two[column]), column
-    for g in (0, 7, 129):
-        _events, rows, shares, _S = play_recorded(rules, 2, specs, 12, g)
-        assert rows[:, P.O_SCORE].tolist() == one["score"][2 * g:2 * g + 2].tolist()
-        assert shares.tolist() == one["win_share"][2 * g:2 * g + 2].tolist()
-
-
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_search_games_keep_the_rules(players: int) -> None:
-    """The reference replays every decision of search games (it must find each legal), checks its invariants after
-    every turn and ends with the engine's scores."""
-    for g in range(2):
-        rules = Rules() if g == 0 else replace(Rules(), offspring_per_species=0, bonus_per_enclosure=False)
-        specs = [GAME.policy(s, players) for s in [SMALL, "heuristic", "random", SMALL, "greedy"][:players]]
-        events, rows, shares, _S = play_recorded(rules, players, specs, 21, g)
-        record = replay_decisions(rules, players, 21, g, events, check=check_invariants)
-        for seat, result in enumerate(record.seats):
-            assert (result.score, result.rank) == (rows[seat, P.O_SCORE], rows[seat, P.O_RANK])
-            assert result.win_share == pytest.approx(shares[seat])
-
-
-def test_explain_shows_each_decision_with_its_candidates() -> None:
-    rules = Rules()
-    specs = [GAME.policy(SMALL, 2), GAME.policy("heuristic", 2)]
-    plain = replay_text(rules, 2, specs, 4, 1)
-    explained = replay_text(rules, 2, specs, 4, 1, explain=True)
-    assert "search: seat" not in plain and "playouts" not in plain
-    lines = explained.splitlines()
-    assert [line for line in lines if "search: seat" not in line and "playouts, mean" not in line] == plain.splitlines()
-    decisions = [i for i, line in enumerate(lines) if "search: seat 0 weighs" in line]
-    assert len(decisions) > 10
-    first = decisions[0]
-    assert "seat 0" in lines[first - 1] and ("draws" in lines[first - 1] or "takes truck" in lines[first - 1])
-    options = []
-    for line in lines[first + 1:]:
-        if "playouts, mean" not in line:
-            break
-        options.append(line)
-    assert len(options) >= 2 and sum(line.lstrip().startswith("*") for line in options) == 1
-    assert any("draw:" in line for line in options) or any("truck" in line for line in options)
-    events, *_ = play_recorded(rules, 2, specs, 4, 1, explain=True)
-    searched = events[events[:, 0] == E.EV_SEARCH]
-    assert (searched[:, 1] == 0).all() and (searched[:, 4] >= searched[:, 5]).all()  # seat 0; a playout each

@@ -102,8 +102,9 @@ def play_traced(rules: Rules, players: int, policies: Sequence[PolicySpec | str]
 
 
 @njit(cache=True, nogil=True)
-def play_many_plain(packed, seed, first_index, count, policy_ids, policy_params, rows, shares, round_scores):
-    """Games first_index .. first_index + count - 1 without an event log, no seat searching (play_many's kernel)."""
+def _block_arrays(packed):
+    """The rules (R, RG: views of `packed`) and the arrays a block of games reuses (made once per play_many call):
+    (castle_len, R, RG, players, G, CS, EV (no rows: no log), rng, PW, keys, opts, cbuf, out, no_log)."""
     castle_len = packed[0]
     R = packed[1:1 + EC.R_SIZE]
     RG = packed[1 + EC.R_SIZE:]
@@ -118,6 +119,13 @@ def play_many_plain(packed, seed, first_index, count, policy_ids, policy_params,
     cbuf = np.zeros(2 * EC.MAX_TILES, np.int64)
     out = np.zeros((MAX_PLAYERS, N_OUT), np.int64)
     no_log = np.zeros((0, MAX_PLAYERS), np.int16)
+    return castle_len, R, RG, players, G, CS, EV, rng, PW, keys, opts, cbuf, out, no_log
+
+
+@njit(cache=True, nogil=True)
+def play_many_plain(packed, seed, first_index, count, policy_ids, policy_params, rows, shares, round_scores):
+    """Games first_index .. first_index + count - 1 without an event log, no seat searching (play_many's kernel)."""
+    castle_len, R, RG, players, G, CS, EV, rng, PW, keys, opts, cbuf, out, no_log = _block_arrays(packed)
     for g in range(count):
         seed_stream(rng, seed, first_index + g)
         log = round_scores[g] if round_scores.shape[1] > 0 else no_log
@@ -139,20 +147,7 @@ def play_many_search(packed, seed, first_index, count, policy_ids, policy_params
                      timings):
     """play_many's kernel when a seat searches (search.play_game; its workspace made once per call); `timings`
     (zoosim.search.clock, empty: off) gets each search decision's seconds."""
-    castle_len = packed[0]
-    R = packed[1:1 + EC.R_SIZE]
-    RG = packed[1 + EC.R_SIZE:]
-    players = RG[RG_N]
-    G = np.zeros(G_SIZE, np.int64)
-    CS = np.zeros((MAX_PLAYERS, castle_len), np.int64)
-    EV = np.zeros((0, 7), np.int64)
-    rng = np.zeros(4, np.uint64)
-    PW = np.zeros((MAX_PLAYERS, N_POLICY_PARAMS))
-    keys = np.zeros(EL.KEYS_SIZE, np.int64)
-    opts = np.zeros((EC.MAX_CANDIDATES, 4), np.int64)
-    cbuf = np.zeros(2 * EC.MAX_TILES, np.int64)
-    out = np.zeros((MAX_PLAYERS, N_OUT), np.int64)
-    no_log = np.zeros((0, MAX_PLAYERS), np.int16)
+    castle_len, R, RG, players, G, CS, EV, rng, PW, keys, opts, cbuf, out, no_log = _block_arrays(packed)
     WG = np.zeros(G_SIZE, np.int64)
     WCS = np.zeros((MAX_PLAYERS, castle_len), np.int64)
     WPW = np.zeros((MAX_PLAYERS, N_POLICY_PARAMS))

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from zoosim.games.base import Column, PolicySpec
-from zoosim.games.family.trucks import DRAW, PLACE, TAKE
+from zoosim.games.family.trucks import BIRTH, DRAW, PLACE, TAKE
 
 
 def round_story(events: np.ndarray, describe: Callable[[Sequence[int]], str], round_end: int) -> list[str]:
@@ -40,9 +40,10 @@ def game_text(game: str, seed: int, game_index: int, policies: Sequence[PolicySp
 
 
 def truck_event(row: Sequence[int], last_round: int, round_end: int, tile_name: Callable[[int], str],
-                place: Callable[[int], str], first_stack: str) -> str | None:
-    """A truck game's event in words when both games log it alike (a draw onto a truck, a take, a placement, the
-    last round announced, a round's end; `last_round` and `round_end` are the game's kinds); None otherwise."""
+                place: Callable[[int], str], first_stack: str, species_name: Callable[[int], str]) -> str | None:
+    """A truck game's event in words when both games log it alike (a draw onto a truck, a take, a placement, a
+    birth, the last round announced, a round's end; `last_round` and `round_end` are the game's kinds); None
+    otherwise."""
     kind, player, a, b, c, _d = (int(x) for x in row)
     who = f"seat {player}"
     if kind == DRAW:
@@ -51,6 +52,8 @@ def truck_event(row: Sequence[int], last_round: int, round_end: int, tile_name: 
         return f"{who} takes truck {a}"
     if kind == PLACE:
         return f"  {who} places {tile_name(a)} in {place(b)}"
+    if kind == BIRTH:
+        return f"  birth: a {species_name(a)} offspring in {who}'s {place(c)}"
     if kind == last_round:
         return f"-- round {a} is the last round"
     if kind == round_end:

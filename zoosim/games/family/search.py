@@ -24,6 +24,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from zoosim.core.trace import emit_row
 from zoosim.search.clock import now, record
 from zoosim.search.halving import N_STATS, S_PLAYOUTS, S_TOTAL, sequential_halving
 from zoosim.search.streams import decision_key, sample_stream
@@ -82,15 +83,6 @@ def new_game(common):
     decisions = common[C_DECISIONS]
     for q in range(decisions.shape[0]):
         decisions[q] = 0
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def append_tiles(pool, n, code, count):
-    """pool[n:n+count] = code; returns the new length."""
-    for _ in range(count):
-        pool[n] = code
-        n += 1
-    return n
 
 
 @njit(cache=True, _nrt=False)
@@ -175,20 +167,6 @@ def outcome(totals, ties, players, p, win_weight):
     return float(own - best_other) + win_weight * share
 
 
-@njit(cache=True, _nrt=False)
-def emit_row(S, trace_at, trace, kind, player, a, b, c, d):
-    """One event row into `trace` (its count in S[trace_at]); nothing when it is full or empty."""
-    n = S[trace_at]
-    if n < trace.shape[0]:
-        trace[n, 0] = kind
-        trace[n, 1] = player
-        trace[n, 2] = a
-        trace[n, 3] = b
-        trace[n, 4] = c
-        trace[n, 5] = d
-        S[trace_at] = n + 1
-
-
 @njit(cache=True)
 def finish(common, S, trace_at, trace, ev_search, ev_option, n, best):
     """End the decision: its seconds (benchmarks) and, with explain on a traced game, its event rows (module doc)."""
@@ -213,13 +191,14 @@ def finish(common, S, trace_at, trace, ev_search, ev_option, n, best):
 def search_timings(play_one, R: np.ndarray, ids: np.ndarray, params: np.ndarray, seed: int, first_index: int,
                    count: int) -> np.ndarray:
     """Seconds of every searched decision (one with two or more candidates) in games first_index ..
-    first_index+count-1, on this thread: `play_one(R, seed, game_index, ids, params, timings)` plays one game with
-    the timings array (zoosim/search/clock.py). For the benchmarks (play.search_timings)."""
+    first_index+count-1, on this thread: `play_one(R, seed, game_index, ids, params, max_events, explain, timings)`
+    (a game's play.play_traced) plays one game, untraced, with the timings array (zoosim/search/clock.py). For the
+    benchmarks (play.search_timings)."""
     from zoosim.search.clock import new_timings, recorded
 
     out = []
     for g in range(first_index, first_index + count):
         timings = new_timings(10_000)
-        play_one(R, seed, g, ids, params, timings)
+        play_one(R, seed, g, ids, params, 0, False, timings)
         out.append(recorded(timings))
     return np.concatenate(out) if out else np.zeros(0)

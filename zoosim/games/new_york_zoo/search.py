@@ -39,7 +39,7 @@ from zoosim.games.new_york_zoo.engine.heuristic import (
 from zoosim.games.new_york_zoo.engine.placements import list_placements, uncovered
 from zoosim.games.new_york_zoo.engine.state import (
     G_ELEPHANT, G_END_REASON, G_HEIGHT, G_LOG_ROWS, G_NEVENTS, G_OVER, G_POLICY, G_RNG, G_STACK, G_TRAVELLED,
-    G_TURNS, N_HARBOURS, OPT, P_BOARD, STATE_SIZE, pb,
+    G_TURNS, N_HARBOURS, OPT, P_BOARD, STATE_SIZE, pb, sort_run,
 )
 from zoosim.games.new_york_zoo.policies import (
     F_FORCED_DEST, F_FORCED_SUB, MAX_CANDIDATES, MAX_PARAMS, POLICIES, POLICY_GREEDY, POLICY_HEURISTIC,
@@ -121,13 +121,7 @@ def determinize(W, S, X, stream):
         for z in range(4):
             at = I_POOL + 16 * z
             n = X[I_COUNT + z]
-            for i in range(1, n):  # sorted by tile index (insertion sort: n <= 15)
-                x = X[at + i]
-                j = i - 1
-                while j >= 0 and X[at + j] > x:
-                    X[at + j + 1] = X[at + j]
-                    j -= 1
-                X[at + j + 1] = x
+            sort_run(X, at, n)  # by tile index (n <= 15)
             for i in range(n - 1, 0, -1):  # Fisher-Yates, from the last down
                 j = below(stream, i + 1)
                 x = X[at + i]

@@ -31,21 +31,22 @@ import numpy as np
 from numba import njit
 
 from zoosim.core.rng import shuffle
+from zoosim.core.tiles import append_tiles
 from zoosim.games.family import search as F
 from zoosim.games.family.search import (
     C_ALIVE, C_CANDS, C_IDS, C_INFO, C_PARAMS, C_REAL, C_RNG, C_STATS, C_STREAM, DECIDE_TURN, I_GAME, I_SEAT,
-    R_WIN_WEIGHT, SEARCH, SP_CANDIDATES, append_tiles, halve,
+    R_WIN_WEIGHT, SEARCH, SP_CANDIDATES, halve,
 )
 from zoosim.games.tractor.engine import state as E
 from zoosim.games.tractor.engine.game import play_out
-from zoosim.games.tractor.engine.policies import HEURISTIC, NO_CHOICE, copy_in_play, zoo_value
+from zoosim.games.tractor.engine.policies import HEURISTIC, NO_CHOICE, copy_in_play, try_take, zoo_value
 from zoosim.games.tractor.engine.state import (
     H_BAG_COUNT, H_BAG_HEAD, H_HOLDING, H_OUT_TILES, H_PASSES, H_TRACE_N, H_TURNS, P_ANIMALS, P_ATTRACTION, P_SPECIES,
     P_STALLS, P_YARD, TR_COUNT, TR_TILES, player_at,
 )
 from zoosim.games.tractor.policies import MAX_POLICY_PARAMS, POLICIES
 from zoosim.games.tractor.rules import (
-    ATTRACTION, BACKYARD, MAX_BACKYARD, MAX_ENCLOSURES, MAX_SPECIES, MAX_TILES, MAX_TRACTOR_CAPACITY,
+    ATTRACTION, MAX_BACKYARD, MAX_ENCLOSURES, MAX_SPECIES, MAX_TILES, MAX_TRACTOR_CAPACITY,
     MAX_TRACTORS, N_CODES, R_ATTRACTIONS, R_ENCLOSURES, R_PLAYERS, R_SPECIES, R_STALL_KINDS, R_STALLS_PER_KIND,
     R_TILES_PER_SPECIES, R_TRACTORS, STALL_BASE,
 )
@@ -155,13 +156,9 @@ def list_turns(S, R, p, hp, ws):
     for t in range(R[R_TRACTORS]):
         if S[TR_COUNT + t] == 0:
             continue
-        nz = E.zoo_places(S, R, p, S[TR_TILES + t * MAX_TRACTOR_CAPACITY], places)
-        if nz == 0:
-            places[0] = BACKYARD
-            nz = 1
+        nz = E.first_tile_places(S, R, p, t, places)
         for i in range(nz):
-            copy_in_play(work, S, R)
-            E.take_tractor(work, R, scratch_bag, no_trace, p, t, places[i])
+            try_take(work, S, R, scratch_bag, no_trace, p, t, places[i])
             best = n
             best_value = zoo_value(HEURISTIC, hp, work, R, p, totals, components)
             turns[n] = turn_code(t, places[i], E.NO_PUSH)

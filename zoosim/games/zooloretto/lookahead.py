@@ -29,6 +29,7 @@ import numpy as np
 from numba import njit
 
 from zoosim.core.rng import below, next_u64, seed_stream, shuffle
+from zoosim.core.tiles import append_tiles
 from zoosim.games.zooloretto.engine import state as E
 from zoosim.games.zooloretto.engine import money as M
 from zoosim.games.zooloretto.engine import game as P  # the game loop for rollouts; play.py plays the lookahead's turns
@@ -139,14 +140,6 @@ def unseen_tiles_in(S, pool, unknown, counts):
         n = append_tiles(pool, n, STALL_BASE + kind, S[R_STALLS_PER_KIND] - counts[STALL_BASE + kind])
     n = append_tiles(pool, n, COIN, S[R_COIN_TILES] - counts[COIN])
     return n, n_unknown, S[R_SPECIES] - S[R_REMOVED] - known
-
-
-@njit(cache=True, inline="always")
-def append_tiles(pool, n, code, count):
-    for _ in range(count):
-        pool[n] = code
-        n += 1
-    return n
 
 
 @njit(cache=True, _nrt=True)

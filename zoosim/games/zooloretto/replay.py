@@ -41,6 +41,10 @@ def _enclosure(e: int) -> str:
     return f"E{e + 1}" if e < 3 else f"expansion {e - 2}"
 
 
+def _species(s: int) -> str:
+    return SPECIES_NAMES[s] if s < 8 else str(s)
+
+
 def _dest(field: int) -> int:
     """A destination field of a turn option (state.field_dest) as a destination."""
     return E.BARN_DEST if field == E.DEST_FIELD_BARN else field
@@ -93,13 +97,11 @@ def describe_event(row: Sequence[int]) -> str:
     """One event of the log in words."""
     if int(row[0]) == E.EV_SEARCH:
         return search_line(row)
-    words = truck_event(row, E.EV_LAST_ROUND, E.EV_ROUND_END, tile_name, _place, "main stack")
+    words = truck_event(row, E.EV_LAST_ROUND, E.EV_ROUND_END, tile_name, _place, "main stack", _species)
     if words is not None:
         return words
     kind, player, a, b, c, _d = (int(x) for x in row)
     who = f"seat {player}"
-    if kind == E.EV_BIRTH:
-        return f"  birth: a {SPECIES_NAMES[a] if a < 8 else a} offspring in seat {player}'s {_place(c)}"
     if kind == E.EV_FILL:
         return f"  seat {player} fills {_enclosure(a)} and takes {b} coin(s)"
     if kind == E.EV_MOVE:

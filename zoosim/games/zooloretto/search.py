@@ -33,21 +33,22 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from zoosim.games.family.search import order_by_preference
 from zoosim.games.zooloretto import lookahead as L
 from zoosim.games.zooloretto.engine import game as P
 from zoosim.games.zooloretto.engine import money as M
 from zoosim.games.zooloretto.engine import state as E
 from zoosim.games.zooloretto.engine.policies import (
-    LEVEL, M_LEFT, M_PLAN, M_PLAN_KEY, M_PLAN_OF, MEMORY_SIZE, PLAN_SIZE, best_placement, choose_truck_for_tile,
-    choose_turn, epoch_of, forget, free_space_share, gains_of, known_truck_value, refresh_memory, workspace_views,
+    M_LEFT, M_PLAN, M_PLAN_KEY, M_PLAN_OF, MEMORY_SIZE, PLAN_SIZE, best_placement, choose_truck_for_tile,
+    choose_turn, epoch_of, forget, free_space_share, gains_of, known_truck_value, place_step, refresh_memory, undo_steps,
+    workspace_views,
 )
 from zoosim.games.zooloretto.engine.state import (
     H_DRAW_PTR, H_LAST_ROUND, H_RECORDING, H_ROUND, H_TOTAL, H_TURNS, P_ENCLOSURES, T_CAPACITY, T_COUNT, T_TAKEN_BY,
     T_TILES, emit, player_at,
 )
 from zoosim.games.zooloretto.engine.valuation import (
-    HEURISTIC, HP_TAKE_THRESHOLD, NO_CHOICE, make_placement, money_option_gain, placement_gain, unmake_placement,
-    zoo_value,
+    HEURISTIC, HP_TAKE_THRESHOLD, NO_CHOICE, money_option_gain, placement_gain, zoo_value,
 )
 from zoosim.games.zooloretto.rules import (
     COIN, MAX_PLAYERS, MAX_SPECIES, MAX_TRUCK_CAPACITY, MAX_TRUCKS, N_CODES, R_MAX_ROUNDS, R_PLAYERS, R_TRUCKS,
@@ -176,17 +177,9 @@ def evaluate(ws, c, sample):
 # ---- a decision ---------------------------------------------------------------------------------
 @njit(cache=True)
 def order_by_prior(candidates, priors, n):
-    """Keep candidate 0 (the heuristic's choice) first; sort the rest by prior, descending, stably."""
-    for a in range(2, n):
-        c = candidates[a]
-        v = priors[a]
-        b = a - 1
-        while b >= 1 and priors[b] < v:
-            candidates[b + 1] = candidates[b]
-            priors[b + 1] = priors[b]
-            b -= 1
-        candidates[b + 1] = c
-        priors[b + 1] = v
+    """Keep candidate 0 (the heuristic's choice) first; sort the rest by prior, descending, stably (the truck
+    games' sort, family.search.order_by_preference, on candidates 1 .. n-1)."""
+    order_by_preference(candidates[1:], priors[1:], n - 1)
 
 
 @njit(cache=True)
@@ -335,12 +328,8 @@ def plan_take(S, p, t, weights, work, memory, forced, forced_dest, plan):
             i, dest, gain = best_placement(HEURISTIC, weights, S, p, codes, n, left, trial_undo, gains, 0.0)
         total += gain
         plan[step] = (i << 8) | (dest + 2)
-        level = chain[LEVEL * step:LEVEL * (step + 1)]
-        level[0] = make_placement(S, p, codes[i], dest, level[1:])
-        codes[i] = -1
-    for step in range(n - 1, -1, -1):
-        level = chain[LEVEL * step:LEVEL * (step + 1)]
-        unmake_placement(S, level[1:], level[0])
+        place_step(S, p, codes, i, dest, chain, step)
+    undo_steps(S, chain, n)
     return total
 
 

@@ -9,11 +9,14 @@ import numpy as np
 from numba import njit
 
 from zoosim.core.borrow import borrowed, keep_alive
+from zoosim.games.base import policy_arrays
+from zoosim.games.blocks import recorded_events
 from zoosim.games.family.search import search_timings as family_search_timings
 from zoosim.games.zooloretto_mini import search as SR
 from zoosim.games.zooloretto_mini.engine import state as E
 from zoosim.games.zooloretto_mini.engine.state import N_COMPONENTS
-from zoosim.games.zooloretto_mini.rules import MAX_TRUCK_CAPACITY, R_PLAYERS
+from zoosim.games.zooloretto_mini.policies import MAX_POLICY_PARAMS
+from zoosim.games.zooloretto_mini.rules import pack, MAX_TRUCK_CAPACITY, R_PLAYERS
 from zoosim.games.zooloretto_mini.engine.game import (  # noqa: F401  (re-exported: the result offsets, for blocks and tests)
     MAX_DECK, N_OUT, O_BARN_ANIMALS, O_BARN_LANDSCAPES, O_BARN_TILES, O_BONUSES, O_ENCLOSURES, O_LANDSCAPES,
     O_LANDSCAPE_TILES, O_OFFSPRING, O_RANK, O_ROUNDS, O_SCORE, O_TURNS, play_out, score_game, start_game,
@@ -81,23 +84,18 @@ def play_many(R, seed, first_index, count, policy_ids, policy_params, rows, shar
 
 
 def play_traced(R: np.ndarray, seed: int, game_index: int, policy_ids: np.ndarray, policy_params: np.ndarray,
-                max_events: int = 20_000,
-                explain: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """One game with its event log: (events, rows, shares, final state) — for replay and tests. With `explain`, the
-    log also holds each search decision (EV_SEARCH and its EV_SEARCH_OPTION rows, PROTOCOL 10)."""
-    events, rows, shares, S, _timings = _play_one(R, seed, game_index, policy_ids, policy_params, max_events,
-                                                  explain, np.zeros(0))
-    return events, rows, shares, S
-
-
-def _play_one(R, seed, game_index, policy_ids, policy_params, max_events, explain, timings):
+                max_events: int = 20_000, explain: bool = False,
+                timings: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """One game with its event log: (events, rows, shares, final state), for replay and tests. With `explain`, the
+    log also holds each search decision (EV_SEARCH and its EV_SEARCH_OPTION rows, PROTOCOL 10); `timings`
+    (clock.new_timings) records each search decision's seconds (search_timings plays with max_events 0: no log)."""
     players = int(R[R_PLAYERS])
     S = np.zeros(E.STATE_SIZE, np.int64)
     deck = np.zeros(MAX_DECK, np.int64)
     rng = np.zeros(4, np.uint64)
     options = np.zeros(E.MAX_OPTIONS, np.int64)
     trace = np.zeros((max_events, 6), np.int64)  # no rows: nothing is recorded
-    search = SR.new_workspace(players, 1 if explain else 0, timings)
+    search = SR.new_workspace(players, 1 if explain else 0, np.zeros(0) if timings is None else timings)
     play_game(R, seed, game_index, policy_ids, policy_params, S, deck, rng, options,
               np.zeros(E.STATE_SIZE, np.int64), np.zeros(E.STATE_SIZE, np.int64),
               np.zeros(MAX_TRUCK_CAPACITY + 1, np.int64), trace,
@@ -105,21 +103,10 @@ def _play_one(R, seed, game_index, policy_ids, policy_params, max_events, explai
     rows = np.zeros((players, N_OUT), np.int64)
     shares = np.zeros(players)
     score_game(S, R, rows, shares, np.zeros(N_COMPONENTS, np.int64))
-    n = int(S[E.H_TRACE_N])
-    if max_events and n >= max_events:
-        raise RuntimeError("event log overflow")
-    return trace[:n].copy(), rows, shares, S, timings
+    return recorded_events(trace, int(S[E.H_TRACE_N]), max_events), rows, shares, S
 
 
 def search_timings(rules, players: int, policies, seed: int, first_index: int, count: int) -> np.ndarray:
-    """Seconds of every searched decision (one with two or more candidates) of the search seats in games
-    first_index .. first_index+count-1, on this thread (zoosim/search/clock.py): for the benchmarks."""
-    from zoosim.games.base import policy_arrays
-    from zoosim.games.zooloretto_mini.policies import MAX_POLICY_PARAMS
-    from zoosim.games.zooloretto_mini.rules import pack
-
-    def play_one(R, seed, game_index, ids, params, timings):
-        _play_one(R, seed, game_index, ids, params, 0, False, timings)
-
-    return family_search_timings(play_one, pack(rules, players), *policy_arrays(policies, MAX_POLICY_PARAMS), seed,
+    """family.search.search_timings of this game: the seconds of the search seats' searched decisions."""
+    return family_search_timings(play_traced, pack(rules, players), *policy_arrays(policies, MAX_POLICY_PARAMS), seed,
                                  first_index, count)

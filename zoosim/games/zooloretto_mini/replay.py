@@ -46,13 +46,11 @@ def _option_words(kind: int, code: int) -> str:
 
 def describe_event(row: Sequence[int]) -> str:
     """One event of the log in words."""
-    words = truck_event(row, E.EV_LAST_ROUND, E.EV_ROUND_END, tile_name, _place, "bag")
+    words = truck_event(row, E.EV_LAST_ROUND, E.EV_ROUND_END, tile_name, _place, "bag", lambda s: f"species {s}")
     if words is not None:
         return words
     kind, player, a, b, c, _d = (int(x) for x in row)
     who = f"seat {player}"
-    if kind == E.EV_BIRTH:
-        return f"  birth: a species {a} offspring in seat {player}'s {_place(c)}"
     if kind == E.EV_FILL:
         return f"  seat {player} fills enclosure {a + 1}" + (" and earns a bonus" if b else "")
     if kind == E.EV_BONUS_TAKE:

@@ -32,10 +32,11 @@ from numba import njit
 
 from zoosim.core.borrow import copy_array
 from zoosim.core.rng import below, shuffle
+from zoosim.core.tiles import append_tiles
 from zoosim.games.family import search as F
 from zoosim.games.family.search import (
     C_ALIVE, C_CANDS, C_IDS, C_INFO, C_PARAMS, C_PREFS, C_REAL, C_RNG, C_STATS, C_STREAM, DECIDE_TURN, I_CODE,
-    I_GAME, I_KIND, I_SEAT, N_SEARCH_PARAMS, R_WIN_WEIGHT, SEARCH, SP_CANDIDATES, append_tiles, halve,
+    I_GAME, I_KIND, I_SEAT, N_SEARCH_PARAMS, R_WIN_WEIGHT, SEARCH, SP_CANDIDATES, halve,
     order_by_preference,
 )
 from zoosim.games.zooloretto_mini.engine import state as E

@@ -15,7 +15,7 @@ from zoosim.games.new_york_zoo.rules import (
     R_BONUS_BREEDING, R_BREEDING_LINE_INDEX_ORDER, R_BREEDING_OPTIONAL, R_MAX_ADDED, R_MAX_BREEDINGS,
 )
 from zoosim.games.new_york_zoo.engine.state import (
-    E_ADDED, E_COUNT, E_RECEIVED, E_SPECIES, G_LINES, G_OVER, OPT, P_BREEDINGS, P_NENC, eb, pb,
+    E_ADDED, E_COUNT, E_RECEIVED, E_SPECIES, G_LINES, G_OVER, OPT, P_BREEDINGS, P_NENC, eb, pb, sort_run,
 )
 
 
@@ -123,11 +123,5 @@ def breeding_lines(S, raw, start):
                 kept += 1
         n = kept
     if S[R_BREEDING_LINE_INDEX_ORDER] != 0:
-        for i in range(1, n):  # insertion sort by space
-            x = S[G_LINES + i]
-            j = i - 1
-            while j >= 0 and S[G_LINES + j] > x:
-                S[G_LINES + j + 1] = S[G_LINES + j]
-                j -= 1
-            S[G_LINES + j + 1] = x
+        sort_run(S, G_LINES, n)  # by space
     return n

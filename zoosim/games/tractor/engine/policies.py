@@ -61,6 +61,13 @@ def copy_in_play(scratch, S, R):
     copy_array(scratch, S[:player_at(R[R_PLAYERS])])
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def try_take(work, S, R, scratch_bag, no_trace, p, t, place):
+    """work = S after p takes tractor t with its first tile to `place` (a take tried, S left alone)."""
+    copy_in_play(work, S, R)
+    E.take_tractor(work, R, scratch_bag, no_trace, p, t, place)
+
+
 @njit(cache=True, _nrt=False)
 def best_push(policy, params, S, R, p, options, scratch, scratch_bag, totals, components, no_trace):
     """(push option or NO_PUSH, value) that is worth most to p after its take."""
@@ -106,13 +113,9 @@ def choose_take(policy, params, S, R, p, rng, options, work, scratch, scratch_ba
     for t in range(trucks):
         if S[TR_COUNT + t] == 0:
             continue
-        nz = E.zoo_places(S, R, p, S[TR_TILES + t * MAX_TRACTOR_CAPACITY], places)
-        if nz == 0:
-            places[0] = BACKYARD
-            nz = 1
+        nz = E.first_tile_places(S, R, p, t, places)
         for i in range(nz):
-            copy_in_play(work, S, R)
-            E.take_tractor(work, R, scratch_bag, no_trace, p, t, places[i])
+            try_take(work, S, R, scratch_bag, no_trace, p, t, places[i])
             _push, value = best_push(policy, params, work, R, p, options, scratch, scratch_bag, totals, components,
                                      no_trace)
             if value > best_value + 1e-9:

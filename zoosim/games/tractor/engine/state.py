@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from numba import njit
 
+from zoosim.core.trace import emit_row
 from zoosim.games.tractor.rules import (
     ATTRACTION, BACKYARD, DISCARDED, MAX_ENCLOSURES, MAX_PLAYERS, MAX_TILES, MAX_TRACTOR_CAPACITY, MAX_TRACTORS,
     N_CODES, R_BACKYARD_SIZE, R_CARD_POINTS, R_ENCLOSURE_POINTS, R_ENCLOSURE_SIZE, R_ENCLOSURES,
@@ -54,15 +55,7 @@ def player_at(p):
 @njit(cache=True, _nrt=False, inline="always")
 def emit(S, trace, kind, player, a, b):
     """Append one event row to `trace` if the game is being recorded (trace has rows)."""
-    n = S[H_TRACE_N]
-    if n < trace.shape[0]:
-        trace[n, 0] = kind
-        trace[n, 1] = player
-        trace[n, 2] = a
-        trace[n, 3] = b
-        trace[n, 4] = 0
-        trace[n, 5] = 0
-        S[H_TRACE_N] = n + 1
+    emit_row(S, H_TRACE_N, trace, kind, player, a, b, 0, 0)
 
 
 # ---- tractors ------------------------------------------------------------------------------------
@@ -126,6 +119,17 @@ def zoo_places(S, R, p, code, out):
         if is_zoo_place(S, R, p, code, e):
             out[n] = e
             n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def first_tile_places(S, R, p, t, out):
+    """Where p may put the first tile of tractor t (PROTOCOL 4 order; the backyard when no zoo place takes it),
+    written to out; returns how many (at least 1)."""
+    n = zoo_places(S, R, p, S[TR_TILES + t * MAX_TRACTOR_CAPACITY], out)
+    if n == 0:
+        out[0] = BACKYARD
+        n = 1
     return n
 
 

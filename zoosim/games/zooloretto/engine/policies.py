@@ -195,13 +195,26 @@ def truck_gain(policy, params, S, p, t, workspace, left, plan, gains, epoch):
                                        epoch if step == 0 else 0.0)
         total += gain
         plan[step] = (i << 8) | (dest + 2)
-        level = chain[LEVEL * step:LEVEL * (step + 1)]
-        level[0] = make_placement(S, p, codes[i], dest, level[1:])
-        codes[i] = -1
+        place_step(S, p, codes, i, dest, chain, step)
+    undo_steps(S, chain, n)
+    return total
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def place_step(S, p, codes, i, dest, chain, step):
+    """Step `step` of a placement plan: tile codes[i] to `dest`, its undo record in the chain's level `step`; the
+    tile is used up (codes[i] = -1)."""
+    level = chain[LEVEL * step:LEVEL * (step + 1)]
+    level[0] = make_placement(S, p, codes[i], dest, level[1:])
+    codes[i] = -1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def undo_steps(S, chain, n):
+    """Unmake place_step's steps n-1 .. 0: S is as it was before the plan."""
     for step in range(n - 1, -1, -1):
         level = chain[LEVEL * step:LEVEL * (step + 1)]
         unmake_placement(S, level[1:], level[0])
-    return total
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from numba import njit
 
+from zoosim.core.trace import emit_row
 from zoosim.games.zooloretto_mini.rules import (
     FEMALE, LANDSCAPE_BASE, MALE, MAX_ENCLOSURES, MAX_LANDSCAPE_KINDS, MAX_PLAYERS, MAX_SPECIES,
     MAX_TRUCK_CAPACITY, MAX_TRUCKS, N_CODES, OFFSPRING, R_ANIMAL_POINTS, R_BARN_LANDSCAPE_PENALTY,
@@ -71,15 +72,7 @@ def player_at(p):
 @njit(cache=True, _nrt=False, inline="always")
 def emit(S, trace, kind, player, a, b, c):
     """Append one event row to `trace` if the game is being recorded (trace has rows)."""
-    n = S[H_TRACE_N]
-    if n < trace.shape[0]:
-        trace[n, 0] = kind
-        trace[n, 1] = player
-        trace[n, 2] = a
-        trace[n, 3] = b
-        trace[n, 4] = c
-        trace[n, 5] = 0
-        S[H_TRACE_N] = n + 1
+    emit_row(S, H_TRACE_N, trace, kind, player, a, b, c, 0)
 
 
 # ---- places (spec 3) -----------------------------------------------------------------------------
