@@ -159,16 +159,39 @@ def test_it_finds_the_turn_heuristic_misses():
     Sponsors' break option (money); the search, at 16 playouts, spends the X-token for Sponsors at strength 5 and
     plays Polar Bear Exhibit, which at the next break is worth about 5.5 points more (heuristic's value against the
     opponent's). On other samples and 600 playouts the same plan is the best and beats heuristic's by 3 points or
-    more: a player that did not search would play heuristic's plan."""
+    more: a player that did not search would play heuristic's plan. Both searches look as far (to the next break)
+    and as wide (depth 2): the parameters are set against the dial's steps (16 playouts are one step below the
+    default, 600 one above; zoosim.search.dial)."""
     for s, p in turn_start_states(Rules(), 2, 61, 0, [rp.make("heuristic"), rp.make("heuristic")]):
         if s.turn == 18:
             break
     assert p == 0
     R = pack(s.rules, s.players)
-    small = S.decide(engine_block(s), R, p, params_row(SEARCH, {"budget": 16}), decision=s.turn)
+    small = S.decide(engine_block(s), R, p, params_row(SEARCH, {"budget": 16, "candidates": 8, "depth": 3, "horizon": 2}),
+                     decision=s.turn)
     own = small["scripts"][0]                       # heuristic's plan (the planner's, candidate 0)
     assert small["script"] != own
-    big = S.decide(engine_block(s), R, p, params_row(SEARCH, {"budget": 600}), decision=10_000)
+    big = S.decide(engine_block(s), R, p, params_row(SEARCH, {"budget": 600, "candidates": 3, "depth": 1, "horizon": 0}),
+                   decision=10_000)
     assert big["script"] == small["script"]
     chosen = big["scripts"].index(big["script"])
     assert big["means"][chosen] >= big["means"][0] + 3000
+
+
+def test_the_dial_widens_deepens_and_looks_further_with_the_budget():
+    """zoosim.search.dial: a step for each factor of 4 from the default budget (48). At 12 the shortlist is 3 wide,
+    at 48 6 (`candidates`), at 192 12 (or as many as there are plans); the plans generated grow with the depth (1, 2,
+    3 decisions varied: 4, 5 and 9 plans here), and the playouts of the candidate kept to the end grow with the
+    budget."""
+    for s, p in turn_start_states(Rules(), 2, 61, 0, [rp.make("heuristic"), rp.make("heuristic")]):
+        if s.turn == 18:
+            break
+    R = pack(s.rules, s.players)
+    seen = {}
+    for budget in (12, 48, 192):
+        out = S.decide(engine_block(s), R, p, params_row(SEARCH, {"budget": budget}), decision=s.turn, events=64)
+        header = next(e for e in out["events"] if e[0] == S.E_SEARCH and e[2] == -1)
+        seen[budget] = (len(out["playouts"]), header[3], max(out["playouts"]))   # width, plans generated, playouts
+    assert [seen[b][0] for b in (12, 48, 192)] == [min(w, seen[b][1]) for w, b in ((3, 12), (6, 48), (12, 192))]
+    assert seen[12][1] < seen[48][1] < seen[192][1]
+    assert seen[12][2] < seen[48][2] < seen[192][2]

@@ -76,8 +76,10 @@ def heuristic_act(pk, seat):
 def test_search_overrules_heuristic_where_its_playouts_say_so():
     """2 players, seed 5, game 3, the search seat's first turn: heuristic buys one room; a few rounds on the search
     finds another option clearly better (its playouts' mean margin ahead by points, not noise) and plays it at a
-    small budget. With budget 0 (no playout) it plays heuristic's choice: the difference is the search's."""
-    players, policies = 2, [search_spec(2, "search:budget=24"), "heuristic"]
+    small budget. With budget 0 (no playout) it plays heuristic's choice: the difference is the search's. (24 playouts
+    are a step below the default on the dial, which halves the width and shortens the horizon by a round: 8 and 4
+    give a shortlist of 4 and a horizon of 3 rounds.)"""
+    players, policies = 2, [search_spec(2, "search:budget=24,candidates=8,horizon=4"), "heuristic"]
     found = None
     for skip in range(6):
         pk, codes, params, stop = state_at_decision(players, policies, 5, 3, skip)

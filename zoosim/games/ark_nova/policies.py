@@ -58,12 +58,15 @@ MAX_CANDIDATES = 32             # the shortlist's room
 SEARCH_PARAMS = (
     ("budget", 48.0, 1.0, 100000.0, "playouts per decision (the skill dial): sequential halving spends them over "
      "the shortlist on common re-deals"),
-    ("candidates", 6.0, 1.0, float(MAX_CANDIDATES), "shortlist width: heuristic's own plan first, then the best "
-     "other whole-turn plans by heuristic's value (at most budget / 4: a budget below 8 plays heuristic's plan)"),
+    ("candidates", 6.0, 1.0, float(MAX_CANDIDATES), "shortlist width at the default budget: heuristic's own plan "
+     "first, then the best other whole-turn plans by heuristic's value; doubled for each factor of 4 the budget "
+     "stands above the default, halved for each below (at most budget / 4: a budget below 8 plays heuristic's plan)"),
     ("depth", 2.0, 1.0, 8.0, "candidates are heuristic's plan and every plan that leaves it at one of its first "
-     "`depth` decisions (the rest of the turn re-planned by heuristic)"),
+     "`depth` decisions (the rest of the turn re-planned by heuristic); one more for each factor of 4 the budget "
+     "stands above the default, one fewer for each below (at least 1)"),
     ("horizon", 1.0, 0.0, 8.0, "breaks a playout plays through (0: the candidate's turn only; the game's end if "
-     "sooner)"),
+     "sooner) at the default budget; one more for each factor of 4 the budget stands above the default, one fewer "
+     "for each below"),
     ("rollout_plan", 12.0, 1.0, float(MAX_PLAN), "max_plan of the heuristic seats in the playouts (a "
      "speed-for-skill knob)"),
     ("win_bonus", 10.0, 0.0, 200.0, "points added to a playout that reaches the game's end won (shared: its share)"),

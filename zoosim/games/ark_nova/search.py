@@ -6,7 +6,9 @@ At the start of a search seat's turn (`search_turn`, called by play's search gam
    heuristic itself would make): heuristic's own plan first, then every plan that leaves it at one of its first
    `depth` decisions (the choice there fixed, the rest of the turn re-planned), at most MAX_GENERATED. The shortlist
    is heuristic's plan and the best others by the planner's value (the turn-end value of each plan), `candidates`
-   wide and at most budget / 4 (at least 2), so ties and small budgets fall back on heuristic's choice.
+   wide and at most budget / 4 (at least 2), so ties and small budgets fall back on heuristic's choice. The dial
+   (zoosim.search.dial): for each factor of 4 the budget stands above the default the width doubles and `depth`
+   and `horizon` grow by one; for each below, the width halves and they shrink by one.
 2. `zoosim.search.halving.sequential_halving` spends `budget` playouts over the shortlist. A playout (`evaluate`)
    copies the real state into the workspace, re-deals what the seat cannot see (engine.planner.determinize: deck and
    the other hands' zoo cards, final pile and the other seats' final cards) from the search's own stream (sample j
@@ -81,8 +83,10 @@ from zoosim.games.ark_nova.policies import (
     SP_HORIZON,
     SP_ROLLOUT_PLAN,
     SP_WIN_BONUS,
+    SEARCH_DEFAULTS,
     W_OPP,
 )
+from zoosim.search.dial import budget_steps
 from zoosim.search.halving import N_STATS, S_PLAYOUTS, S_TOTAL, sequential_halving
 from zoosim.search.streams import decision_key, sample_stream
 
@@ -96,6 +100,9 @@ E_SEARCH_STEP = 22      # (seat, 100 * candidate + event kind, its a, b, c): wha
 PLANNER_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 LOW63 = np.uint64(0x7FFFFFFFFFFFFFFF)
 MAX_GENERATED = 64      # plans generated per decision before the shortlist
+DEFAULT_BUDGET = SEARCH_DEFAULTS[SP_BUDGET]
+MAX_DEPTH = 8           # the depth and horizon a budget can grow them to (policies.SEARCH_PARAMS' ranges)
+MAX_HORIZON = 8
 SCRIPT_W = 1 + 3 * MAX_PLAN
 MAX_STEP_ROWS = 10      # SEARCH_STEP rows per candidate
 EXPLAIN_EVENTS = 512    # the explain replay's event rows
@@ -305,12 +312,14 @@ def search_turn(G, R, EV, EVN, W, WR, S, SR, stats, alive, EXV, seat, sp, explai
     """A search seat's turn decided (module doc): its script in G, as heuristic's plan would be. sp is the seat's
     parameter row (policies.SEARCH_PARAMS, float values)."""
     budget = max(1, np.int64(sp[SP_BUDGET]))
-    ng = _generate(G, R, EVN, W, WR, S, seat, max(1, np.int64(sp[SP_DEPTH])))
-    width = min(max(1, np.int64(sp[SP_CANDIDATES])), MAX_CANDIDATES, max(1, budget // 4))
+    steps = budget_steps(budget, DEFAULT_BUDGET)
+    ng = _generate(G, R, EVN, W, WR, S, seat, min(MAX_DEPTH, max(1, np.int64(sp[SP_DEPTH]) + steps)))
+    width = 1 if sp[SP_CANDIDATES] < 2 else max(2, np.int64(sp[SP_CANDIDATES] * 2.0 ** steps))
+    width = min(width, MAX_CANDIDATES, max(1, budget // 4))
     k = shortlist(S, ng, width)
     key = decision_key(G[G_SEED], G[G_GAME_INDEX], seat, S[S_DECISIONS + seat])
     S[S_DECISIONS + seat] += 1
-    S[S_HORIZON] = max(0, np.int64(sp[SP_HORIZON]))
+    S[S_HORIZON] = min(MAX_HORIZON, max(0, np.int64(sp[SP_HORIZON]) + steps))
     S[S_WIN_BONUS] = np.int64(np.floor(sp[SP_WIN_BONUS] * 1000.0 + 0.5))
     S[S_ROLLOUT_ROW + MAX_PLAN_PARAM] = 1000 * max(1, min(MAX_PLAN, np.int64(sp[SP_ROLLOUT_PLAN])))
     best = halving((G, R, EVN, W, WR, S, SR, seat, key), evaluate, k, budget, stats, alive)

@@ -47,10 +47,11 @@ SEARCH_PARAMS = (
     ("budget", 48.0, "playouts per searched decision: the skill dial (sequential halving spends them over the "
      "shortlist; 0 plays heuristic's choice)", 0.0, 100000.0),
     ("candidates", 4.0, "shortlist width: the options searched, best first by heuristic's value (its own choice "
-     "first, a pass always among them; 1 plays heuristic's choice), 1 more for each 4 times the default budget the "
-     "budget reaches (at most 16)", 1.0, 16.0),
-    ("horizon", 3.0, "rounds a playout plays past the round of the decision (0: to the end of that round); a "
-     "playout stops earlier at the game's end", 0.0, 40.0),
+     "first, a pass always among them; 1 plays heuristic's choice) at the default budget, doubled for each factor "
+     "of 4 the budget stands above the default and halved for each below (at least 2, at most 16)", 1.0, 16.0),
+    ("horizon", 3.0, "rounds a playout plays past the round of the decision (0: to the end of that round; a "
+     "playout stops earlier at the game's end) at the default budget, one more for each factor of 4 the budget "
+     "stands above the default and one fewer for each below", 0.0, 40.0),
     ("rollout", 3.0, "the policy of every seat in a playout: 2 greedy, 3 heuristic (at its defaults)", 2.0, 3.0),
     ("money_value", 0.3, "points per 1,000 marks in hand at the horizon, in place of the end's money points (1 "
      "per 10,000): marks still buy rooms (at the game's end the real money points count)", 0.0, 10.0),

@@ -48,6 +48,7 @@ from zoosim.games.castles.policies import (
     W_PIECE,
 )
 from zoosim.search import clock
+from zoosim.search.dial import budget_steps
 from zoosim.search.halving import N_STATS, S_PLAYOUTS, S_TOTAL, sequential_halving
 from zoosim.search.streams import decision_key, sample_stream
 
@@ -350,13 +351,19 @@ def price_shortlist(G, CS, R, RG, PW, mb, WPW, plans, cand, width):
 
 @njit(cache=True, _nrt=False)
 def width_for(candidates, budget):
-    """The shortlist width: `candidates`, one more for each 4 times the budget above the default (at most 16)."""
-    w = int(candidates)
-    b = DEFAULT_BUDGET * 4
-    while budget >= b and w < MAX_CANDIDATES:
-        w += 1
-        b *= 4
-    return max(1, min(w, MAX_CANDIDATES))
+    """The shortlist width (zoosim.search.dial): `candidates` at the default budget, doubled for each factor of 4
+    above it and halved for each below (at least 2, at most 16); 1 stays 1 (heuristic's choice)."""
+    if candidates < 2:
+        return 1
+    w = int(candidates * 2.0 ** budget_steps(max(budget, 1), DEFAULT_BUDGET))
+    return max(2, min(w, MAX_CANDIDATES))
+
+
+@njit(cache=True, _nrt=False)
+def horizon_for(horizon, budget):
+    """The playouts' horizon in rounds (zoosim.search.dial): `horizon` at the default budget, one more for each
+    factor of 4 above it and one fewer for each below (at least 0, at most 40)."""
+    return max(0, min(40, int(horizon) + budget_steps(max(budget, 1), DEFAULT_BUDGET)))
 
 
 # ---------------------------------------------------------------- a decision, a game
@@ -382,7 +389,7 @@ def decide(kind, seat, key, G, CS, R, RG, PW, EV, prow, WG, WCS, WPW, EV0, rs, k
         info[I_SEAT] = seat
         info[I_KEY] = key
         info[I_KIND] = kind
-        info[I_HORIZON] = int(prow[S_HORIZON])
+        info[I_HORIZON] = horizon_for(prow[S_HORIZON], budget)
         info[I_ROLLOUT] = GREEDY if int(prow[S_ROLLOUT]) == GREEDY else GREEDY + 1
         fp[F_MONEY] = prow[S_MONEY]
         fp[F_WIN] = prow[S_WIN]
