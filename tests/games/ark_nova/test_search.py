@@ -167,7 +167,7 @@ def test_it_finds_the_turn_heuristic_misses():
             break
     assert p == 0
     R = pack(s.rules, s.players)
-    small = S.decide(engine_block(s), R, p, params_row(SEARCH, {"budget": 16, "candidates": 8, "depth": 3, "horizon": 2}),
+    small = S.decide(engine_block(s), R, p, params_row(SEARCH, {"budget": 16, "candidates": 8, "depth": 3}),
                      decision=s.turn)
     own = small["scripts"][0]                       # heuristic's plan (the planner's, candidate 0)
     assert small["script"] != own

@@ -65,8 +65,7 @@ SEARCH_PARAMS = (
      "`depth` decisions (the rest of the turn re-planned by heuristic); one more for each factor of 4 the budget "
      "stands above the default, one fewer for each below (at least 1)"),
     ("horizon", 1.0, 0.0, 8.0, "breaks a playout plays through (0: the candidate's turn only; the game's end if "
-     "sooner) at the default budget; one more for each factor of 4 the budget stands above the default, one fewer "
-     "for each below"),
+     "sooner) at and below the default budget; one more for each factor of 4 the budget stands above the default"),
     ("rollout_plan", 12.0, 1.0, float(MAX_PLAN), "max_plan of the heuristic seats in the playouts (a "
      "speed-for-skill knob)"),
     ("win_bonus", 10.0, 0.0, 200.0, "points added to a playout that reaches the game's end won (shared: its share)"),
