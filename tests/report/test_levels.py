@@ -55,7 +55,11 @@ def test_the_summary_leads_with_one_verdict_per_ladder(ladder: tuple[list[Path],
         else:
             assert "changes with the level" in bullet
             for row in part.filter(pl.col("verdict") != "no evidence").iter_rows(named=True):
-                assert f"{row['level']} {100 * row['first_rate']:.1f}%" in bullet
+                if row["verdict"].startswith("position"):   # the rate behind the verdict: that position's
+                    quoted = f"position {row['best_position'] + 1} wins {100 * row['best_rate']:.1f}%"
+                else:
+                    quoted = f"{100 * row['first_rate']:.1f}%"
+                assert f"{row['level']} {quoted}" in bullet
     assert "## Verdicts by level of play" in text and "first_player_by_level.png" in text
 
 

@@ -54,7 +54,8 @@ def level_verdicts(lf: pl.LazyFrame) -> pl.DataFrame:
     Columns: game, rules_hash, players, variant (the first run's name at that level), level (the lineup), n (games),
     first_rate with first_rate_ci_low and first_rate_ci_high (Wilson
     95%), fair, chi2, df, p_value, p_holm (over every level of the
-    table), best_position (0-based), verdict, and per ladder: ladder_holds (every level the same verdict).
+    table), best_position (0-based) with best_rate, best_rate_ci_low and best_rate_ci_high (the position that wins
+    most), verdict, and per ladder: ladder_holds (every level the same verdict).
     """
     per_position = (
         lf.filter(~pl.col("lineup").str.contains(" vs ") & pl.col("position").is_not_null())
@@ -75,14 +76,18 @@ def level_verdicts(lf: pl.LazyFrame) -> pl.DataFrame:
             chi2, dof, p = stats.chi_square_uniform(wins)
             rates = wins / n
             low, high = stats.wilson(wins[0], n[0])
+            best = int(np.argmax(rates))
+            best_low, best_high = stats.wilson(wins[best], n[best])
             rows.append({"game": key[0], "rules_hash": key[1], "players": players, "variant": level["variant"][0],
                          "level": lineup, "n": int(n.max()), "first_rate": float(rates[0]), "first_rate_ci_low": float(low),
                          "first_rate_ci_high": float(high), "fair": 1.0 / players, "chi2": chi2, "df": dof, "p_value": p,
-                         "best_position": int(level["position"][int(np.argmax(rates))])})
+                         "best_position": int(level["position"][best]), "best_rate": float(rates[best]),
+                         "best_rate_ci_low": float(best_low), "best_rate_ci_high": float(best_high)})
     schema = {"game": pl.String, "rules_hash": pl.String, "players": pl.Int64, "variant": pl.String,
               "level": pl.String, "n": pl.Int64, "first_rate": pl.Float64, "first_rate_ci_low": pl.Float64,
               "first_rate_ci_high": pl.Float64, "fair": pl.Float64, "chi2": pl.Float64, "df": pl.Int64,
-              "p_value": pl.Float64, "best_position": pl.Int64}
+              "p_value": pl.Float64, "best_position": pl.Int64, "best_rate": pl.Float64,
+              "best_rate_ci_low": pl.Float64, "best_rate_ci_high": pl.Float64}
     df = pl.DataFrame(rows, schema=schema)
     p_holm = stats.holm(df["p_value"].to_numpy()) if df.height else np.zeros(0)
     verdicts = [_verdict(bool(ph < stats.ALPHA), r["first_rate_ci_low"], r["first_rate_ci_high"], r["fair"], r["best_position"])
@@ -99,9 +104,17 @@ def _levels(names: list[str]) -> str:
     return ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + names[-1]
 
 
+def _level_rate(r: dict[str, Any]) -> str:
+    """A level's rate behind its verdict: the first player's, or for `position k ahead` position k's."""
+    key = "best_rate" if r["verdict"].startswith("position") else "first_rate"
+    who = f"position {r['best_position'] + 1} wins " if key == "best_rate" else ""
+    return (f"{r['level']} {who}{_pct(r[key])} (95% CI {100 * r[key + '_ci_low']:.1f}-{_pct(r[key + '_ci_high'])}, "
+            f"n = {r['n']:,}, Holm p {fmt_p(r['p_holm'])})")
+
+
 def ladder_sentences(levels: pl.DataFrame, several_games: bool = False) -> list[str]:
     """One sentence per ladder: the verdict that holds at every level, or how it changes, each level's first-player
-    win rate with its interval and n where the verdict is not `no evidence`."""
+    win rate (position k's, where position k is ahead) with its interval and n where the verdict is not `no evidence`."""
     out = []
     for key, part in levels.group_by(list(LADDER), maintain_order=True):
         where = f"{int(key[2])} players" + (f" ({key[0]})" if several_games else "")
@@ -127,8 +140,7 @@ def ladder_sentences(levels: pl.DataFrame, several_games: bool = False) -> list[
             if verdict == "no evidence":
                 parts.append(f"no evidence at {_levels([r['level'] for r in at])}")
             else:
-                rates = "; ".join(f"{r['level']} {_pct(r['first_rate'])} (95% CI {100 * r['first_rate_ci_low']:.1f}-"
-                                  f"{_pct(r['first_rate_ci_high'])}, n = {r['n']:,}, Holm p {fmt_p(r['p_holm'])})" for r in at)
+                rates = "; ".join(_level_rate(r) for r in at)
                 parts.append(f"{verdict} at {rates}")
         out.append(f"{where}: the verdict changes with the level: " + "; ".join(parts) + ".")
     return out
