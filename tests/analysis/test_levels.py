@@ -70,7 +70,7 @@ def test_position_k_ahead_when_the_first_player_is_fair():
     assert table.row(0, named=True)["best_rate_ci_low"] == pytest.approx(float(low))
     # the sentence quotes the rate behind the verdict (position 3's 40.0%), not the first player's fair 25.0%
     assert ladder_sentences(table) == [
-        f"4 players: the verdict changes with the level: position 3 ahead at greedy position 3 wins 40.0% (95% CI "
+        f"4 players: the verdict changes with the level: position 3 ahead at greedy (position 3 wins 40.0%, 95% CI "
         f"{100 * low:.1f}-{100 * high:.1f}%, n = 1,000, Holm p <0.001); no evidence at heuristic."]
 
 

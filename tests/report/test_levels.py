@@ -56,7 +56,7 @@ def test_the_summary_leads_with_one_verdict_per_ladder(ladder: tuple[list[Path],
             assert "changes with the level" in bullet
             for row in part.filter(pl.col("verdict") != "no evidence").iter_rows(named=True):
                 if row["verdict"].startswith("position"):   # the rate behind the verdict: that position's
-                    quoted = f"position {row['best_position'] + 1} wins {100 * row['best_rate']:.1f}%"
+                    quoted = f"(position {row['best_position'] + 1} wins {100 * row['best_rate']:.1f}%"
                 else:
                     quoted = f"{100 * row['first_rate']:.1f}%"
                 assert f"{row['level']} {quoted}" in bullet

@@ -106,10 +106,12 @@ def _levels(names: list[str]) -> str:
 
 def _level_rate(r: dict[str, Any]) -> str:
     """A level's rate behind its verdict: the first player's, or for `position k ahead` position k's."""
-    key = "best_rate" if r["verdict"].startswith("position") else "first_rate"
-    who = f"position {r['best_position'] + 1} wins " if key == "best_rate" else ""
-    return (f"{r['level']} {who}{_pct(r[key])} (95% CI {100 * r[key + '_ci_low']:.1f}-{_pct(r[key + '_ci_high'])}, "
-            f"n = {r['n']:,}, Holm p {fmt_p(r['p_holm'])})")
+    interval = f"n = {r['n']:,}, Holm p {fmt_p(r['p_holm'])}"
+    if r["verdict"].startswith("position"):
+        return (f"{r['level']} (position {r['best_position'] + 1} wins {_pct(r['best_rate'])}, 95% CI "
+                f"{100 * r['best_rate_ci_low']:.1f}-{_pct(r['best_rate_ci_high'])}, {interval})")
+    return (f"{r['level']} {_pct(r['first_rate'])} (95% CI {100 * r['first_rate_ci_low']:.1f}-"
+            f"{_pct(r['first_rate_ci_high'])}, {interval})")
 
 
 def ladder_sentences(levels: pl.DataFrame, several_games: bool = False) -> list[str]:
