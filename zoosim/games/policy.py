@@ -22,6 +22,10 @@ class PolicyParam:
     high: float | None = None
     strict: bool = False
 
+    def __post_init__(self) -> None:
+        if self.strict and (self.low is None or self.high is None):
+            raise ValueError(f"strict policy parameter {self.name} needs both low and high")
+
     def check(self, value: float, policy: str) -> None:
         """Raise the one-line error for a value a strict parameter does not accept."""
         if self.strict and not (float(self.low) <= value <= float(self.high)):  # type: ignore[arg-type]

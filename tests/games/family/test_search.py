@@ -122,3 +122,17 @@ def test_explain_shows_each_decision_with_its_candidates(case: SearchCase) -> No
     events, *_ = case.replay.play_recorded(case.rules, 2, specs, 4, 1, explain=True)
     searched = events[events[:, 0] == case.state.EV_SEARCH]
     assert (searched[:, 1] == 0).all() and (searched[:, 4] >= searched[:, 5]).all()  # seat 0; a playout each
+
+
+@GAMES
+def test_a_decision_spends_the_budget_at_two_players_and_half_of_it_at_four(case: SearchCase) -> None:
+    """`budget` is playouts at 2 players, scaled by 2/players at more (family.search.playouts): a 4-player playout
+    plays twice the turns, so a decision's time stays about the same."""
+    spent = {}
+    for players in (2, 4):
+        specs = [case.game.policy("search:budget=64", players)] + [case.game.policy("heuristic", players)] * (players - 1)
+        events, *_ = case.replay.play_recorded(case.rules, players, specs, 5, 0, explain=True)
+        searched = events[events[:, 0] == case.state.EV_SEARCH]
+        assert len(searched) > 5
+        spent[players] = searched[:, 4]
+    assert spent[4].max() <= 32 < spent[2].max() <= 64
