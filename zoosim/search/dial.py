@@ -5,7 +5,9 @@ under the same rollout; once that estimate is sharp (a few dozen playouts in Cas
 buys nothing, and the dial is flat. A game's search therefore lets the breadth and depth of what it weighs grow with
 the budget, one step for each factor of 4 the budget stands above the policy's default (and one step down for each
 factor of 4 below it): `budget_steps` counts them, the same in every game that uses it. The default budget plays
-the parameters as given.
+the parameters as given. What a step buys is the game's: a wider shortlist and a further horizon in Castles and Ark
+Nova; in New York Zoo, whose playouts already run to the game's end with the other seats modelled as `heuristic`,
+a next seat that picks its best of several replies in each sample (a searching opponent modelled, not a scripted one).
 """
 from __future__ import annotations
 

@@ -166,7 +166,8 @@ def test_candidates_one_plays_the_heuristic_game():
 
 
 def test_same_games_on_one_and_two_threads_and_in_replay():
-    specs = [GAME.policy("search:budget=8"), GAME.policy("heuristic"), GAME.policy("search:budget=12,candidates=4")]
+    specs = [GAME.policy("search:budget=8"), GAME.policy("heuristic"),
+             GAME.policy("search:budget=12,candidates=4,replies=3")]
     one = GAME.play_block(Rules(), 3, specs, 11, 4, 6, threads=1)
     two = GAME.play_block(Rules(), 3, specs, 11, 4, 6, threads=2)
     assert all(np.array_equal(one[k], two[k]) for k in one)
@@ -209,7 +210,7 @@ class SearchReplayed:
                                            (4, Rules(win_check="immediate")), (5, Rules())])
 def test_search_games_are_legal_games(players, rules):
     """The reference plays the search's moves (checking the state after every turn) to the very same game."""
-    specs = [GAME.policy("search:budget=6,candidates=6")] + [GAME.policy("heuristic")] * (players - 1)
+    specs = [GAME.policy("search:budget=6,candidates=6,replies=2")] + [GAME.policy("heuristic")] * (players - 1)
     if players >= 3:
         specs[2] = GAME.policy("search:budget=4,candidates=3,rollout=1,horizon=6")
     for index in range(2):
@@ -222,7 +223,7 @@ def test_search_games_are_legal_games(players, rules):
 
 
 def test_explain_shows_the_candidates():
-    specs = [GAME.policy("search:budget=16,candidates=4"), GAME.policy("heuristic")]
+    specs = [GAME.policy("search:budget=48,candidates=4"), GAME.policy("heuristic")]
     plain = GAME.replay(Rules(), 2, specs, 3, 1)
     explained = GAME.replay(Rules(), 2, specs, 3, 1, explain=True)
     assert "search, seat" not in plain and "playouts" not in plain
@@ -235,6 +236,88 @@ def test_explain_shows_the_candidates():
         rows = lines[i + 1:i + 1 + n]
         assert all(r.startswith(("  * #", "    #")) and "space " in r and " playouts, mean " in r for r in rows)
         assert sum(r.startswith("  * #") for r in rows) == 1
-    assert "4 candidates (#0 is the heuristic's), 16 playouts; plays #" in lines[heads[0]]
+    assert "4 candidates (#0 is the heuristic's), 48 playouts; plays #" in lines[heads[0]]
     # without the search rows, the very lines of the plain replay
     assert [line for line in lines if not line.startswith(("  search, ", "  * #", "    #"))] == plain.splitlines()
+
+
+def test_explain_says_the_replies_weighed():
+    specs = [GAME.policy("search:budget=24,candidates=3,replies=3"), GAME.policy("heuristic")]
+    lines = GAME.replay(Rules(), 2, specs, 3, 1, explain=True).splitlines()
+    heads = [line for line in lines if line.startswith("  search, seat 0: ")]
+    assert len(heads) > 5 and all("samples (each weighs 3 replies of the next seat); plays #" in line for line in heads)
+    # below the default budget the dial halves the shortlist (3 -> 2); 24 // 3 replies = 8 samples, 4 a candidate
+    assert "2 candidates (#0 is the heuristic's), 8 samples" in heads[0]
+    rows = [line for line in lines if line.startswith(("  * #", "    #"))]
+    assert rows and all(" samples, mean " in row and "playouts" not in row for row in rows)
+
+
+@pytest.mark.parametrize("budget, width, horizon, replies", [
+    (1, 2, 2, 0), (3, 2, 5, 0), (6, 2, 5, 0), (12, 4, 10, 0), (47, 4, 10, 0), (48, 8, 0, 0), (191, 8, 0, 0),
+    (192, 8, 0, 4), (767, 8, 0, 4), (768, 8, 0, 8), (3072, 8, 0, 16)])
+def test_the_dial_looks_less_far_below_the_default_and_weighs_replies_above(budget, width, horizon, replies):
+    assert Z.width_for(8.0, budget) == width and Z.width_for.py_func(8.0, budget) == width
+    assert Z.horizon_for(0.0, budget) == horizon and Z.horizon_for.py_func(0.0, budget) == horizon
+    assert Z.horizon_for(6.0, 12) == 3 and Z.horizon_for(6.0, 3) == 1 and Z.horizon_for(6.0, 192) == 6
+    assert Z.replies_for(0.0, budget, 2) == replies and Z.replies_for.py_func(0.0, budget, 2) == replies
+    assert Z.width_for(1.0, 3) == 1 and Z.width_for(3.0, 3) == 2   # 1 stays the heuristic's turn
+    assert Z.replies_for(6.0, 48, 2) == 6 and Z.replies_for(6.0, 192, 2) == 6 and Z.replies_for(2.0, 3, 2) == 2
+    # at 3 players and more the dial weighs no replies (one seat answering for itself is no better a model there)
+    assert Z.replies_for(0.0, budget, 4) == 0 and Z.replies_for(0.0, budget, 1) == 0 and Z.replies_for(5.0, 768, 3) == 5
+
+
+def test_budget_counts_playouts_when_replies_are_weighed():
+    """At 192 (four times the default) a sample weighs 4 replies: 48 samples, the default's 48 without replies; at
+    100 with replies=4, 25 samples, of which the halving over 8 candidates spends 8 a round (24)."""
+    heuristic = [GAME.policy("heuristic")] * 2
+    S, ids, params, ws = ready(Rules(), 2, heuristic, seed=5, game_index=3)
+    for _ in range(6):
+        Z.next_turn(S, TABLE, ws[2])
+    for budget, samples, replies in [(48, 48, 0), (192, 48, 4), (100, 24, 4)]:
+        spec = f"search:budget={budget}" + (",replies=4" if budget == 100 else "")
+        ids, params = policy_arrays([GAME.policy(spec), heuristic[1]], MAX_PARAMS)
+        S2 = S.copy()
+        W, Fr, Fg, cand, stats, alive, X, V, stream = ws
+        Z.seat_search(S2, params, ids, Fr, Fg, X)
+        Z.search_turn(S2, TABLE, params[0], 0, 1, 0, W, Fr, cand, stats, alive, X, V, stream, NO_TIMINGS)
+        row = next(S2[LOG + 6 * k:LOG + 6 * k + 6] for k in range(int(S2[G_NEVENTS])) if S2[LOG + 6 * k] == EV_SEARCH)
+        assert int(row[2]) == 8 and int(row[4]) == samples and int(row[5]) == replies
+
+
+def test_a_sample_is_worth_the_reply_best_for_the_next_seat():
+    """playout with replies: the next seat's shortlist is played out reply by reply (each from the same state and
+    stream), and the sample is worth, to the searching seat, the playout the next seat values most."""
+    heuristic = [GAME.policy("heuristic")] * 2
+    S, ids, params, ws = ready(Rules(), 2, heuristic, seed=5, game_index=3)
+    for _ in range(8):
+        Z.next_turn(S, TABLE, ws[2])
+    p = int(S[G_TURNS]) % 2
+    q = 1 - p
+    W, Fr, Fg, cand, stats, alive, X, V, stream = ws
+    n = Z.shortlist(S, W, TABLE, Fr[p], p, 4, cand, X, V)
+    assert n == 4
+    key, rollout, bonus, replies = 99, Z.POLICY_HEURISTIC, 10.0, 5
+    checked = 0
+    for c in range(n):
+        for sample in range(3):
+            got = Z.playout((S, W, TABLE, Fr, cand, X, V, stream, key, p, 0, rollout, bonus, replies), c, sample)
+            # the same sample by hand: the candidate's turn, the next seat's replies each played out
+            Wp = np.zeros_like(W[:Z.W_SIZE])
+            Z.sample_stream(stream, key, sample)
+            Z.determinize(Wp, S, X, stream)
+            Wp[Z.G_POLICY:Z.G_POLICY + 2] = rollout
+            Z.force_turn(Wp, TABLE, Fr, p, cand[c].copy(), rollout)
+            assert int(Wp[G_TURNS]) % 2 == q
+            answers = np.zeros((Z.MAX_CANDIDATES, 4), np.int64)
+            m = Z.shortlist(Wp, np.zeros_like(Wp), TABLE, Fr[q], q, replies, answers, X, V)
+            assert m > 1
+            values = []
+            for r in range(m):
+                Wr = Wp.copy()
+                Z.force_turn(Wr, TABLE, Fr, q, answers[r], rollout)
+                Z.roll(Wr, TABLE, Fr, int(Wr[Z.R_MAX_TURNS]))
+                values.append((Z.outcome(Wr, q, bonus), Z.outcome(Wr, p, bonus)))
+            best = max(range(m), key=lambda r: (values[r][0], -r))
+            assert got == values[best][1]
+            checked += len({v[1] for v in values}) > 1  # the replies differ for p: the choice matters
+    assert checked >= 3

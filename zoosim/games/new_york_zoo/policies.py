@@ -31,7 +31,7 @@ WIN = 1000.0  # the heuristic's value of a move that covers the last square
 
 # search's parameters by index (the order of its PolicyParams below)
 SEARCH_PARAM_NAMES = ("budget", "candidates", "horizon", "win_bonus", "rollout")
-SP_BUDGET, SP_CANDIDATES, SP_HORIZON, SP_WIN_BONUS, SP_ROLLOUT = range(5)
+SP_BUDGET, SP_CANDIDATES, SP_HORIZON, SP_WIN_BONUS, SP_ROLLOUT, SP_REPLIES = range(6)
 MAX_CANDIDATES = 32  # the widest shortlist (the `candidates` parameter is clamped to 1..MAX_CANDIDATES)
 
 POLICIES = {
@@ -87,10 +87,13 @@ POLICIES = {
         "spent over them by sequential halving on common samples. A playout re-deals the tiles hidden below the "
         "stack tops (only their sizes are public), plays the candidate, then the rollout policy in every seat to "
         "the end (or `horizon` turns), and is worth win_bonus x the win share + the best other seat's uncovered "
-        "squares less its own (solo: the score). Between its turns it decides as the heuristic. Against heuristic "
-        "at the default budget it wins 1.00 per seat-game at 2 players and .975 of one seat's games at 4 (fair .25; "
-        "budget 12/48/192/768: .90/.98/1.00/1.00): its playouts model the heuristic seats exactly, and only the "
-        "tiles below the stack tops are hidden (benchmarks/bench_search.py --ladder).",
+        "squares less its own (solo: the score). Between its turns it decides as the heuristic. The dial "
+        "(zoosim.search.dial): below the default budget the shortlist halves and the playouts stop after 10 turns "
+        "(5 at a sixteenth); from four times it, at 2 players, each sample lets the other seat pick the best for "
+        "itself of 4 replies (8 at sixteen times). Against heuristic at the default budget it wins 1.00 per "
+        "seat-game at 2 players and .965 of one seat's games at 4 (fair .25; budget 12/48/192/768 at 4 players: "
+        ".41/.97/.98/1.00): its playouts model the heuristic seats exactly, and only the tiles below the stack tops "
+        "are hidden (benchmarks/bench_search.py --ladder).",
         (
             PolicyParam("budget", 48, "playouts per decision: the skill dial (cost grows with it)", 1, 4096, strict=True),
             PolicyParam("candidates", 8, "shortlist width: destinations x their best first decisions, best first "
@@ -100,6 +103,11 @@ POLICIES = {
             PolicyParam("win_bonus", 10.0, "value of a win, in uncovered squares of margin", 0, 100),
             PolicyParam("rollout", 0, "the playouts' policy in every seat: 0 heuristic (default weights), 1 greedy",
                         0, 1, strict=True),
+            PolicyParam("replies", 0, "the next seat's replies weighed in each sample: it plays the best for "
+                                      "itself of the heuristic's first `replies`, each played out (0 or 1: the "
+                                      "rollout policy's turn); the dial raises it to 4 at 4x the default budget, "
+                                      "8 at 16x",
+                        0, MAX_CANDIDATES, strict=True),
         ),
     ),
 }

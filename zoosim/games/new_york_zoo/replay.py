@@ -160,13 +160,15 @@ def candidate_text(board: data.Board, space: int, code: int) -> str:
 
 def search_lines(rows: list[tuple[int, ...]], players: int, rules: Rules) -> list[str]:
     """A search decision (its EV_SEARCH row, then one EV_CANDIDATE row per candidate) in a few lines."""
-    _, seat, n, chosen, spent, _ = rows[0]
+    _, seat, n, chosen, spent, replies = rows[0]
     board = data.board_for(players, seat, rules.solo_side)
+    unit = "playouts" if replies < 2 else "samples"
+    weighing = f" (each weighs {replies} replies of the next seat)" if replies > 1 else ""
     lines = [f"  search, seat {seat}: {n} candidate{'s' if n != 1 else ''} (#0 is the heuristic's), "
-             f"{spent} playouts; plays #{chosen}"]
+             f"{spent} {unit}{weighing}; plays #{chosen}"]
     for i, (_, _, space, code, playouts, mean) in enumerate(rows[1:]):
         mark = "*" if i == chosen else " "
-        lines.append(f"  {mark} #{i} {candidate_text(board, space, code)}: {playouts} playouts, "
+        lines.append(f"  {mark} #{i} {candidate_text(board, space, code)}: {playouts} {unit}, "
                      f"mean {mean / 1000:+.2f}")
     return lines
 

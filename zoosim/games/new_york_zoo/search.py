@@ -43,13 +43,14 @@ from zoosim.games.new_york_zoo.engine.state import (
 )
 from zoosim.games.new_york_zoo.policies import (
     F_FORCED_DEST, F_FORCED_SUB, MAX_CANDIDATES, MAX_PARAMS, POLICIES, POLICY_GREEDY, POLICY_HEURISTIC,
-    POLICY_SEARCH, SP_BUDGET, SP_CANDIDATES, SP_HORIZON, SP_ROLLOUT, SP_WIN_BONUS, W_EXPOSED,
+    POLICY_SEARCH, SP_BUDGET, SP_CANDIDATES, SP_HORIZON, SP_REPLIES, SP_ROLLOUT, SP_WIN_BONUS, W_EXPOSED,
 )
 from zoosim.games.new_york_zoo.protocol import END_COVERED, END_TURN_CAP, EV_CANDIDATE, EV_END, EV_SEARCH
 from zoosim.games.new_york_zoo.rules import (
     MAX_PLAYERS, R_LOWER_TILES_KNOWN, R_MAX_TURNS, R_PLAYERS, R_SOLO_END, R_SOLO_LAP_LENGTH, R_SOLO_TARGET,
 )
 from zoosim.search.clock import now, record
+from zoosim.search.dial import budget_steps
 from zoosim.search.halving import N_STATS, S_PLAYOUTS, S_TOTAL, sequential_halving
 from zoosim.search.streams import decision_key, sample_stream
 
@@ -63,6 +64,8 @@ halving = njit(cache=True, nogil=True, inline="always")(sequential_halving.py_fu
 HEURISTIC_WEIGHTS = np.zeros(MAX_PARAMS)
 HEURISTIC_WEIGHTS[:len(POLICIES["heuristic"].params)] = [p.default for p in POLICIES["heuristic"].params]
 
+DEFAULT_BUDGET = POLICIES["search"].params[SP_BUDGET].default
+FULL_GAME_HORIZON = 20  # the turns a horizon of 0 (the game's end) counts as when the dial halves it
 MAX_DESTINATIONS = 64  # legal destinations of one turn (solo "4+" moves included)
 MAX_SUBS = 1024        # options of one tile or animal decision (the legal placements of a tile)
 SUB_BASE = 4096        # EV_CANDIDATE's b for a harbour: tile * SUB_BASE + placement index
@@ -79,16 +82,18 @@ I_POOL = I_PICKED + MAX_DESTINATIONS                 # 4 sizes x 16
 I_COUNT = I_POOL + 64                                # 4
 I_DECISIONS = I_COUNT + 4                            # MAX_PLAYERS: searched decisions of each seat in this game
 I_SIZE = I_DECISIONS + MAX_PLAYERS
+W_SIZE = STATE_SIZE + 6  # one playout state in W (no event log: its one spare row)
 
 
 @njit(cache=True)
 def new_workspace():
     """The arrays of one thread's searches, made once per block of games (`play_game_search` takes them)."""
     return (
-        np.zeros(STATE_SIZE + 6, np.int64),       # W: the playout state (no event log: its one spare row)
+        np.zeros(3 * W_SIZE, np.int64),           # W: the playout state (no event log: its one spare row), then
+                                                  # two more for a reply's shortlist and playout
         np.zeros((MAX_PLAYERS, MAX_PARAMS)),      # Fr: the rollouts' parameter rows
         np.zeros((MAX_PLAYERS, MAX_PARAMS)),      # Fg: the game's parameter rows (a search seat's: the heuristic's)
-        np.zeros((MAX_CANDIDATES, 4), np.int64),  # cand: the shortlist (C_* columns)
+        np.zeros((2 * MAX_CANDIDATES, 4), np.int64),  # cand: the shortlist (C_* columns), then a reply's
         np.zeros((MAX_CANDIDATES, N_STATS)),      # stats of sequential_halving
         np.zeros(MAX_CANDIDATES, np.int64),       # alive of sequential_halving
         np.zeros(I_SIZE, np.int64),               # X: integer scratch (I_* offsets)
@@ -271,45 +276,127 @@ def shortlist(S, W, T, prm, p, width, cand, X, V):
 
 # ---------------------------------------------------------------- playouts
 @njit(cache=True, nogil=True)
-def playout(ctx, c, sample):
-    """Candidate c on determinisation `sample`: its turn, then the rollout policy in every seat; p's value."""
-    S, W, T, Fr, cand, X, stream, key, p, horizon, rollout, win_bonus = ctx
-    sample_stream(stream, key, sample)
-    determinize(W, S, X, stream)
-    players = W[R_PLAYERS]
-    for q in range(players):
-        W[G_POLICY + q] = rollout
-    W[G_POLICY + p] = POLICY_SEARCH
-    Fr[p, F_FORCED_DEST] = cand[c, C_DEST]
-    Fr[p, F_FORCED_SUB] = cand[c, C_SUB]
-    over = next_turn(W, T, Fr)
-    W[G_POLICY + p] = rollout
-    limit = W[R_MAX_TURNS]
-    if horizon > 0:
-        limit = min(limit, W[G_TURNS] + horizon)
+def roll(W, T, Fr, limit):
+    """The rollout policy's turns from W until the game ends or W[G_TURNS] reaches limit."""
+    over = W[G_OVER] != 0
     while not over and W[G_TURNS] < limit:
         over = next_turn(W, T, Fr)
-    return outcome(W, p, win_bonus)
+
+
+@njit(cache=True, nogil=True)
+def force_turn(W, T, Fr, q, row, rollout):
+    """Seat q's turn in W played with the candidate in `row` (C_* columns) forced; whether the game is over."""
+    W[G_POLICY + q] = POLICY_SEARCH
+    Fr[q, F_FORCED_DEST] = row[C_DEST]
+    Fr[q, F_FORCED_SUB] = row[C_SUB]
+    over = next_turn(W, T, Fr)
+    W[G_POLICY + q] = rollout
+    return over
+
+
+@njit(cache=True, nogil=True)
+def playout(ctx, c, sample):
+    """Candidate c on determinisation `sample`: its turn, then the rollout policy in every seat; p's value. With
+    replies > 1 the next seat's turn is its best, for itself, of the heuristic's first `replies` (each played out)."""
+    S, W, T, Fr, cand, X, V, stream, key, p, horizon, rollout, win_bonus, replies = ctx
+    Wp = W[:W_SIZE]
+    sample_stream(stream, key, sample)
+    determinize(Wp, S, X, stream)
+    players = Wp[R_PLAYERS]
+    for q in range(players):
+        Wp[G_POLICY + q] = rollout
+    over = force_turn(Wp, T, Fr, p, cand[c], rollout)
+    limit = Wp[R_MAX_TURNS]
+    if horizon > 0:
+        limit = min(limit, Wp[G_TURNS] + horizon)
+    if over or replies < 2 or players < 2 or Wp[G_TURNS] >= limit:
+        roll(Wp, T, Fr, limit)
+        return outcome(Wp, p, win_bonus)
+    q = Wp[G_TURNS] % players  # the next seat (next_turn plays seat G_TURNS % players after incrementing)
+    answers = cand[MAX_CANDIDATES:]
+    n = shortlist(Wp, W[W_SIZE:2 * W_SIZE], T, Fr[q], q, replies, answers, X, V)
+    if n == 0:
+        roll(Wp, T, Fr, limit)
+        return outcome(Wp, p, win_bonus)
+    Wr = W[2 * W_SIZE:]
+    best = -np.inf
+    value = 0.0
+    for r in range(n):
+        for k in range(OPT):
+            Wr[k] = Wp[k]
+        force_turn(Wr, T, Fr, q, answers[r], rollout)
+        roll(Wr, T, Fr, limit)
+        mine = outcome(Wr, q, win_bonus)
+        if mine > best:
+            best = mine
+            value = outcome(Wr, p, win_bonus)
+    return value
+
+
+# ---------------------------------------------------------------- the skill dial
+@njit(cache=True, _nrt=False)
+def width_for(candidates, budget):
+    """The shortlist width (zoosim.search.dial): `candidates` from the default budget up, halved for each factor of
+    4 below it (at least 2; 1 stays 1, the heuristic's turn). It does not grow above: a wider shortlist only gave
+    the playouts more ways to fit their model of the other seats (16 candidates at 192 playouts lost to 8 at 48)."""
+    width = min(max(int(candidates), 1), MAX_CANDIDATES)
+    steps = budget_steps(budget, DEFAULT_BUDGET)
+    if width < 2 or steps >= 0:
+        return width
+    return max(2, width >> -steps)
+
+
+@njit(cache=True, _nrt=False)
+def horizon_for(horizon, budget):
+    """The playouts' horizon in turns (zoosim.search.dial): `horizon` from the default budget up (0: to the game's
+    end), and below it halved for each factor of 4, from 20 turns when it was 0 (about half a 2-player game): 10
+    at a quarter of the default, 5 at a sixteenth (at least 1). Fewer playouts look less far."""
+    horizon = max(int(horizon), 0)
+    steps = budget_steps(budget, DEFAULT_BUDGET)
+    if steps >= 0:
+        return horizon
+    base = horizon if horizon > 0 else FULL_GAME_HORIZON
+    return max(1, base >> -steps)
+
+
+@njit(cache=True, _nrt=False)
+def replies_for(replies, budget, players):
+    """How many replies of the next seat each sample weighs (zoosim.search.dial): `replies` up to the default
+    budget, and at 2 players from four times it at least 2 x 2^steps (4 at four times the default, 8 at sixteen
+    times). The playouts model the other seats as the heuristic; at 2 players a searching opponent is modelled
+    better by letting it pick its best reply, and this is where more budget still buys strength. At more players
+    one seat's best reply among seats that still play as the heuristic is no better a model: against `heuristic`
+    at 4 players it won .645 of one seat's games at 192 against .965 at 48 (docs/findings.md), so there the dial
+    adds playouts only."""
+    steps = budget_steps(budget, DEFAULT_BUDGET)
+    if steps < 1 or players != 2:
+        return max(int(replies), 0)
+    return min(max(int(replies), 2 << steps), MAX_CANDIDATES)
 
 
 @njit(cache=True, nogil=True)
 def search_turn(S, T, params, p, seed, game_index, W, Fr, cand, stats, alive, X, V, stream, timings):
     """Seat p's candidate for the turn about to begin (its index in cand; -1: no legal destination), with the
-    decision's rows in S's event log (EV_SEARCH, then EV_CANDIDATE per candidate)."""
+    decision's rows in S's event log (EV_SEARCH, then EV_CANDIDATE per candidate). `budget` counts rollouts: a
+    sample that weighs r > 1 replies plays r of them, so the halving gets budget // r samples."""
     started = now() if timings.shape[0] > 0 else 0.0
-    width = min(max(int(params[SP_CANDIDATES]), 1), MAX_CANDIDATES)
+    budget = max(int(params[SP_BUDGET]), 1)
+    width = width_for(params[SP_CANDIDATES], budget)
     n = shortlist(S, W, T, Fr[p], p, width, cand, X, V)
     if n == 0:
         return -1
     key = decision_key(seed, game_index, p, X[I_DECISIONS + p])
     X[I_DECISIONS + p] += 1
+    replies = replies_for(params[SP_REPLIES], budget, S[R_PLAYERS])
+    samples = max(budget // replies, 1) if replies > 1 else budget
     rollout = POLICY_GREEDY if params[SP_ROLLOUT] >= 1.0 else POLICY_HEURISTIC
-    ctx = (S, W, T, Fr, cand, X, stream, key, p, int(params[SP_HORIZON]), rollout, params[SP_WIN_BONUS])
-    chosen = halving(ctx, playout, n, max(int(params[SP_BUDGET]), 1), stats, alive)
+    horizon = horizon_for(params[SP_HORIZON], budget)
+    ctx = (S, W, T, Fr, cand, X, V, stream, key, p, horizon, rollout, params[SP_WIN_BONUS], replies)
+    chosen = halving(ctx, playout, n, samples, stats, alive)
     spent = 0
     for c in range(n):
         spent += int(stats[c, S_PLAYOUTS])
-    log_event(S, EV_SEARCH, p, n, chosen, spent, 0)
+    log_event(S, EV_SEARCH, p, n, chosen, spent, replies if replies > 1 else 0)
     for c in range(n):
         played = int(stats[c, S_PLAYOUTS])
         mean = int(np.round(1000.0 * stats[c, S_TOTAL] / played)) if played > 0 else 0
