@@ -15,7 +15,13 @@ At a search seat's turn (PROTOCOL.md section 10):
   is the sample's (the game's own stream is never touched).
 - **Value** for the seat: win_bonus x its win share (at the game's end) + the uncovered squares of the best other
   seat less its own (solo: win_bonus if covered + the game's score).
-- `zoosim.search.halving.sequential_halving` spends `budget` playouts over the shortlist, on common samples.
+- **Replies** (`replies` > 1, or the dial at 2 players from four times the default budget): a sample lets the next
+  seat answer for itself: its heuristic shortlist of `replies` turns is played out reply by reply, and the sample is
+  worth the searching seat's value of the playout the next seat values most.
+- **The dial** (zoosim.search.dial): below the default budget the shortlist halves and the playouts stop at a
+  horizon (`width_for`, `horizon_for`); from four times it, at 2 players, replies are weighed (`replies_for`).
+- `zoosim.search.halving.sequential_halving` spends `budget` playouts over the shortlist, on common samples (a
+  sample that weighs r replies counts r playouts).
 
 The search seat's turns are driven from outside the engine's loop (`play_game_search`): the engine's `next_turn`
 plays every turn; before a search seat's turn the search picks a candidate on copies of the state, and the turn is
