@@ -92,8 +92,9 @@ POLICIES = {
         "(5 at a sixteenth); from four times it, at 2 players, each sample lets the other seat pick the best for "
         "itself of 4 replies (8 at sixteen times). Against heuristic at the default budget it wins 1.00 per "
         "seat-game at 2 players and .965 of one seat's games at 4 (fair .25; budget 12/48/192/768 at 4 players: "
-        ".41/.97/.98/1.00): its playouts model the heuristic seats exactly, and only the tiles below the stack tops "
-        "are hidden (benchmarks/bench_search.py --ladder).",
+        ".41/.97/.98/1.00; at 2: .97/1.00/.96/.96, where 192 and 768 model a replying opponent, which heuristic "
+        "is not): its playouts model the heuristic seats exactly, and only the tiles below the stack tops are "
+        "hidden (benchmarks/bench_search.py --ladder).",
         (
             PolicyParam("budget", 48, "playouts per decision: the skill dial (cost grows with it)", 1, 4096, strict=True),
             PolicyParam("candidates", 8, "shortlist width: destinations x their best first decisions, best first "
@@ -105,8 +106,8 @@ POLICIES = {
                         0, 1, strict=True),
             PolicyParam("replies", 0, "the next seat's replies weighed in each sample: it plays the best for "
                                       "itself of the heuristic's first `replies`, each played out (0 or 1: the "
-                                      "rollout policy's turn); the dial raises it to 4 at 4x the default budget, "
-                                      "8 at 16x",
+                                      "rollout policy's turn); at 2 players the dial raises it to 4 at 4x the default "
+                                      "budget, 8 at 16x",
                         0, MAX_CANDIDATES, strict=True),
         ),
     ),
