@@ -30,7 +30,7 @@ PARAM_NAMES = ("isolated_weight", "pair_weight", "exposed_weight", "cover_value"
 WIN = 1000.0  # the heuristic's value of a move that covers the last square
 
 # search's parameters by index (the order of its PolicyParams below)
-SEARCH_PARAM_NAMES = ("budget", "candidates", "horizon", "win_bonus", "rollout")
+SEARCH_PARAM_NAMES = ("budget", "candidates", "horizon", "win_bonus", "rollout", "replies")
 SP_BUDGET, SP_CANDIDATES, SP_HORIZON, SP_WIN_BONUS, SP_ROLLOUT, SP_REPLIES = range(6)
 MAX_CANDIDATES = 32  # the widest shortlist (the `candidates` parameter is clamped to 1..MAX_CANDIDATES)
 

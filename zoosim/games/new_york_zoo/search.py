@@ -325,16 +325,16 @@ def playout(ctx, c, sample):
         roll(Wp, T, Fr, limit)
         return outcome(Wp, p, win_bonus)
     Wr = W[2 * W_SIZE:]
-    best = -np.inf
+    best_for_q = -np.inf
     value = 0.0
     for r in range(n):
         for k in range(OPT):
             Wr[k] = Wp[k]
         force_turn(Wr, T, Fr, q, answers[r], rollout)
         roll(Wr, T, Fr, limit)
-        mine = outcome(Wr, q, win_bonus)
-        if mine > best:
-            best = mine
+        for_q = outcome(Wr, q, win_bonus)
+        if for_q > best_for_q:
+            best_for_q = for_q
             value = outcome(Wr, p, win_bonus)
     return value
 
