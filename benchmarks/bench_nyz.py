@@ -20,10 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from zoosim.stats import wilson  # noqa: E402
-from zoosim.games.base import seat_policies  # noqa: E402
 from zoosim.games.new_york_zoo import GAME, reference  # noqa: E402
 from zoosim.games.new_york_zoo.rules import Rules  # noqa: E402
+from zoosim.sim.rotations import rotation_shares, share_of_places  # noqa: E402
 
 
 def engine_speed(players: int, policy: str, games: int, seed: int) -> tuple[float, float, float]:
@@ -52,17 +51,7 @@ def ladder(players: int, strong: str, weak: str, deals: int, seed: int) -> tuple
     (common random numbers), so each policy sits in every seat equally often. Fair share: 1/players.
     """
     lineup = [GAME.policy(strong if s % 2 == 0 else weak) for s in range(players)]
-    wins, n = 0.0, 0
-    for rotation in range(players):
-        seats = seat_policies(lineup, players, rotation)
-        out = GAME.play_block(Rules(), players, seats, seed, 0, deals, threads=1)
-        share = out["win_share"].reshape(deals, players)
-        for s, spec in enumerate(seats):
-            if spec.label == lineup[0].label:
-                wins += float(share[:, s].sum())
-                n += deals
-    low, high = (float(x) for x in wilson(wins, n))
-    return wins / n, low, high, n
+    return share_of_places(rotation_shares(GAME, Rules(), players, lineup, seed, 0, deals), range(0, players, 2))
 
 
 def main() -> None:

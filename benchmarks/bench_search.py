@@ -23,9 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np  # noqa: E402
 
-from zoosim.games.base import seat_policies  # noqa: E402
 from zoosim.games.registry import game_package, get_game  # noqa: E402
-from zoosim.stats import wilson  # noqa: E402
+from zoosim.sim.rotations import rotation_shares, share_of_places  # noqa: E402
 
 
 def default_budget(game) -> int:
@@ -35,19 +34,9 @@ def default_budget(game) -> int:
 
 def strength(game, players: int, search: str, deals: int, seed: int, threads: int) -> tuple[float, float, float, int]:
     """The search seat's win share per seat-game over every rotation of `deals` deals: (share, low, high, n)."""
-    rules = game.default_rules()
     lineup = [game.policy(search, players), *[game.policy("heuristic", players)] * (players - 1)]
-    wins = 0.0
-    n = 0
-    for rotation in range(players):
-        seats = seat_policies(lineup, players, rotation)
-        block = game.play_block(rules, players, seats, seed, 0, deals, threads=threads)
-        mine = block["win_share"].reshape(deals, players)[:, rotation]
-        assert seats[rotation].name == "search"  # seat `rotation` holds the lineup's first policy
-        wins += float(mine.sum())
-        n += deals
-    low, high = (float(x) for x in wilson(wins, n))
-    return wins / n, low, high, n
+    shares = rotation_shares(game, game.default_rules(), players, lineup, seed, 0, deals, threads=threads)
+    return share_of_places(shares, [0])
 
 
 def decision_seconds(game, players: int, search: str, games: int, seed: int, every_seat: bool) -> np.ndarray:

@@ -65,17 +65,18 @@ def cold_and_warm() -> tuple[float, float]:
     return cold, warm
 
 
-def lookahead_lineup(players: int, rotation: int, lookahead: str) -> list:
+def lookahead_lineup(players: int, lookahead: str) -> list:
+    """The lookahead in seat 0, heuristic in the others."""
     from zoosim.games.zooloretto import GAME
 
-    return [GAME.policy(lookahead if seat == rotation else "heuristic") for seat in range(players)]
+    return [GAME.policy(lookahead if seat == 0 else "heuristic") for seat in range(players)]
 
 
 def lookahead_cost(players: int, games: int, lookahead: str = "lookahead") -> float:
     """CPU seconds per game with one lookahead seat (seat 0) and heuristics in the others."""
     from zoosim.games.zooloretto import GAME
 
-    specs = lookahead_lineup(players, 0, lookahead)
+    specs = lookahead_lineup(players, lookahead)
     GAME.play_block(GAME.default_rules(), players, specs, 1, 0, 1, threads=1)
     start = time.process_time()
     GAME.play_block(GAME.default_rules(), players, specs, 1, 0, games, threads=1)
@@ -85,17 +86,12 @@ def lookahead_cost(players: int, games: int, lookahead: str = "lookahead") -> fl
 def lookahead_strength(players: int, deals: int, lookahead: str = "lookahead", seed: int = 3) -> tuple:
     """One lookahead seat among heuristics, every deal in every seat rotation (the same deals, so seat
     effects cancel): the lookahead's win share per seat-game, its 95% Wilson interval and n."""
-    from zoosim.stats import wilson
     from zoosim.games.zooloretto import GAME
+    from zoosim.sim.rotations import rotation_shares, share_of_places
 
-    wins = 0.0
-    for rotation in range(players):
-        block = GAME.play_block(GAME.default_rules(), players, lookahead_lineup(players, rotation, lookahead),
-                                seed, 0, deals)
-        wins += float(block["win_share"].reshape(deals, players)[:, rotation].sum())
-    n = deals * players
-    low, high = (float(x) for x in wilson(wins, n))
-    return wins / n, low, high, n
+    shares = rotation_shares(GAME, GAME.default_rules(), players, lookahead_lineup(players, lookahead), seed, 0,
+                             deals, threads=None)
+    return share_of_places(shares, [0])
 
 
 def main() -> None:

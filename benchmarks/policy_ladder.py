@@ -9,27 +9,19 @@ from __future__ import annotations
 import sys
 
 
-from zoosim.stats import wilson
-from zoosim.games.base import seat_policies
 from zoosim.games.zooloretto import GAME
+from zoosim.sim.rotations import rotation_shares, share_of_places
 
 
 def duel(a: str, b: str, players: int, deals: int, seed: int = 1) -> list[tuple[str, float, int, float, float]]:
+    """Each policy's win share per seat-game: (label, share, seat-games, Wilson 95% low, high)."""
     specs = [GAME.policy(a), GAME.policy(b)]
-    lineup = [specs[s % 2] for s in range(players)]
-    wins: dict[str, float] = {}
-    seats: dict[str, int] = {}
-    for rotation in range(players):
-        policies = seat_policies(lineup, players, rotation)
-        out = GAME.play_block(GAME.default_rules(), players, policies, seed, 0, deals)
-        share = out["win_share"].reshape(deals, players)
-        for s, spec in enumerate(policies):
-            wins[spec.label] = wins.get(spec.label, 0.0) + float(share[:, s].sum())
-            seats[spec.label] = seats.get(spec.label, 0) + deals
+    shares = rotation_shares(GAME, GAME.default_rules(), players, [specs[s % 2] for s in range(players)], seed, 0,
+                             deals, threads=None)
     rows = []
-    for label in (specs[0].label, specs[1].label):
-        low, high = (float(x) for x in wilson(wins[label], seats[label]))
-        rows.append((label, wins[label] / seats[label], seats[label], low, high))
+    for first, spec in enumerate(specs):
+        share, low, high, n = share_of_places(shares, range(first, players, 2))
+        rows.append((spec.label, share, n, low, high))
     return rows
 
 

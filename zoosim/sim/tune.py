@@ -25,8 +25,9 @@ import numpy as np
 
 from zoosim import stats
 from zoosim.errors import ZoosimError
-from zoosim.games.base import Game, PolicyInfo, PolicySpec, policy_spec
+from zoosim.games.base import Game, PolicyInfo, policy_spec
 from zoosim.games.registry import get_game
+from zoosim.sim.rotations import rotation_shares
 
 DECIMALS = 3  # tuned weights are rounded so files and run labels stay readable
 MAX_SEED = 2**63 - 1
@@ -224,23 +225,11 @@ def run_search(plan: TunePlan, play: MatchRunner, on_generation: Callable[[Gener
     return TuneResult(pool[-1], games, history)
 
 
-def seat_block(game: Game, rules: Any, players: int, seats: Sequence[PolicySpec], seed: int, first: int,
-               deals: int, threads: int | None) -> np.ndarray:
-    """Win shares of one play_block call as (deals, players)."""
-    block = game.play_block(rules, players, list(seats), seed, first, deals, threads=threads)
-    return np.asarray(block["win_share"], dtype=float).reshape(deals, players)
-
-
 def candidate_shares(game: Game, rules: Any, players: int, info: PolicyInfo, seed: int, match: Match,
                      threads: int | None = 1) -> np.ndarray:
     """The candidate's win share per deal and rotation, (deals, players): it sits in seat r in rotation r."""
-    candidate, opponent = policy_spec(info, match.candidate), policy_spec(info, match.opponent)
-    out = np.empty((match.deals, players))
-    for r in range(players):
-        seats = [opponent] * players
-        seats[r] = candidate
-        out[:, r] = seat_block(game, rules, players, seats, seed, match.first, match.deals, threads)[:, r]
-    return out
+    lineup = [policy_spec(info, match.candidate)] + [policy_spec(info, match.opponent)] * (players - 1)
+    return rotation_shares(game, rules, players, lineup, seed, match.first, match.deals, threads)[:, :, 0]
 
 
 class EngineMatches:
@@ -258,7 +247,7 @@ class EngineMatches:
     def __enter__(self) -> EngineMatches:
         p = self.plan
         spec = policy_spec(p.policy, p.defaults)
-        seat_block(p.game, p.rules, p.players, [spec] * p.players, p.seed, 0, 1, 1)  # compile / load once here
+        p.game.play_block(p.rules, p.players, [spec] * p.players, p.seed, 0, 1, threads=1)  # compile / load once here
         if self.workers > 1:
             self._pool = ThreadPoolExecutor(self.workers)
         return self

@@ -5,27 +5,18 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from zoosim.stats import wilson
-from zoosim.games.base import seat_policies
 from zoosim.games.new_york_zoo import GAME
 from zoosim.games.new_york_zoo.policies import PARAM_NAMES
 from zoosim.games.new_york_zoo.rules import Rules
+from zoosim.sim.rotations import rotation_shares, share_of_places
 
 
 def share_per_seat(strong: str, weak: str, players: int, deals: int, seed: int = 11) -> tuple[float, float, float]:
     """`strong`'s win share per seat (and Wilson 95% interval) against `weak`, seats alternating, every rotation."""
     lineup = [GAME.policy(strong if s % 2 == 0 else weak) for s in range(players)]
-    wins, n = 0.0, 0
-    for rotation in range(players):
-        seats = seat_policies(lineup, players, rotation)
-        out = GAME.play_block(Rules(), players, seats, seed, 0, deals, threads=1)
-        share = out["win_share"].reshape(deals, players)
-        for s, spec in enumerate(seats):
-            if spec.name == strong:
-                wins += float(share[:, s].sum())
-                n += deals
-    low, high = wilson(wins, n)
-    return wins / n, float(low), float(high)
+    shares = rotation_shares(GAME, Rules(), players, lineup, seed, 0, deals)
+    share, low, high, _ = share_of_places(shares, range(0, players, 2))
+    return share, low, high
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
