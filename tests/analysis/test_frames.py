@@ -12,11 +12,7 @@ import pytest
 import zoosim
 from zoosim.analysis.load import Runs
 from zoosim.analysis.synthetic import (
-    ZOOLORETTO_COMPONENTS,
-    synthetic_rows,
-    write_cards_log,
-    write_rounds_log,
-    write_run,
+    ZOOLORETTO_COMPONENTS, synthetic_rows, write_cards_log, write_rounds_log, write_run,
 )
 from zoosim.errors import ZoosimError
 

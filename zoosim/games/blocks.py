@@ -15,14 +15,7 @@ import numpy as np
 from zoosim.core.threads import run_in_threads
 from zoosim.errors import ZoosimError
 from zoosim.games.base import (
-    Column,
-    Game,
-    PolicyInfo,
-    PolicySpec,
-    block_columns,
-    cards_log_block,
-    policy_arrays,
-    rounds_log_block,
+    Column, Game, PolicyInfo, PolicySpec, block_columns, cards_log_block, policy_arrays, rounds_log_block,
 )
 
 MAX_LOG_ROUNDS = 128  # the rounds log's width; games of the official rules last far fewer rounds

@@ -18,13 +18,7 @@ from zoosim.errors import ZoosimError
 from zoosim.sim.cells import CELL_SHARD_RE, cell_shard_name, column_types
 from zoosim.sim.manifest import MANIFEST, SCHEMA_VERSION, default_shard_size, read_manifest
 from zoosim.sim.shards import (
-    CARDS_COLUMNS,
-    CARDS_DIR,
-    LEADING_COLUMNS,
-    ROUNDS_COLUMNS,
-    ROUNDS_DIR,
-    shard_name,
-    shard_number,
+    CARDS_COLUMNS, CARDS_DIR, LEADING_COLUMNS, ROUNDS_COLUMNS, ROUNDS_DIR, shard_name, shard_number,
 )
 from zoosim.sim.storage import TMP_PREFIX, RunDir
 

@@ -5,12 +5,7 @@ from itertools import combinations
 
 import numpy as np
 import pytest
-from tests.games.ark_nova.common import (
-    engine_setup,
-    random_setup_rules,
-    reference_fields,
-    tile_names,
-)
+from tests.games.ark_nova.common import engine_setup, random_setup_rules, reference_fields, tile_names
 
 from zoosim.core.rng import PyRng
 from zoosim.games.ark_nova.engine import codec

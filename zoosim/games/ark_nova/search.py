@@ -31,61 +31,19 @@ from numba import njit
 
 from zoosim.games.ark_nova.engine.chain import run
 from zoosim.games.ark_nova.engine.planner import (
-    PRIVATE_SALT,
-    TURN_STRIDE,
-    copy_state,
-    determinize,
-    plan_turn,
-    start_turn,
-    value,
+    PRIVATE_SALT, TURN_STRIDE, copy_state, determinize, plan_turn, start_turn, value,
 )
 from zoosim.games.ark_nova.engine.scoring import score
 from zoosim.games.ark_nova.engine.state import (
-    E_ACTION,
-    E_BUILD,
-    E_GAIN,
-    E_PLAY,
-    E_SUPPORT,
-    E_UPGRADE,
-    E_X_ACTION,
-    G_BREAKS,
-    G_CURRENT,
-    G_GAME_INDEX,
-    G_GAME_OVER,
-    G_NEV,
-    G_PARAMS,
-    G_PL,
-    G_PLAN_SEAT,
-    G_PLAYERS,
-    G_POLICY,
-    G_SCRIPT,
-    G_SCRIPT_N,
-    G_SEED,
-    G_SIZE,
-    G_TURN,
-    G_UNSUPPORTED,
-    MAX_PLAYERS,
-    N_CARDS,
-    P_SIZE,
-    P_SUPPORTS,
-    _log,
+    E_ACTION, E_BUILD, E_GAIN, E_PLAY, E_SUPPORT, E_UPGRADE, E_X_ACTION, G_BREAKS, G_CURRENT, G_GAME_INDEX, G_GAME_OVER,
+    G_NEV, G_PARAMS, G_PL, G_PLAN_SEAT, G_PLAYERS, G_POLICY, G_SCRIPT, G_SCRIPT_N, G_SEED, G_SIZE, G_TURN,
+    G_UNSUPPORTED, MAX_PLAYERS, N_CARDS, P_SIZE, P_SUPPORTS, _log,
 )
 from zoosim.games.ark_nova.engine.turn import WHOLE, push_turn
 from zoosim.core.rng import seed_stream
 from zoosim.games.ark_nova.policies import (
-    HEURISTIC,
-    MAX_CANDIDATES,
-    MAX_PLAN,
-    MAX_PLAN_PARAM,
-    N_POLICY_PARAMS,
-    SP_BUDGET,
-    SP_CANDIDATES,
-    SP_DEPTH,
-    SP_HORIZON,
-    SP_ROLLOUT_PLAN,
-    SP_WIN_BONUS,
-    SEARCH_DEFAULTS,
-    W_OPP,
+    HEURISTIC, MAX_CANDIDATES, MAX_PLAN, MAX_PLAN_PARAM, N_POLICY_PARAMS, SP_BUDGET, SP_CANDIDATES, SP_DEPTH,
+    SP_HORIZON, SP_ROLLOUT_PLAN, SP_WIN_BONUS, SEARCH_DEFAULTS, W_OPP,
 )
 from zoosim.search.dial import budget_steps
 from zoosim.search.halving import N_STATS, S_PLAYOUTS, S_TOTAL, sequential_halving

@@ -31,13 +31,7 @@ import numpy as np
 
 from zoosim.errors import ZoosimError
 from zoosim.games.ark_nova.components.effects import (
-    MAX_ARGS,
-    N_MOMENTS,
-    Effect,
-    Moment,
-    explain,
-    format_effect,
-    parse_tags,
+    MAX_ARGS, N_MOMENTS, Effect, Moment, explain, format_effect, parse_tags,
 )
 from zoosim.games.ark_nova.components.vocab import CARD_ICON_NAMES, ICONS, N_ICONS, ROCK, WATER, lookup
 

@@ -22,107 +22,27 @@ from numba import njit
 from zoosim.games.ark_nova.components.effects import Op
 from zoosim.games.ark_nova.engine.abilities import coin, exposed
 from zoosim.games.ark_nova.engine.animals import (
-    ANIMAL,
-    C_KIND,
-    C_SIZE,
-    FLOCK_HOME,
-    animal_cost,
-    animal_options,
-    animal_playable,
-    homes,
-    icon_counts,
+    ANIMAL, C_KIND, C_SIZE, FLOCK_HOME, animal_cost, animal_options, animal_playable, homes, icon_counts,
 )
-from zoosim.games.ark_nova.engine.build import (
-    build_type_options,
-    engineer_type_options,
-    has_passive,
-)
-from zoosim.games.ark_nova.engine.cards import (
-    advance_break,
-    cards_action,
-    move_card,
-    slot_of,
-    strength,
-)
+from zoosim.games.ark_nova.engine.build import build_type_options, engineer_type_options, has_passive
+from zoosim.games.ark_nova.engine.cards import advance_break, cards_action, move_card, slot_of, strength
 from zoosim.games.ark_nova.engine.piles import take_from_display, to_hand
 from zoosim.games.ark_nova.engine.place import _cubes
 from zoosim.games.ark_nova.engine.projects import association_unit, take_for_play
 from zoosim.games.ark_nova.engine.sponsors import C_LEVEL, sponsor_options
 from zoosim.games.ark_nova.engine.state import (
-    AFTER_ACTION,
-    B_SIZE,
-    CARD_ID,
-    E_ACTION,
-    E_PLAY,
-    F_ACT,
-    F_BUILD,
-    F_MOVE,
-    FR_A,
-    FR_B,
-    FR_C,
-    FR_D,
-    FR_E,
-    FR_F,
-    FR_P,
-    G_DISPLAY,
-    G_DISPLAY_N,
-    G_PL,
-    G_PLAYERS,
-    G_STACK_N,
-    H_ANIMAL_HOME,
-    H_ANIMAL_PLAY,
-    H_BUILD_TYPE,
-    H_COIN,
-    H_DETERMINATION,
-    H_ENGINEER_TYPE,
-    H_HYPNOSIS_CARD,
-    H_SNAP_FOLDER,
-    H_SPONSOR_MODE,
-    H_SPONSOR_PLAY,
-    H_TARGET,
-    H_XSPEND,
-    P_ANIMALS_N,
-    P_APPEAL,
-    P_B_ANIMALS_N,
-    P_B_CUBES,
-    P_B_KIND,
-    P_CONSTRICTION,
-    P_HAND,
-    P_HAND_N,
-    P_HOME,
-    P_HOME_SEQ,
-    P_SIDE2,
-    P_SIZE,
-    P_ZOO_VERSION,
-    P_SLOTS,
-    P_X,
-    PROG_OPS,
-    PROG_START,
-    SCR_ACTION,
-    SCR_BUILT,
-    SCR_HOMES,
-    SCR_ICONS,
-    SCR_PROBE,
-    SCR_TURN,
-    SCR_TYPES,
-    _choose,
-    _log,
-    _push,
+    AFTER_ACTION, B_SIZE, CARD_ID, E_ACTION, E_PLAY, F_ACT, F_BUILD, F_MOVE, FR_A, FR_B, FR_C, FR_D, FR_E, FR_F, FR_P,
+    G_DISPLAY, G_DISPLAY_N, G_PL, G_PLAYERS, G_STACK_N, H_ANIMAL_HOME, H_ANIMAL_PLAY, H_BUILD_TYPE, H_COIN,
+    H_DETERMINATION, H_ENGINEER_TYPE, H_HYPNOSIS_CARD, H_SNAP_FOLDER, H_SPONSOR_MODE, H_SPONSOR_PLAY, H_TARGET,
+    H_XSPEND, P_ANIMALS_N, P_APPEAL, P_B_ANIMALS_N, P_B_CUBES, P_B_KIND, P_CONSTRICTION, P_HAND, P_HAND_N, P_HOME,
+    P_HOME_SEQ, P_SIDE2, P_SIZE, P_ZOO_VERSION, P_SLOTS, P_X, PROG_OPS, PROG_START, SCR_ACTION, SCR_BUILT, SCR_HOMES,
+    SCR_ICONS, SCR_PROBE, SCR_TURN, SCR_TYPES, _choose, _log, _push,
 )
 from zoosim.games.ark_nova.engine.tracks import gain_leaf, pay, push_gain
 from zoosim.games.ark_nova.engine.triggers import push_enter, trigger_animal_played
-from zoosim.games.ark_nova.engine.turn_options import (
-    can_perform,
-    side_bits,
-    spend_options,
-)
+from zoosim.games.ark_nova.engine.turn_options import can_perform, side_bits, spend_options
 from zoosim.games.ark_nova.pack import (
-    R_ANIMALS2_REP_STRENGTH,
-    R_ANIMALS_PLAYABLE,
-    R_MAX_X,
-    R_PEACEFUL,
-    R_SPONSORS2_LEVEL_BONUS,
-    R_SPONSORS_BREAK_MONEY,
+    R_ANIMALS2_REP_STRENGTH, R_ANIMALS_PLAYABLE, R_MAX_X, R_PEACEFUL, R_SPONSORS2_LEVEL_BONUS, R_SPONSORS_BREAK_MONEY,
 )
 
 ANIMALS, CARDS_ACTION, BUILD, ASSOCIATION, SPONSORS = range(5)

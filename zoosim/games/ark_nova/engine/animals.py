@@ -15,68 +15,20 @@ from numba import njit
 from zoosim.games.ark_nova.components import cards
 from zoosim.games.ark_nova.components.effects import Op
 from zoosim.games.ark_nova.components.vocab import (
-    CONTINENT_ICONS,
-    LARGE_BIRD_AVIARY,
-    N_ICONS,
-    PETTING_ZOO,
-    REPTILE_HOUSE,
-    SCIENCE,
+    CONTINENT_ICONS, LARGE_BIRD_AVIARY, N_ICONS, PETTING_ZOO, REPTILE_HOUSE, SCIENCE,
 )
 from zoosim.games.ark_nova.engine.build import has_passive, zoo_memo
 from zoosim.games.ark_nova.engine.piles import range_folders
 from zoosim.games.ark_nova.engine.place import special_fits_with, terrain_touched
 from zoosim.games.ark_nova.engine.tracks import reputation_cap
 from zoosim.games.ark_nova.engine.state import (
-    CARD_ICONS_HI,
-    CARD_ICONS_LO,
-    CARD_ROCK,
-    CARD_WATER,
-    G_DISPLAY,
-    G_PL,
-    G_ZOO_MEMO,
-    P_ANIMALS,
-    P_ANIMALS_N,
-    P_APPEAL,
-    P_B_ANIMALS_N,
-    P_B_KIND,
-    P_B_MASK,
-    P_BUILDINGS_N,
-    P_HAND,
-    P_HAND_N,
-    P_MONEY,
-    P_PARTNERS,
-    P_PARTNERS_N,
-    P_REP,
-    P_SIZE,
-    P_SPONSORS,
-    P_SPONSORS_N,
-    P_UNIVS,
-    P_UNIVS_N,
-    P_WAZA_CLASS,
-    P_ZOO_VERSION,
-    PASSIVE,
-    PROG_COUNT,
-    PROG_OPS,
-    PROG_START,
-    SCR_HOMES,
-    SCR_ICONS,
-    Z_ICON_TAG,
-    Z_ICONS_HI,
-    Z_ICONS_LO,
-    Z_LARGE_OFF,
-    Z_LARGEST,
-    Z_PASSIVES,
-    Z_SMALL_OFF,
-    Z_SPECIALS,
-    ZOO_W,
-    _ones,
+    CARD_ICONS_HI, CARD_ICONS_LO, CARD_ROCK, CARD_WATER, G_DISPLAY, G_PL, G_ZOO_MEMO, P_ANIMALS, P_ANIMALS_N, P_APPEAL,
+    P_B_ANIMALS_N, P_B_KIND, P_B_MASK, P_BUILDINGS_N, P_HAND, P_HAND_N, P_MONEY, P_PARTNERS, P_PARTNERS_N, P_REP,
+    P_SIZE, P_SPONSORS, P_SPONSORS_N, P_UNIVS, P_UNIVS_N, P_WAZA_CLASS, P_ZOO_VERSION, PASSIVE, PROG_COUNT, PROG_OPS,
+    PROG_START, SCR_HOMES, SCR_ICONS, Z_ICON_TAG, Z_ICONS_HI, Z_ICONS_LO, Z_LARGE_OFF, Z_LARGEST, Z_PASSIVES,
+    Z_SMALL_OFF, Z_SPECIALS, ZOO_W, _ones,
 )
-from zoosim.games.ark_nova.pack import (
-    R_ANIMALS2_REP_STRENGTH,
-    R_ANIMALS_PLAYABLE,
-    R_PARTNER_DISCOUNT,
-    R_PEACEFUL,
-)
+from zoosim.games.ark_nova.pack import R_ANIMALS2_REP_STRENGTH, R_ANIMALS_PLAYABLE, R_PARTNER_DISCOUNT, R_PEACEFUL
 
 _C = cards.CARDS
 C_KIND = _C.kind.astype(np.int64)

@@ -9,43 +9,15 @@ from __future__ import annotations
 from numba import njit
 
 from zoosim.games.ark_nova.engine.piles import (
-    discard_card,
-    draw_deck,
-    range_folders,
-    take_card,
-    take_from_display,
-    to_hand,
+    discard_card, draw_deck, range_folders, take_card, take_from_display, to_hand,
 )
 from zoosim.games.ark_nova.engine.state import (
-    E_GAIN,
-    G_BREAK_PENDING,
-    G_BREAK_TOKEN,
-    G_BREAK_TRIGGER,
-    G_DISPLAY,
-    G_DISPLAY_N,
-    G_PL,
-    H_CARDS_MODE,
-    H_DISCARD,
-    H_SNAP_FOLDER,
-    P_CONSTRICTION,
-    P_HAND,
-    P_HAND_N,
-    P_SIZE,
-    P_SLOTS,
-    P_VENOM,
-    SCR_TAKE,
-    SOURCE_DECK,
-    _choose,
-    _log,
+    E_GAIN, G_BREAK_PENDING, G_BREAK_TOKEN, G_BREAK_TRIGGER, G_DISPLAY, G_DISPLAY_N, G_PL, H_CARDS_MODE, H_DISCARD,
+    H_SNAP_FOLDER, P_CONSTRICTION, P_HAND, P_HAND_N, P_SIZE, P_SLOTS, P_VENOM, SCR_TAKE, SOURCE_DECK, _choose, _log,
 )
 from zoosim.games.ark_nova.engine.tracks import gain_leaf
 from zoosim.games.ark_nova.pack import (
-    R_BREAK_LEN,
-    R_CARDS_BREAK_STEPS,
-    R_CARDS_DISCARD,
-    R_CARDS_DRAW,
-    R_CARDS_SNAP,
-    R_SNAP_IGNORES_REPUTATION,
+    R_BREAK_LEN, R_CARDS_BREAK_STEPS, R_CARDS_DISCARD, R_CARDS_DRAW, R_CARDS_SNAP, R_SNAP_IGNORES_REPUTATION,
 )
 
 G_BREAK_TOKEN_RESOURCE = 6   # E_GAIN resource of the break token (reference.state.G_BREAK_TOKEN)

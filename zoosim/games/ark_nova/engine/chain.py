@@ -17,55 +17,17 @@ from __future__ import annotations
 from numba import njit
 
 from zoosim.games.ark_nova.engine.actions import OP_ENGINEER, act_unit, move_unit
-from zoosim.games.ark_nova.engine.build import (
-    build_type_options,
-    engineer_type_options,
-    free_build2,
-    has_passive,
-)
+from zoosim.games.ark_nova.engine.build import build_type_options, engineer_type_options, free_build2, has_passive
 from zoosim.games.ark_nova.engine.effects import effect_unit, workers_unit
 from zoosim.games.ark_nova.engine.place import build_unit, place_unit
 from zoosim.games.ark_nova.engine.projects import column_unit, project_unit
 from zoosim.games.ark_nova.engine.state import (
-    B_SIZE,
-    F_ACT,
-    F_BREAK,
-    F_BUILD,
-    F_COLUMN,
-    F_CP,
-    F_EFFECT,
-    F_ENTER,
-    F_FINISH,
-    F_ICONS,
-    F_MOVE,
-    F_PLACE,
-    F_PROJECT,
-    F_REP,
-    F_TASK,
-    F_TURN,
-    F_WORKERS,
-    FR_TYPE,
-    FRAME_W,
-    G_PL,
-    G_STACK,
-    G_STACK_N,
-    H_BUILD_TYPE,
-    H_COIN,
-    H_ENGINEER_TYPE,
-    P_SIDE2,
-    P_SIZE,
-    SCR_BUILT,
-    SCR_TYPES,
-    _choose,
-    _push,
+    B_SIZE, F_ACT, F_BREAK, F_BUILD, F_COLUMN, F_CP, F_EFFECT, F_ENTER, F_FINISH, F_ICONS, F_MOVE, F_PLACE, F_PROJECT,
+    F_REP, F_TASK, F_TURN, F_WORKERS, FR_TYPE, FRAME_W, G_PL, G_STACK, G_STACK_N, H_BUILD_TYPE, H_COIN, H_ENGINEER_TYPE,
+    P_SIDE2, P_SIZE, SCR_BUILT, SCR_TYPES, _choose, _push,
 )
 from zoosim.games.ark_nova.engine.tasks import task_unit
-from zoosim.games.ark_nova.engine.tracks import (
-    _cp_unit,
-    _hire_worker,
-    _rep_unit,
-    push_gain,
-)
+from zoosim.games.ark_nova.engine.tracks import _cp_unit, _hire_worker, _rep_unit, push_gain
 from zoosim.games.ark_nova.engine.triggers import enter_unit, icons_unit
 from zoosim.games.ark_nova.engine.turn import break_unit, finish_unit, turn_unit
 

@@ -19,30 +19,9 @@ from zoosim.games.ark_nova.engine.planner import NO_WORKSPACE, WORKSPACE, new_wo
 from zoosim.games.ark_nova.engine.scoring import score
 from zoosim.games.ark_nova.engine.setup import setup
 from zoosim.games.ark_nova.engine.state import (
-    F_ACT,
-    F_BREAK,
-    F_FINISH,
-    F_TURN,
-    G_BREAK_TRIGGER,
-    G_CURRENT,
-    G_END_REASON,
-    G_GAME_INDEX,
-    G_GAME_OVER,
-    G_NEV,
-    G_PARAMS,
-    G_PL,
-    G_PLAYERS,
-    G_POLICY,
-    G_SEED,
-    G_STACK_N,
-    G_TURN,
-    G_UNSUPPORTED,
-    MAX_PLAYERS,
-    P_SIZE,
-    P_SUPPORTS,
-    _push,
-    new_events,
-    new_state,
+    F_ACT, F_BREAK, F_FINISH, F_TURN, G_BREAK_TRIGGER, G_CURRENT, G_END_REASON, G_GAME_INDEX, G_GAME_OVER, G_NEV,
+    G_PARAMS, G_PL, G_PLAYERS, G_POLICY, G_SEED, G_STACK_N, G_TURN, G_UNSUPPORTED, MAX_PLAYERS, P_SIZE, P_SUPPORTS,
+    _push, new_events, new_state,
 )
 from zoosim.games.ark_nova.engine.turn import WHOLE, push_turn
 from zoosim.games.ark_nova.pack import pack

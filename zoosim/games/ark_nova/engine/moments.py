@@ -8,14 +8,7 @@ from numba import njit
 
 from zoosim.games.ark_nova.engine.chain import run
 from zoosim.games.ark_nova.engine.effects import push_effects, sponsors_by_id
-from zoosim.games.ark_nova.engine.state import (
-    E_PLAY,
-    G_AFTER_HEAD,
-    G_AFTER_N,
-    G_STACK_N,
-    SCR_EFFECT,
-    _log,
-)
+from zoosim.games.ark_nova.engine.state import E_PLAY, G_AFTER_HEAD, G_AFTER_N, G_STACK_N, SCR_EFFECT, _log
 from zoosim.games.ark_nova.engine.triggers import after_item, push_enter, push_icons
 
 SORTED_AT = SCR_EFFECT + 16

@@ -11,33 +11,9 @@ from numba import njit
 
 from zoosim.core.rng import shuffle
 from zoosim.games.ark_nova.engine.state import (
-    BASE_ROWS,
-    CARD_ID,
-    E_DISCARD,
-    E_DISPLAY,
-    E_DRAW,
-    E_RESHUFFLE,
-    G_BASE_PILE,
-    G_BASE_PILE_N,
-    G_DECK,
-    G_DECK_HEAD,
-    G_DECK_N,
-    G_HIDDEN,
-    G_DISCARD,
-    G_DISCARD_N,
-    G_DISPLAY,
-    G_DISPLAY_DIRTY,
-    G_DISPLAY_N,
-    G_PL,
-    H_SNAP_FOLDER,
-    H_TAKE_SOURCE,
-    P_HAND,
-    P_HAND_N,
-    P_REP,
-    P_SIZE,
-    SOURCE_DECK,
-    _choose,
-    _log,
+    BASE_ROWS, CARD_ID, E_DISCARD, E_DISPLAY, E_DRAW, E_RESHUFFLE, G_BASE_PILE, G_BASE_PILE_N, G_DECK, G_DECK_HEAD,
+    G_DECK_N, G_HIDDEN, G_DISCARD, G_DISCARD_N, G_DISPLAY, G_DISPLAY_DIRTY, G_DISPLAY_N, G_PL, H_SNAP_FOLDER,
+    H_TAKE_SOURCE, P_HAND, P_HAND_N, P_REP, P_SIZE, SOURCE_DECK, _choose, _log,
 )
 from zoosim.games.ark_nova.pack import R_REPUTATION_RANGE, R_RESHUFFLE_DISCARD
 

@@ -17,82 +17,19 @@ from __future__ import annotations
 from numba import njit
 
 from zoosim.games.ark_nova.components.effects import Op
-from zoosim.games.ark_nova.components.vocab import (
-    LARGE_BIRD_AVIARY,
-    PAVILION,
-    PETTING_ZOO,
-    REPTILE_HOUSE,
-    ROCK,
-    WATER,
-)
+from zoosim.games.ark_nova.components.vocab import LARGE_BIRD_AVIARY, PAVILION, PETTING_ZOO, REPTILE_HOUSE, ROCK, WATER
 from zoosim.games.ark_nova.engine.build import OP_IGNORE_ANIMAL_ROCKWATER, footprints, has_passive, put_building
 from zoosim.games.ark_nova.engine.piles import take_card
 from zoosim.games.ark_nova.engine.state import (
-    B_CAPACITY,
-    B_SIZE,
-    BONUS_CELLS,
-    BORDER_CELLS,
-    CARD_ID,
-    CARD_LBA_CUBES,
-    CARD_PZ_CUBES,
-    CARD_RH_CUBES,
-    CARD_ROCK,
-    CARD_WATER,
-    CELL_BONUS,
-    CELL_BONUS_VALUE,
-    E_BUILD,
-    E_GAIN,
-    F_PLACE,
-    F_REP,
-    FP_MASK,
-    FR_A,
-    FR_B,
-    FR_C,
-    FR_D,
-    FR_P,
-    FULL_COVER_APPEAL,
-    G_PL,
-    G_STACK_N,
-    H_ARCHAEOLOGIST,
-    H_COIN,
-    H_FOOTPRINT,
-    NEIGHBOURS,
-    P_ANIMALS,
-    P_ANIMALS_N,
-    P_B_ANIMALS_N,
-    P_B_CUBES,
-    P_B_KIND,
-    P_B_MASK,
-    P_COVERED,
-    P_FULL_COVER,
-    P_HOME,
-    P_HOME_SEQ,
-    P_MONEY,
-    P_SIZE,
-    P_ZOO_VERSION,
-    P_SPONSORS,
-    P_SPONSORS_N,
-    PASSIVE,
-    PLAIN_CELLS,
-    PROG_COUNT,
-    PROG_OPS,
-    PROG_START,
-    ROCK_CELLS,
-    SCR_PLACE,
-    SCR_TAKE,
-    WATER_CELLS,
-    _around,
-    _choose,
-    _log,
-    _ones,
-    _push,
+    B_CAPACITY, B_SIZE, BONUS_CELLS, BORDER_CELLS, CARD_ID, CARD_LBA_CUBES, CARD_PZ_CUBES, CARD_RH_CUBES, CARD_ROCK,
+    CARD_WATER, CELL_BONUS, CELL_BONUS_VALUE, E_BUILD, E_GAIN, F_PLACE, F_REP, FP_MASK, FR_A, FR_B, FR_C, FR_D, FR_P,
+    FULL_COVER_APPEAL, G_PL, G_STACK_N, H_ARCHAEOLOGIST, H_COIN, H_FOOTPRINT, NEIGHBOURS, P_ANIMALS, P_ANIMALS_N,
+    P_B_ANIMALS_N, P_B_CUBES, P_B_KIND, P_B_MASK, P_COVERED, P_FULL_COVER, P_HOME, P_HOME_SEQ, P_MONEY, P_SIZE,
+    P_ZOO_VERSION, P_SPONSORS, P_SPONSORS_N, PASSIVE, PLAIN_CELLS, PROG_COUNT, PROG_OPS, PROG_START, ROCK_CELLS,
+    SCR_PLACE, SCR_TAKE, WATER_CELLS, _around, _choose, _log, _ones, _push,
 )
 from zoosim.games.ark_nova.engine.tracks import _hire_worker, gain_leaf
-from zoosim.games.ark_nova.pack import (
-    R_BUILDING_COST,
-    R_COVERED_TERRAIN_COUNTS,
-    R_PEACEFUL,
-)
+from zoosim.games.ark_nova.pack import R_BUILDING_COST, R_COVERED_TERRAIN_COUNTS, R_PEACEFUL
 
 OP_COVER_MONEY = int(Op.COVER_NEXT_TO_TERRAIN_MONEY)
 OP_ARCHAEOLOGIST = int(Op.ARCHAEOLOGIST)

@@ -12,27 +12,10 @@ from zoosim.games.ark_nova.components.vocab import CATEGORY_ICONS, ROCK, SCIENCE
 from zoosim.games.ark_nova.engine.animals import animals_of_size, icon_counts
 from zoosim.games.ark_nova.engine.build import connected
 from zoosim.games.ark_nova.engine.state import (
-    BORDER_CELLS,
-    G_PL,
-    G_PLAYERS,
-    P_APPEAL,
-    P_COVERED,
-    P_CP,
-    P_REP,
-    P_SIZE,
-    P_SPONSORS_N,
-    P_SUPPORTS,
-    PLAIN_CELLS,
-    ROCK_CELLS,
-    WATER_CELLS,
-    _ones,
+    BORDER_CELLS, G_PL, G_PLAYERS, P_APPEAL, P_COVERED, P_CP, P_REP, P_SIZE, P_SPONSORS_N, P_SUPPORTS, PLAIN_CELLS,
+    ROCK_CELLS, WATER_CELLS, _ones,
 )
-from zoosim.games.ark_nova.pack import (
-    R_CP_POINTS,
-    R_MAX_APPEAL,
-    R_MAX_CP,
-    R_MAX_FINAL_CARD_CP,
-)
+from zoosim.games.ark_nova.pack import R_CP_POINTS, R_MAX_APPEAL, R_MAX_CP, R_MAX_FINAL_CARD_CP
 
 C_FINAL_METRIC = cards.CARDS.final_metric.astype(np.int64)
 C_FINAL_THRESHOLDS = np.ascontiguousarray(cards.CARDS.final_thresholds.astype(np.int64))

@@ -14,18 +14,7 @@ from zoosim.games.ark_nova.engine.animals import conditions_hold, icon_counts
 from zoosim.games.ark_nova.engine.build import footprints
 from zoosim.games.ark_nova.engine.piles import range_folders
 from zoosim.games.ark_nova.engine.state import (
-    G_DISPLAY,
-    G_PL,
-    IMMEDIATE,
-    P_HAND,
-    P_HAND_N,
-    P_MONEY,
-    P_SIDE2,
-    P_SIZE,
-    PROG_COUNT,
-    PROG_OPS,
-    PROG_START,
-    SCR_HOMES,
+    G_DISPLAY, G_PL, IMMEDIATE, P_HAND, P_HAND_N, P_MONEY, P_SIDE2, P_SIZE, PROG_COUNT, PROG_OPS, PROG_START, SCR_HOMES,
     SCR_ICONS,
 )
 from zoosim.games.ark_nova.pack import R_PEACEFUL, R_PLACE_UNIQUE

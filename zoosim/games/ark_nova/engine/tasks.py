@@ -22,35 +22,9 @@ from zoosim.games.ark_nova.engine.animals import icon_counts
 from zoosim.games.ark_nova.engine.association import partner_options, university_options
 from zoosim.games.ark_nova.engine.sponsors import hand_sponsor_options
 from zoosim.games.ark_nova.engine.state import (
-    CARD_ID,
-    E_PLAY,
-    F_ENTER,
-    F_ICONS,
-    F_REP,
-    F_TASK,
-    FR_A,
-    FR_B,
-    FR_C,
-    FR_D,
-    FR_P,
-    G_BOARD_PARTNERS,
-    G_BOARD_UNIVS,
-    G_PL,
-    G_STACK_N,
-    H_PARTNER,
-    H_SPONSOR_PLAY,
-    H_UNIVERSITY,
-    P_HAND,
-    P_HAND_N,
-    P_PARTNERS,
-    P_PARTNERS_N,
-    P_SIZE,
-    P_UNIVS,
-    P_UNIVS_N,
-    SCR_SCRATCH_TASK,
-    _choose,
-    _log,
-    _push,
+    CARD_ID, E_PLAY, F_ENTER, F_ICONS, F_REP, F_TASK, FR_A, FR_B, FR_C, FR_D, FR_P, G_BOARD_PARTNERS, G_BOARD_UNIVS,
+    G_PL, G_STACK_N, H_PARTNER, H_SPONSOR_PLAY, H_UNIVERSITY, P_HAND, P_HAND_N, P_PARTNERS, P_PARTNERS_N, P_SIZE,
+    P_UNIVS, P_UNIVS_N, SCR_SCRATCH_TASK, _choose, _log, _push,
 )
 from zoosim.games.ark_nova.engine.tracks import _hire_worker, _start_cp, upgrade
 from zoosim.games.ark_nova.pack import R_PARTNER4_CP, R_UNIV3_CP

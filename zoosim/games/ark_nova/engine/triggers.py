@@ -17,13 +17,7 @@ import numpy as np
 from numba import njit
 
 from zoosim.games.ark_nova.components import cards
-from zoosim.games.ark_nova.components.effects import (
-    EVENT_ANIMAL_PLAYED,
-    EVENT_NEW_KIND,
-    SCOPE_ALL,
-    SCOPE_OWN,
-    Op,
-)
+from zoosim.games.ark_nova.components.effects import EVENT_ANIMAL_PLAYED, EVENT_NEW_KIND, SCOPE_ALL, SCOPE_OWN, Op
 from zoosim.games.ark_nova.components.vocab import ICONS, N_ICONS
 from zoosim.games.ark_nova.engine.abilities import C_SIZE, coin, hand_take
 from zoosim.games.ark_nova.engine.animals import C_ICONS, icon_counts
@@ -31,50 +25,10 @@ from zoosim.games.ark_nova.engine.build import footprints, free_build2, zoo_memo
 from zoosim.games.ark_nova.engine.effects import UNSUPPORTED_EFFECT, push_effects
 from zoosim.games.ark_nova.engine.sponsors import hand_sponsor_options
 from zoosim.games.ark_nova.engine.state import (
-    AFTER_ACTION,
-    AFTER_W,
-    CARD_ID,
-    E_GAIN,
-    E_PLAY,
-    F_BUILD,
-    F_ENTER,
-    F_ICONS,
-    FR_A,
-    FR_B,
-    FR_C,
-    FR_P,
-    G_AFTER,
-    G_AFTER_HEAD,
-    G_AFTER_N,
-    G_PL,
-    G_PLAYERS,
-    G_STACK_N,
-    G_UNSUPPORTED,
-    H_SPONSOR_PLAY,
-    IMMEDIATE,
-    MAX_AFTER,
-    PASSIVE,
-    P_ANIMALS,
-    P_ANIMALS_N,
-    P_HAND,
-    P_HAND_N,
-    P_MONEY,
-    P_OKAPI,
-    P_SIZE,
-    P_ZOO_VERSION,
-    TRIGGER,
-    Z_TRIGGERS,
-    P_SPONSORS,
-    P_SPONSORS_N,
-    P_WILDCARDS,
-    PASSIVE_OP,
-    PROG_COUNT,
-    PROG_OPS,
-    PROG_START,
-    SCR_EFFECT,
-    _choose,
-    _log,
-    _push,
+    AFTER_ACTION, AFTER_W, CARD_ID, E_GAIN, E_PLAY, F_BUILD, F_ENTER, F_ICONS, FR_A, FR_B, FR_C, FR_P, G_AFTER,
+    G_AFTER_HEAD, G_AFTER_N, G_PL, G_PLAYERS, G_STACK_N, G_UNSUPPORTED, H_SPONSOR_PLAY, IMMEDIATE, MAX_AFTER, PASSIVE,
+    P_ANIMALS, P_ANIMALS_N, P_HAND, P_HAND_N, P_MONEY, P_OKAPI, P_SIZE, P_ZOO_VERSION, TRIGGER, Z_TRIGGERS, P_SPONSORS,
+    P_SPONSORS_N, P_WILDCARDS, PASSIVE_OP, PROG_COUNT, PROG_OPS, PROG_START, SCR_EFFECT, _choose, _log, _push,
 )
 from zoosim.games.ark_nova.engine.tracks import gain_leaf, push_gain
 from zoosim.games.ark_nova.pack import R_PEACEFUL

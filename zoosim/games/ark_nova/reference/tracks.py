@@ -4,31 +4,9 @@ and the display (§9.4), the break token (§9.1) and the donation cost; the stat
 from __future__ import annotations
 
 from zoosim.games.ark_nova.reference.state import (
-    CARDS_ACTION,
-    E_DISCARD,
-    E_DISPLAY,
-    E_DRAW,
-    E_GAIN,
-    E_RESHUFFLE,
-    E_TILE,
-    E_TOKEN,
-    E_UPGRADE,
-    G_BREAK_TOKEN,
-    H_CP2,
-    H_CP_TILE,
-    H_FINAL_DISCARD,
-    H_MULTIPLIER_CARD,
-    H_SNAP_FOLDER,
-    H_TAKE_SOURCE,
-    H_UPGRADE,
-    N_ACTIONS,
-    SOURCE_DECK,
-    IllegalMove,
-    State,
-    call,
-    choose,
-    range_folders,
-    shuffle,
+    CARDS_ACTION, E_DISCARD, E_DISPLAY, E_DRAW, E_GAIN, E_RESHUFFLE, E_TILE, E_TOKEN, E_UPGRADE, G_BREAK_TOKEN, H_CP2,
+    H_CP_TILE, H_FINAL_DISCARD, H_MULTIPLIER_CARD, H_SNAP_FOLDER, H_TAKE_SOURCE, H_UPGRADE, N_ACTIONS, SOURCE_DECK,
+    IllegalMove, State, call, choose, range_folders, shuffle,
 )
 
 
