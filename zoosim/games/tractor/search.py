@@ -4,9 +4,7 @@ A search seat decides its whole turn by playouts, on the public state only: a ca
 its first tile and a push (or none), the turn the rules let it play before the refill (nothing hidden is revealed
 between the take and the push). The candidates are every such turn valued by the heuristic (its zoo value after
 the take and push, default weights), the heuristic's own turn first, then the best others, `candidates` in all.
-`zoosim.search.halving.sequential_halving` spends `budget` playouts on them, on common random numbers: playout j of
-every candidate runs on determinisation j, drawn from the search's own stream (zoosim.search.streams, keyed by seed,
-game index, seat and the seat's count of searched decisions).
+Sequential halving spends `budget` playouts on them (below).
 
 - Determinisation: the tiles nobody can see (every tile of the game minus those on tractors, in zoos and
   backyards) are shuffled and dealt into the bag, as many as it holds (how many is public). The bag itself is never
@@ -19,11 +17,9 @@ game index, seat and the seat's count of searched decisions).
   this module).
 - Value for the searching seat: own score - best other score + `win_weight` x its win share (ties share).
 
-play.play_game drives it: the loop stops when a search seat is on turn (play_out's stop_policy), `search_turn` plays
-that turn, the loop goes on. What Mini's search does alike is written once in zoosim/games/family/search.py (the
-decision's key and clock, the sample streams, the value, the --explain rows: EV_SEARCH and one EV_SEARCH_OPTION per
-candidate, PROTOCOL 9); this module gives what is Tractor's own. The workspace (`new_workspace`) is made once per
-play_many; nothing is allocated per decision.
+How a decision runs (its key and clock, the sample streams, halving on common random numbers, the value
+and the --explain rows) is written once for both truck games in zoosim/games/family/search.py; this module
+gives what is the game's own. play.play_game stops its loop at a search seat's turn and calls `search_turn`.
 """
 from __future__ import annotations
 

@@ -6,9 +6,7 @@ A search seat decides two things by playouts, on the public state only; everythi
 - after a DRAW, the truck that gets the drawn tile (the tile is known then), with parameter `load` = 1.
 The candidates are those options, best first by the heuristic's own preference (its gain of each truck, a draw
 valued at its take threshold; for a drawn tile, the gain the tile brings to each truck), cut to `candidates`.
-`zoosim.search.halving.sequential_halving` spends `budget` playouts on them, on common random numbers: playout j
-of every candidate runs on determinisation j, drawn from the search's own stream (zoosim.search.streams, keyed by
-seed, game index, seat and the seat's count of searched decisions).
+Sequential halving spends `budget` playouts on them (below).
 
 - Determinisation: the tiles nobody can see (the tiles in play minus every tile on a truck, in a zoo or barn and
   out of the game, PROTOCOL 2's codes with the births accounted for; a species in play but not yet seen, possible
@@ -19,11 +17,9 @@ seed, game index, seat and the seat's count of searched decisions).
 - Value for the searching seat: own score - best other score + `win_weight` x its win share (ties by landscape
   tiles, then shared, as the final ranking).
 
-play.play_game drives it: the loop stops when a search seat is on turn (play_out's stop_policy), `search_turn` plays
-that turn, the loop goes on. What Tractor's search does alike is written once in zoosim/games/family/search.py (the
-decision's key and clock, the sample streams, the value, the --explain rows: EV_SEARCH and one EV_SEARCH_OPTION per
-candidate, PROTOCOL 10); this module gives what is Mini's own. The workspace (`new_workspace`) is made once per
-play_many; nothing is allocated per decision.
+How a decision runs (its key and clock, the sample streams, halving on common random numbers, the value
+and the --explain rows) is written once for both truck games in zoosim/games/family/search.py; this module
+gives what is the game's own. play.play_game stops its loop at a search seat's turn and calls `search_turn`.
 """
 from __future__ import annotations
 
