@@ -30,6 +30,7 @@ from numba import njit
 
 from zoosim.core.rng import below, next_u64, seed_stream, shuffle
 from zoosim.core.tiles import append_tiles
+from zoosim.games.family.search import outcome as playout_value
 from zoosim.games.zooloretto.engine import state as E
 from zoosim.games.zooloretto.engine import money as M
 from zoosim.games.zooloretto.engine import game as P  # the game loop for rollouts; play.py plays the lookahead's turns
@@ -215,25 +216,18 @@ def list_candidates_in(S, p, weights, money_candidates, options, candidates, und
 
 @njit(cache=True)
 def outcome(S, p, win_weight, components):
-    """Own score - best opponent score + win_weight x own win share (ranked by score, then coins)."""
+    """The truck games' value of a finished playout (family.search.outcome: own score - best other score +
+    win_weight x own win share), ranked by score, then coins. Seat p is scored first, then the others in order."""
     players = S[R_PLAYERS]
-    own = E.score_player(S, p, components)
-    own_coins = S[player_at(p) + P_COINS]
-    best_other = -1_000_000
-    beaten = False
-    tied = 1
+    totals = np.empty(players, np.int64)
+    coins = np.empty(players, np.int64)
+    totals[p] = E.score_player(S, p, components)
+    coins[p] = S[player_at(p) + P_COINS]
     for q in range(players):
-        if q == p:
-            continue
-        score = E.score_player(S, q, components)
-        coins = S[player_at(q) + P_COINS]
-        best_other = max(best_other, score)
-        if score > own or (score == own and coins > own_coins):
-            beaten = True
-        elif score == own and coins == own_coins:
-            tied += 1
-    share = 0.0 if beaten else 1.0 / tied
-    return float(own - best_other) + win_weight * share
+        if q != p:
+            totals[q] = E.score_player(S, q, components)
+            coins[q] = S[player_at(q) + P_COINS]
+    return playout_value(totals, coins, players, p, win_weight)
 
 
 @njit(cache=True)
