@@ -66,6 +66,24 @@ def test_bad_input_exits_2_with_one_line_and_writes_nothing(
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [("--policy", "sleepy", "unknown policy 'sleepy'"), ("--games", "0", "games must be a whole number >= 1"),
+     ("--workers", "0", "workers must be a whole number >= 1")],
+)
+def test_bad_input_without_a_seed_is_one_line_too(
+    option: str, value: str, message: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
+) -> None:
+    """No seed is drawn (and no 'seed ... (drawn ...)' line printed) for a command that cannot run."""
+    args = [a for i, a in enumerate(BASE) if a != "--seed" and BASE[i - 1] != "--seed"]
+    args = with_option(args, option, value) if option in args else [*args, option, value]
+    monkeypatch.chdir(tmp_path)
+    code, out, err = cli([*args, "--out", str(tmp_path / "run")], monkeypatch, capsys)
+    assert code == 2
+    assert err.count("\n") == 1 and err.startswith("error: ") and message in err
+    assert out == "" and list(tmp_path.iterdir()) == []
+
+
 def test_simulate_prints_location_and_summary_then_verify_ok(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture
 ) -> None:

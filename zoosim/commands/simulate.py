@@ -67,6 +67,7 @@ def register(app: typer.Typer) -> None:
         quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar"),
     ) -> None:
         """Play GAMES games and write one row per game and seat to Parquet shards in a run dir."""
+        from zoosim.sim.backends import choose_backend
         from zoosim.sim.manifest import build_spec
         from zoosim.sim.runner import print_summary
         from zoosim.sim.runner import simulate as run
@@ -74,6 +75,9 @@ def register(app: typer.Typer) -> None:
         rules = parse_rule_options(rule or [])
         argv = ["zoosim", *sys.argv[1:]]
         if seed is None:
+            # bad input fails on its own line before a seed is drawn and printed
+            build_spec(game, players, policy, games, 0, rules, rotate_seats, shard_size, rounds_log, cards_log)
+            choose_backend(scheduler, workers)
             seed = chosen_seed(out)
             argv += ["--seed", str(seed)]  # the manifest's command makes this very run again
         spec = build_spec(game, players, policy, games, seed, rules, rotate_seats, shard_size, rounds_log, cards_log)
