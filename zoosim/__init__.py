@@ -12,16 +12,20 @@ from pathlib import Path
 from zoosim.version import __version__
 
 
+NUMBA_SOURCES = ("games", "core", "search")  # every folder holding numba code (tests check that none is missed)
+
+
 def _numba_cache_dir() -> str:
     """A numba cache directory keyed by the content of zoosim's own sources.
 
     numba keys its cache on each function's own file, so a compiled game loop can silently keep an old
-    copy of a rule it calls from another module. Keying the whole cache on every source file makes a
-    stale cache impossible. NUMBA_CACHE_DIR, if set, is used as the base (for read-only installs).
+    copy of a rule (or of the search kernel) it calls from another module. Keying the whole cache on every
+    numba source file makes a stale cache impossible. NUMBA_CACHE_DIR, if set, is used as the base (for
+    read-only installs).
     """
     root = Path(__file__).resolve().parent
     digest = hashlib.sha256()
-    for path in sorted([*root.glob("games/**/*.py"), *root.glob("core/**/*.py")]):
+    for path in sorted(p for folder in NUMBA_SOURCES for p in root.glob(f"{folder}/**/*.py")):
         digest.update(path.relative_to(root).as_posix().encode())
         digest.update(path.read_bytes())
     base = os.environ.get("ZOOSIM_NUMBA_CACHE_BASE") or os.environ.get("NUMBA_CACHE_DIR")
