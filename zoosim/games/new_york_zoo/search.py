@@ -34,6 +34,7 @@ import numpy as np
 from numba import njit
 
 from zoosim.core.rng import below
+from zoosim.core.sort import sort_run
 from zoosim.games.new_york_zoo.components.data import START_SPACE
 from zoosim.games.new_york_zoo.components.tables import SPACE_HARBOUR, T_MASK, T_START, TILE_SIZE, bt
 from zoosim.games.new_york_zoo.engine.actions import animal_options, animals, cells_left, log_event, move_options
@@ -44,8 +45,8 @@ from zoosim.games.new_york_zoo.engine.heuristic import (
 )
 from zoosim.games.new_york_zoo.engine.placements import list_placements, uncovered
 from zoosim.games.new_york_zoo.engine.state import (
-    G_ELEPHANT, G_END_REASON, G_HEIGHT, G_LOG_ROWS, G_NEVENTS, G_OVER, G_POLICY, G_RNG, G_STACK, G_TRAVELLED,
-    G_TURNS, N_HARBOURS, OPT, P_BOARD, STATE_SIZE, pb, sort_run,
+    G_ELEPHANT, G_END_REASON, G_HEIGHT, G_LOG_ROWS, G_NEVENTS, G_OVER, G_POLICY, G_RNG, G_STACK, G_TRAVELLED, G_TURNS,
+    N_HARBOURS, OPT, P_BOARD, STATE_SIZE, pb,
 )
 from zoosim.games.new_york_zoo.policies import (
     F_FORCED_DEST, F_FORCED_SUB, MAX_CANDIDATES, MAX_PARAMS, POLICIES, POLICY_GREEDY, POLICY_HEURISTIC,

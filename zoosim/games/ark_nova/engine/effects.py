@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from zoosim.core.sort import sort_run
 from zoosim.games.ark_nova.components import board
 from zoosim.games.ark_nova.components.effects import METRIC, N_MOMENTS, SCOPE_ALL, Moment, Op
 from zoosim.games.ark_nova.components.vocab import KIOSK, LARGE_BIRD_AVIARY, N_ICONS, ROCK, SCIENCE, WATER
@@ -344,11 +345,5 @@ def sponsors_by_id(G, p, at):
     n = G[b + P_SPONSORS_N]
     for i in range(n):
         G[at + i] = G[b + P_SPONSORS + i]
-    for i in range(1, n):                       # insertion sort: a zoo holds few sponsors
-        c = G[at + i]
-        j = i - 1
-        while j >= 0 and G[at + j] > c:
-            G[at + j + 1] = G[at + j]
-            j -= 1
-        G[at + j + 1] = c
+    sort_run(G, at, n)  # a zoo holds few sponsors
     return n

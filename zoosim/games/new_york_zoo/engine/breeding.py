@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from numba import njit
 
+from zoosim.core.sort import sort_run
 from zoosim.games.new_york_zoo.components.data import N_SPACES
 from zoosim.games.new_york_zoo.components.tables import LINE_SPECIES
 from zoosim.games.new_york_zoo.engine.actions import house_bonus, log_event, resolve_if_full, under_cap
@@ -15,7 +16,7 @@ from zoosim.games.new_york_zoo.rules import (
     R_BONUS_BREEDING, R_BREEDING_LINE_INDEX_ORDER, R_BREEDING_OPTIONAL, R_MAX_ADDED, R_MAX_BREEDINGS,
 )
 from zoosim.games.new_york_zoo.engine.state import (
-    E_ADDED, E_COUNT, E_RECEIVED, E_SPECIES, G_LINES, G_OVER, OPT, P_BREEDINGS, P_NENC, eb, pb, sort_run,
+    E_ADDED, E_COUNT, E_RECEIVED, E_SPECIES, G_LINES, G_OVER, OPT, P_BREEDINGS, P_NENC, eb, pb,
 )
 
 

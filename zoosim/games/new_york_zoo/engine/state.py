@@ -87,14 +87,3 @@ def draw(S, n):
     return scaled(x, n)
 
 
-@njit(cache=True, nogil=True, inline="always")
-def sort_run(A, at, n):
-    """Sort A[at:at + n] ascending in place (insertion sort: the runs are short, and the order of equal values
-    does not matter)."""
-    for i in range(1, n):
-        x = A[at + i]
-        j = i - 1
-        while j >= 0 and A[at + j] > x:
-            A[at + j + 1] = A[at + j]
-            j -= 1
-        A[at + j + 1] = x
