@@ -55,6 +55,7 @@ from numba import njit
 
 from zoosim.core.numba_compile import one_compile_per_type
 from zoosim.core.rng import below
+from zoosim.core.trace import emit_row
 from zoosim.games.ark_nova.components import board, cards
 from zoosim.games.ark_nova.components.effects import SMALL, Moment, Op
 from zoosim.games.ark_nova.components.vocab import CONTINENT_ICONS
@@ -419,18 +420,9 @@ def new_events(n: int = MAX_EVENTS) -> np.ndarray:
 @njit(cache=True, _nrt=False, inline="always")
 def _log(G, EV, kind, seat, a, b, c, d):
     """One event row (PROTOCOL.md 7); an empty log (no tracing) records nothing, a full one sets G_OVERFLOW."""
-    n = G[G_NEV]
-    if n >= EV.shape[0]:
-        if EV.shape[0] > 0:
-            G[G_OVERFLOW] = 1
-        return
-    EV[n, 0] = kind
-    EV[n, 1] = seat
-    EV[n, 2] = a
-    EV[n, 3] = b
-    EV[n, 4] = c
-    EV[n, 5] = d
-    G[G_NEV] = n + 1
+    if G[G_NEV] >= EV.shape[0] and EV.shape[0] > 0:
+        G[G_OVERFLOW] = 1
+    emit_row(G, G_NEV, EV, kind, seat, a, b, c, d)
 
 
 @njit(cache=True, _nrt=False)
