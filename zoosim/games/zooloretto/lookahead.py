@@ -30,7 +30,7 @@ from numba import njit
 
 from zoosim.core.rng import below, next_u64, seed_stream, shuffle
 from zoosim.core.tiles import append_tiles
-from zoosim.games.family.search import outcome as playout_value
+from zoosim.games.family import search as family_search
 from zoosim.games.zooloretto.engine import state as E
 from zoosim.games.zooloretto.engine import money as M
 from zoosim.games.zooloretto.engine import game as P  # the game loop for rollouts; play.py plays the lookahead's turns
@@ -227,7 +227,7 @@ def outcome(S, p, win_weight, components):
         if q != p:
             totals[q] = E.score_player(S, q, components)
             coins[q] = S[player_at(q) + P_COINS]
-    return playout_value(totals, coins, players, p, win_weight)
+    return family_search.outcome(totals, coins, players, p, win_weight)
 
 
 @njit(cache=True)
