@@ -20,7 +20,7 @@ from zoosim.analysis import game_length, game_table, load_run, score_summary
 from zoosim.analysis.grouping import CONTEXT, row_keys
 from zoosim.analysis.load import GAME_KEYS
 from zoosim.analysis.quantiles import moments_from_counts, quantiles_from_counts, value_counts_query
-from zoosim.analysis.scores import QUANTILES, PerGame, _q_name, summarize
+from zoosim.analysis.scores import QUANTILES, PerGame, _q_name, outcome_columns, summarize
 from zoosim.analysis.synthetic import synthetic_rows, write_run
 
 NAMES = [_q_name(q) for q in QUANTILES]
@@ -193,13 +193,20 @@ def plain_game_table(lf: pl.LazyFrame, extra=()) -> pl.LazyFrame:
         pl.col("_sole").sum().alias("sole_winner"),
         *[reducers[e.how](pl.col(f"_x_{e.name}")).alias(e.name) for e in extra])
     context = lf.group_by("run_number").agg(*[pl.col(k).first() for k in CONTEXT])
-    return per_game.join(context, on="run_number", how="left").drop("_game").with_columns(
-        pl.when(pl.col("at_top") >= 2).then(pl.col("winning_score")).otherwise(pl.col("_below")).alias("second_score"),
-        (pl.col("at_top") >= 2).alias("top_tie"),
-    ).with_columns(
-        (pl.col("winning_score") - pl.col("second_score")).alias("margin"),
-        (pl.col("top_tie") & (pl.col("rank_one") == 1) & (pl.col("sole_winner") == 1)).alias("tiebreak_decided"),
-    ).drop("_below")
+    return outcome_columns(per_game.join(context, on="run_number", how="left").drop("_game"))
+
+
+def test_outcome_columns_by_hand() -> None:
+    # games: a clear win 12-9; a top tie 10-10 broken by the tie-break (one rank 1, alone); a shared win 8-8-5;
+    # a one-seat game (no score below the top)
+    games = pl.LazyFrame({"winning_score": [12, 10, 8, 7], "_below": [9, None, 5, None], "at_top": [1, 2, 2, 1],
+                          "rank_one": [1, 1, 2, 1], "sole_winner": [1, 1, 0, 1]})
+    got = outcome_columns(games).collect()
+    assert "_below" not in got.columns
+    assert got["second_score"].to_list() == [9, 10, 8, None]
+    assert got["margin"].to_list() == [3, 0, 0, None]
+    assert got["top_tie"].to_list() == [False, True, True, False]
+    assert got["tiebreak_decided"].to_list() == [False, True, False, False]
 
 
 def test_game_table_equals_the_window_computation(synthetic_run) -> None:

@@ -134,7 +134,16 @@ def game_table(lf: pl.LazyFrame, extra: Sequence[PerGame] = ()) -> pl.LazyFrame:
     # The context (a row per run) is collected now: left lazy, it would share the scan with the per-game
     # query and polars would cache the scanned columns for both (twice the memory).
     context = lf.group_by(run_key).agg(*[pl.col(k).first() for k in CONTEXT if k not in run_key]).collect()
-    games = per_game.join(context.lazy(), on=run_key, how="left").drop("_game")
+    return outcome_columns(per_game.join(context.lazy(), on=run_key, how="left").drop("_game"))
+
+
+def outcome_columns(games: pl.LazyFrame) -> pl.LazyFrame:
+    """A game's second score, margin, top tie and whether the tie-break decided it, from its per-game counts.
+
+    Reads winning_score, `_below` (the highest score under it, null if none), at_top (seats on the top score),
+    rank_one and sole_winner (seats with rank 1, and those with it alone); drops `_below`. With a tie on the top
+    the second score is the top score itself (margin 0).
+    """
     return games.with_columns(
         pl.when(pl.col("at_top") >= 2).then(pl.col("winning_score")).otherwise(pl.col("_below")).alias("second_score"),
         (pl.col("at_top") >= 2).alias("top_tie"),
