@@ -44,7 +44,14 @@ def test_score_prints_json(case: Case, tmp_path, monkeypatch, capsys):
     assert json.loads(out)["players"][0]["total"] == case.position_total
 
 
-@pytest.mark.parametrize("args, message", [bad for case in CASES for bad in case.bad_input])
+# what every family game refuses (2-5 players; a parameter no policy has), beside each game's own bad rules
+EVERY_GAME_REFUSES = ((["-p", "6", "-s", "1", "-g", "0"], "2-5 players, got 6"),
+                      (["-p", "2", "-s", "1", "-g", "0", "--policy", "heuristic:greed=2"], "bad policy parameter"))
+
+
+@pytest.mark.parametrize("args, message", [bad for case in CASES for bad in case.bad_input]
+                         + [(["replay", case.id, *args], message) for case in CASES
+                            for args, message in EVERY_GAME_REFUSES])
 def test_bad_input_is_one_line_and_exit_2(args, message, monkeypatch, capsys, tmp_path):
     monkeypatch.chdir(tmp_path)
     code, _, err = cli(args, monkeypatch, capsys)
