@@ -381,14 +381,10 @@ def _frozen(a: np.ndarray) -> np.ndarray:
 
 
 def _tile_tables() -> dict[str, np.ndarray]:
-    t: dict[str, np.ndarray] = {}
-    t["type"] = np.array([x.type for x in TILES], np.int64)
-    t["size_sqft"] = np.array([x.size_sqft for x in TILES], np.int64)
-    t["size"] = np.array([x.size for x in TILES], np.int64)
-    t["shape"] = np.array([x.shape for x in TILES], np.int64)
+    t = {name: np.array([getattr(x, name) for x in TILES], np.int64)
+         for name in ("type", "size_sqft", "size", "shape", "base", "rule_kind", "is_piece")}
     t["level_kind"] = np.array([x.level for x in TILES], np.int64)
-    t["base"] = np.array([x.base for x in TILES], np.int64)
-    t["rule_kind"] = np.array([x.rule_kind for x in TILES], np.int64)
+    t["has_fence"] = np.array([x.fence for x in TILES], np.int64)
     rule_value = np.zeros((N_TILES, N_TYPES), np.int64)
     door_slot = np.full((N_TILES, MAX_DOORS, 2), -1, np.int64)
     per_side = np.zeros((N_TILES, 4), np.int64)
@@ -400,8 +396,6 @@ def _tile_tables() -> dict[str, np.ndarray]:
             per_side[x.index, side] += 1
     t["rule_value"], t["door_slot"], t["doors_per_side"] = rule_value, door_slot, per_side
     t["n_doors"] = np.array([len(x.doors) for x in TILES], np.int64)
-    t["has_fence"] = np.array([x.fence for x in TILES], np.int64)
-    t["is_piece"] = np.array([x.is_piece for x in TILES], np.int64)
     return {k: _frozen(v) for k, v in t.items()}
 
 

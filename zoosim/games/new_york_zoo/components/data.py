@@ -191,13 +191,11 @@ def _build_tables() -> dict[str, np.ndarray]:
     t["harbour_space"] = np.array([h - 1 for h in HARBOUR_SPACES], np.int64)
     t["harbour_stack_sizes"] = np.array([SPACES[h]["stack_bottom_to_top"] for h in HARBOUR_SPACES], np.int64)
     # tiles
-    t["tile_size"] = np.array([tl.size for tl in TILES], np.int64)
-    t["tile_count"] = np.array([tl.count for tl in TILES], np.int64)
-    t["tile_unlimited"] = np.array([tl.unlimited for tl in TILES], np.int64)
+    t.update({f"tile_{name}": np.array([getattr(tl, name) for tl in TILES], np.int64)
+              for name in ("size", "count", "unlimited")})
     # boards
-    t["board_width"] = np.array([b.width for b in BOARDS], np.int64)
-    t["board_height"] = np.array([b.height for b in BOARDS], np.int64)
-    t["board_houses"] = np.array([b.houses for b in BOARDS], np.int64)
+    t.update({f"board_{name}": np.array([getattr(b, name) for b in BOARDS], np.int64)
+              for name in ("width", "height", "houses")})
     t["board_start"] = np.array([b.start_animals for b in BOARDS], np.int64)
     t["board_brown"] = np.array([bin(b.brown).count("1") for b in BOARDS], np.int64)
     for name, fn in (("board_corner", lambda b: b.house_corner), ("board_full", lambda b: (1 << b.cells) - 1),
