@@ -15,6 +15,7 @@ from numba import njit
 
 from zoosim.core.combinatorics import comb
 from zoosim.core.rng import below
+from zoosim.core.trace import emit_row
 from zoosim.errors import ZoosimError
 from zoosim.games.castles.components import data
 from zoosim.games.castles.engine import castle as EC
@@ -244,19 +245,13 @@ N_OUT = O_BY_TYPE + N_TYPES
 
 @njit(cache=True, _nrt=False, inline="always")
 def _log(G, EV, kind, player, a, b, c, d, e):
+    """One event row of seven (PROTOCOL.md 9); an empty log (play_many) records nothing, a full one sets G_OVERFLOW."""
     n = G[G_NEV]
-    if n >= EV.shape[0]:
-        if EV.shape[0] > 0:   # an empty log (play_many) records nothing
-            G[G_OVERFLOW] = 1
-        return
-    EV[n, 0] = kind
-    EV[n, 1] = player
-    EV[n, 2] = a
-    EV[n, 3] = b
-    EV[n, 4] = c
-    EV[n, 5] = d
-    EV[n, 6] = e
-    G[G_NEV] = n + 1
+    if n >= EV.shape[0] and EV.shape[0] > 0:
+        G[G_OVERFLOW] = 1
+    emit_row(G, G_NEV, EV, kind, player, a, b, c, d)
+    if n < EV.shape[0]:
+        EV[n, 6] = e
 
 
 @njit(cache=True, _nrt=False)
