@@ -19,7 +19,7 @@ from zoosim.games.new_york_zoo.engine.bits import ZERO, popcount
 from zoosim.games.new_york_zoo.engine.state import (
     E_ADDED, E_CAPACITY, E_COUNT, E_RECEIVED, E_SPECIES, G_HEIGHT, G_LOG_ROWS, G_NEVENTS, G_OVER, G_END_REASON,
     G_FACE_UP, G_ELEPHANT, G_STACK, G_SUPPLY, LOG, OPT, P_ATTRACTIONS, P_BOARD, P_COVERED,
-    P_ENCLOSURES_PLACED, P_HOUSE, P_HOUSES, P_NENC, P_OWN_TURNS, P_TURNS_TO_FINISH, eb, pb,
+    P_ENCLOSURES_PLACED, P_HOUSE, P_HOUSES, P_NENC, P_OWN_TURNS, P_TURNS_TO_FINISH, add_option, eb, pb,
 )
 from zoosim.games.new_york_zoo.engine.placements import fits, list_placements, uncovered
 from zoosim.games.new_york_zoo.protocol import (
@@ -277,14 +277,10 @@ def populate_sources(S, p, target, species, n):
     s_hi = N_SPECIES if species < 0 else species + 1
     for s in range(s_lo, s_hi):
         if S[pb(p) + P_HOUSE + s] > 0:
-            S[OPT + 4 * n] = s
-            S[OPT + 4 * n + 1] = HOUSE
-            n += 1
+            n = add_option(S, n, s, HOUSE)
         for e in range(S[pb(p) + P_NENC]):
             if e != target and S[eb(p, e) + E_SPECIES] == s and S[eb(p, e) + E_COUNT] >= 2:
-                S[OPT + 4 * n] = s
-                S[OPT + 4 * n + 1] = e
-                n += 1
+                n = add_option(S, n, s, e)
     return n
 
 
@@ -344,9 +340,7 @@ def animal_options(S, p, space):
             if S[R_SINGLE_ANY_SPECIES] == 0 or first == a or first == b:
                 continue
         if (placeable >> first) & 1:
-            S[OPT + 4 * n] = first
-            S[OPT + 4 * n + 1] = second
-            n += 1
+            n = add_option(S, n, first, second)
     return n
 
 

@@ -16,7 +16,7 @@ from zoosim.games.new_york_zoo.rules import (
     R_BONUS_BREEDING, R_BREEDING_LINE_INDEX_ORDER, R_BREEDING_OPTIONAL, R_MAX_ADDED, R_MAX_BREEDINGS,
 )
 from zoosim.games.new_york_zoo.engine.state import (
-    E_ADDED, E_COUNT, E_RECEIVED, E_SPECIES, G_LINES, G_OVER, OPT, P_BREEDINGS, P_NENC, eb, pb,
+    E_ADDED, E_COUNT, E_RECEIVED, E_SPECIES, G_LINES, G_OVER, OPT, P_BREEDINGS, P_NENC, add_option, eb, pb,
 )
 
 
@@ -51,16 +51,12 @@ def breed(S, T, F, p, species):
     if optional or n_eligible < 2:
         for e in range(n_enc):
             if (mask >> e) & 1:
-                S[OPT + 4 * n] = e
-                S[OPT + 4 * n + 1] = -1
-                n += 1
+                n = add_option(S, n, e, -1)
     for e in range(n_enc):
         if (mask >> e) & 1:
             for f in range(e + 1, n_enc):
                 if (mask >> f) & 1:
-                    S[OPT + 4 * n] = e
-                    S[OPT + 4 * n + 1] = f
-                    n += 1
+                    n = add_option(S, n, e, f)
     if n == 0:
         return
     i = decide(D_BREED, p, n, species, S, T, F)

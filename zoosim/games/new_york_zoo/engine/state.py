@@ -65,6 +65,14 @@ def eb(p, e):
     return ENCLOSURES + (p * MAX_ENCLOSURES + e) * E_SIZE
 
 
+@njit(cache=True, nogil=True, inline="always")
+def add_option(S, n, first, second):
+    """Write option row n as (first, second) and return the option count, n + 1 (the rows' other slots are unused)."""
+    S[OPT + 4 * n] = first
+    S[OPT + 4 * n + 1] = second
+    return n + 1
+
+
 # ---- the game's random stream: zoosim.core.rng's xoshiro256** and below(n), on S[G_RNG..G_RNG+4]
 @njit(cache=True, nogil=True)
 def seed_game(S, seed, game_index):
