@@ -309,11 +309,23 @@ def _play_one(G, packed, EV, rng, side, seed, game_index, policy_ids, policy_par
     return 0
 
 
+@njit(cache=True)
+def _scratch(n_params):
+    """The work arrays a block's game loop (_play_many, _play_many_search) makes once: the logs' (appeal, cp, turns,
+    drawn, project_row: _record's `logs`), then rng, side, seat_ids, seat_params, the planner's W and WR, out."""
+    logs = (np.zeros(MAX_PLAYERS, np.int64), np.zeros(MAX_PLAYERS, np.int64), np.zeros(MAX_PLAYERS, np.int64),
+            np.zeros(LAST_BASE_ID - FIRST_BASE_ID + 1, np.int64), np.zeros(MAX_LOG_ROW, np.int64))
+    return (logs, np.zeros(4, np.uint64), np.zeros(4, np.uint64), np.zeros(MAX_PLAYERS, np.int64),
+            np.zeros((MAX_PLAYERS, n_params)), np.zeros(planner.WORKSPACE, np.int64), np.zeros(8, np.uint64),
+            np.zeros((MAX_PLAYERS, N_OUT), np.int64))
+
+
 @njit(cache=True, inline="always")
-def _record(g, G, packed, EV, out, rows, shares, round_scores, card_counts, card_rows, appeal, cp, turns, drawn,
-            project_row):
+def _record(g, G, packed, EV, out, rows, shares, round_scores, card_counts, card_rows, logs):
     """Game g of a block, played (out: its result rows), into the block: the rounds and cards logs where they are
-    kept (round_scores, card_rows with columns), its result rows and win shares."""
+    kept (round_scores, card_rows with columns; `logs` their work arrays, see _scratch), its result rows and win
+    shares."""
+    appeal, cp, turns, drawn, project_row = logs
     players = packed[K_RULES + R_PLAYERS]
     first = (players - out[0, O_POSITION]) % players  # policy index 0 sits at (0 - first) % players
     if round_scores.shape[1] > 0:
@@ -333,26 +345,14 @@ def _play_many(packed, seed, first_index, count, policy_ids, policy_params, rows
     """play_many's numba loop (no checks; see play_many). Returns the first game index the engine could not play
     to its end (G_UNSUPPORTED), or -1. A game with more cards than the cards log holds gets card_counts[g] = -1."""
     logging = round_scores.shape[1] > 0 or card_rows.shape[1] > 0
-    turns = np.zeros(MAX_PLAYERS, np.int64)
-    drawn = np.zeros(LAST_BASE_ID - FIRST_BASE_ID + 1, np.int64)
-    project_row = np.zeros(MAX_LOG_ROW, np.int64)
     G = np.zeros(G_SIZE, np.int64)
     EV = np.zeros((MAX_EVENTS if logging else 0, 6), np.int64)
-    appeal = np.zeros(MAX_PLAYERS, np.int64)
-    cp = np.zeros(MAX_PLAYERS, np.int64)
-    rng = np.zeros(4, np.uint64)
-    side = np.zeros(4, np.uint64)
-    seat_ids = np.zeros(MAX_PLAYERS, np.int64)
-    seat_params = np.zeros((MAX_PLAYERS, policy_params.shape[1]))
-    W = np.zeros(planner.WORKSPACE, np.int64)
-    WR = np.zeros(8, np.uint64)
-    out = np.zeros((MAX_PLAYERS, N_OUT), np.int64)
+    logs, rng, side, seat_ids, seat_params, W, WR, out = _scratch(policy_params.shape[1])
     for g in range(count):
         if _play_one(G, packed, EV, rng, side, seed, first_index + g, policy_ids, policy_params, seat_ids,
                      seat_params, W, WR, out) != 0 or G[G_OVERFLOW]:
             return first_index + g
-        _record(g, G, packed, EV, out, rows, shares, round_scores, card_counts, card_rows, appeal, cp, turns, drawn,
-                project_row)
+        _record(g, G, packed, EV, out, rows, shares, round_scores, card_counts, card_rows, logs)
     return -1
 
 
@@ -399,31 +399,19 @@ def _play_many_search(packed, seed, first_index, count, policy_ids, policy_param
     its compile time): G and EV (the event log: empty without the rounds and cards logs and tracing) are the caller's;
     `explain` writes the search's SEARCH rows (a traced game); a non-empty `timings` (search.clock) gets the seconds
     of every search decision. Returns as _play_many."""
-    turns = np.zeros(MAX_PLAYERS, np.int64)
-    drawn = np.zeros(LAST_BASE_ID - FIRST_BASE_ID + 1, np.int64)
-    project_row = np.zeros(MAX_LOG_ROW, np.int64)
-    appeal = np.zeros(MAX_PLAYERS, np.int64)
-    cp = np.zeros(MAX_PLAYERS, np.int64)
-    rng = np.zeros(4, np.uint64)
-    side = np.zeros(4, np.uint64)
-    seat_ids = np.zeros(MAX_PLAYERS, np.int64)
-    seat_params = np.zeros((MAX_PLAYERS, policy_params.shape[1]))
-    W = np.zeros(planner.WORKSPACE, np.int64)
-    WR = np.zeros(8, np.uint64)
+    logs, rng, side, seat_ids, seat_params, W, WR, out = _scratch(policy_params.shape[1])
     S = np.zeros(search.S_SIZE, np.int64)
     SR = np.zeros(4, np.uint64)
     stats = np.zeros((policy_data.MAX_CANDIDATES, search.N_STATS))
     alive = np.zeros(policy_data.MAX_CANDIDATES, np.int64)
     EXV = np.zeros((search.EXPLAIN_EVENTS if explain else 0, 6), np.int64)
     EVN = np.zeros((0, 6), np.int64)
-    out = np.zeros((MAX_PLAYERS, N_OUT), np.int64)
     for g in range(count):
         if _play_one_search(G, packed, EV, rng, side, seed, first_index + g, policy_ids, policy_params,
                             heuristic_row, seat_ids, seat_params, W, WR, S, SR, stats, alive, EXV, EVN, explain,
                             timings, out) != 0 or G[G_OVERFLOW]:
             return first_index + g
-        _record(g, G, packed, EV, out, rows, shares, round_scores, card_counts, card_rows, appeal, cp, turns, drawn,
-                project_row)
+        _record(g, G, packed, EV, out, rows, shares, round_scores, card_counts, card_rows, logs)
     return -1
 
 

@@ -31,13 +31,13 @@ from numba import njit
 
 from zoosim.games.ark_nova.engine.chain import run
 from zoosim.games.ark_nova.engine.planner import (
-    PRIVATE_SALT, TURN_STRIDE, copy_state, determinize, plan_turn, start_turn, value,
+    DEAL, PRIVATE_SALT, TURN_STRIDE, copy_state, determinize, plan_turn, start_turn, value,
 )
 from zoosim.games.ark_nova.engine.scoring import score
 from zoosim.games.ark_nova.engine.state import (
     E_ACTION, E_BUILD, E_GAIN, E_PLAY, E_SUPPORT, E_UPGRADE, E_X_ACTION, G_BREAKS, G_CURRENT, G_GAME_INDEX, G_GAME_OVER,
     G_NEV, G_PARAMS, G_PL, G_PLAN_SEAT, G_PLAYERS, G_POLICY, G_SCRIPT, G_SCRIPT_N, G_SEED, G_SIZE, G_TURN,
-    G_UNSUPPORTED, MAX_PLAYERS, N_CARDS, P_SIZE, P_SUPPORTS, _log,
+    G_UNSUPPORTED, MAX_PLAYERS, P_SIZE, P_SUPPORTS, _log,
 )
 from zoosim.games.ark_nova.engine.turn import WHOLE, push_turn
 from zoosim.core.rng import seed_stream
@@ -69,9 +69,8 @@ STEP_KINDS = (E_ACTION, E_X_ACTION, E_PLAY, E_BUILD, E_SUPPORT, E_UPGRADE, E_GAI
 
 # the int64 workspace S
 S_X = 0                                 # the playout's copy of the block
-S_M = S_X + G_SIZE                      # determinize's card marks
-S_P = S_M + N_CARDS                     # determinize's pool
-S_SCRIPTS = S_P + N_CARDS               # generated plan g: its length, then (hook, options, choice) per decision
+S_D = S_X + G_SIZE                      # determinize's scratch
+S_SCRIPTS = S_D + DEAL                  # generated plan g: its length, then (hook, options, choice) per decision
 S_VALUE = S_SCRIPTS + MAX_GENERATED * SCRIPT_W   # its planner value
 S_DEPTH = S_VALUE + MAX_GENERATED       # the decision where it leaves heuristic's plan (-1: heuristic's plan)
 S_ORDER = S_DEPTH + MAX_GENERATED       # the shortlist: generated plan of candidate c
@@ -152,7 +151,7 @@ def evaluate(ctx, candidate, sample):
     ps = SR[0:4]
     sample_stream(ps, key, sample)
     copy_state(G, X)
-    determinize(X, seat, ps, S[S_M:S_M + N_CARDS], S[S_P:S_P + N_CARDS])
+    determinize(X, seat, ps, S[S_D:S_D + DEAL])
     # the playout's planners re-deal on streams of the sample, not on the game's private ones (PROTOCOL.md 10.2:
     # seeded by G_SEED): a seat's planning stream is its own, not something the searching seat may know
     X[G_SEED] = np.int64((np.uint64(key) ^ (np.uint64(sample + 1) * PLANNER_GOLDEN)) & LOW63)
@@ -249,7 +248,7 @@ def _explain(G, R, EV, EXV, S, SR, stats, seat, ng, k, budget, best):
         _log(G, EV, E_SEARCH, seat, c, np.int64(playouts), np.int64(np.floor(mean + 0.5)), flags)
         copy_state(G, X)
         seed_stream(ps, np.uint64(G[G_SEED]) ^ np.uint64(PRIVATE_SALT), G[G_GAME_INDEX] * TURN_STRIDE + G[G_TURN])
-        determinize(X, seat, ps, S[S_M:S_M + N_CARDS], S[S_P:S_P + N_CARDS])
+        determinize(X, seat, ps, S[S_D:S_D + DEAL])
         _set_script(X, S, S[S_ORDER + c], seat)
         X[G_NEV] = 0
         push_turn(X, seat, 0, WHOLE)

@@ -37,7 +37,8 @@ from zoosim.games.ark_nova.policies import (
 FIRST_ZOO_ROW = N_FINALS + N_BASE           # rows below are final cards and base projects, never pooled from hands
 PRIVATE_SALT = 0x5EED0A4C
 TURN_STRIDE = 4096                          # private stream index = game_index * 4096 + game turns played
-SEQ = 2 * G_SIZE + 2 * N_CARDS              # workspace: base copy, replay copy, card marks, the pool, then two
+DEAL = 3 * N_CARDS                          # determinize's scratch: card marks, the pool, the pool's places
+SEQ = 2 * G_SIZE + DEAL                     # workspace: base copy, replay copy, determinize's scratch, then two
 WORKSPACE = SEQ + 4 * MAX_PLAN + 2           # decision lists (G_REC_MORE's) with their counts
 NO_WORKSPACE = 3                            # G_UNSUPPORTED code: a planning seat in a game without a workspace
 
@@ -48,50 +49,47 @@ def new_workspace() -> tuple[np.ndarray, np.ndarray]:
 
 
 @njit(cache=True, _nrt=False)
-def _pool(B, seat, first_pile, at_n, head, hand, hand_n, low, high, M, P, ps):
+def _pool(B, seat, first_pile, at_n, head, hand, hand_n, low, high, D, ps):
     """One pool (PROTOCOL.md 10.2): the pile's cards (B[first_pile + head ..], B[at_n] of them) and the cards of rows
     low..high-1 in the other seats' lists (B[b + hand .. b + hand + B[b + hand_n]]), sorted by row, shuffled on
-    ps, dealt back into the same places: the pile top first, then the seats ascending, each list in its order."""
+    ps, dealt back into the same places: the pile top first, then the seats ascending, each list in its order. D is
+    the scratch (DEAL long): the card marks, the pool, the places in B the pool's cards come from."""
+    M = D[0:N_CARDS]
+    P = D[N_CARDS:2 * N_CARDS]
+    Q = D[2 * N_CARDS:3 * N_CARDS]
+    n = 0
+    for i in range(B[at_n]):
+        Q[n] = first_pile + head + i
+        n += 1
+    for q in range(B[G_PLAYERS]):
+        if q == seat:
+            continue
+        b = G_PL + q * P_SIZE
+        for i in range(B[b + hand_n]):
+            c = B[b + hand + i]
+            if low <= c < high:
+                Q[n] = b + hand + i
+                n += 1
     for c in range(N_CARDS):
         M[c] = 0
-    n_pl = B[G_PLAYERS]
-    for i in range(B[at_n]):
-        M[B[first_pile + head + i]] = 1
-    for q in range(n_pl):
-        if q == seat:
-            continue
-        b = G_PL + q * P_SIZE
-        for i in range(B[b + hand_n]):
-            c = B[b + hand + i]
-            if low <= c < high:
-                M[c] = 1
-    n = 0
+    for j in range(n):
+        M[B[Q[j]]] = 1
+    k = 0
     for c in range(N_CARDS):
         if M[c]:
-            P[n] = c
-            n += 1
-    shuffle(P, n, ps)
-    k = 0
-    for i in range(B[at_n]):
-        B[first_pile + head + i] = P[k]
-        k += 1
-    for q in range(n_pl):
-        if q == seat:
-            continue
-        b = G_PL + q * P_SIZE
-        for i in range(B[b + hand_n]):
-            c = B[b + hand + i]
-            if low <= c < high:
-                B[b + hand + i] = P[k]
-                k += 1
+            P[k] = c
+            k += 1
+    shuffle(P, k, ps)
+    for j in range(n):
+        B[Q[j]] = P[j]
 
 
 @njit(cache=True, _nrt=False)
-def determinize(B, seat, ps, M, P):
+def determinize(B, seat, ps, D):
     """Re-deal what `seat` cannot see (§15.1) on the private stream ps: deck + other hands' zoo cards, then the
-    final pile + other seats' final cards."""
-    _pool(B, seat, G_DECK, G_DECK_N, B[G_DECK_HEAD], P_HAND, P_HAND_N, FIRST_ZOO_ROW, N_CARDS, M, P, ps)
-    _pool(B, seat, G_FINAL_PILE, G_FINAL_PILE_N, 0, P_FINALS, P_FINALS_N, 0, N_FINALS, M, P, ps)
+    final pile + other seats' final cards. D: a scratch of DEAL int64."""
+    _pool(B, seat, G_DECK, G_DECK_N, B[G_DECK_HEAD], P_HAND, P_HAND_N, FIRST_ZOO_ROW, N_CARDS, D, ps)
+    _pool(B, seat, G_FINAL_PILE, G_FINAL_PILE_N, 0, P_FINALS, P_FINALS_N, 0, N_FINALS, D, ps)
 
 
 @njit(cache=True, _nrt=False)
@@ -206,15 +204,14 @@ def plan_turn(G, R, EV, W, WR, seat):
     G[G_SCRIPT_N] = prefix
     B = W[0:G_SIZE]
     X = W[G_SIZE:2 * G_SIZE]
-    M = W[2 * G_SIZE:2 * G_SIZE + N_CARDS]
-    P = W[2 * G_SIZE + N_CARDS:2 * G_SIZE + 2 * N_CARDS]
+    D = W[2 * G_SIZE:SEQ]
     CUR = SEQ                       # the decisions after the recorded one in the turn replayed last / the best
     BEST = SEQ + 2 * MAX_PLAN + 1
     ps = WR[0:4]
     pr = WR[4:8]
     copy_state(G, B)
     seed_stream(ps, np.uint64(G[G_SEED]) ^ np.uint64(PRIVATE_SALT), G[G_GAME_INDEX] * TURN_STRIDE + G[G_TURN])
-    determinize(B, seat, ps, M, P)
+    determinize(B, seat, ps, D)
     B[G_NEV] = EV.shape[0]          # events off: every row of the copies is dropped
     B[G_PLAN_SEAT] = seat + 1
     B[G_CURRENT] = seat
