@@ -58,16 +58,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=5000, help="engine games per policy")
-    parser.add_argument("--reference-games", type=int, default=40)
+    parser.add_argument("--reference-games", type=int, default=40, help="reference games per policy (0: skip)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ladder", type=int, default=0, help="deals per seat rotation for the policy ladder (0: skip)")
     parser.add_argument("--no-speed", action="store_true", help="only the ladder")
     args = parser.parse_args()
     for policy in () if args.no_speed else ("uniform", "greedy", "heuristic"):
         wall, cpu, turns = engine_speed(args.players, policy, args.games, args.seed)
-        ref = reference_speed(args.players, policy, args.reference_games, args.seed)
-        print(f"{args.players}p {policy:<9} engine {wall:7.0f} games/s wall, {cpu:7.0f} games/s CPU (1 thread), "
-              f"{turns:5.1f} turns/game; reference {1 / ref:6.1f} games/s CPU; engine/reference {ref * cpu:6.0f}x")
+        line = (f"{args.players}p {policy:<9} engine {wall:7.0f} games/s wall, {cpu:7.0f} games/s CPU (1 thread), "
+                f"{turns:5.1f} turns/game")
+        if args.reference_games > 0:
+            ref = reference_speed(args.players, policy, args.reference_games, args.seed)
+            line += f"; reference {1 / ref:6.1f} games/s CPU; engine/reference {ref * cpu:6.0f}x"
+        print(line)
     if args.ladder:
         print("| players | policy vs policy | win share per seat | 95% CI | n (seat-games) | fair |")
         print("| --- | --- | --- | --- | --- | --- |")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from numba import njit
 
+from zoosim.core.trace import put_row
 from zoosim.games.new_york_zoo.components.data import ATTRACTION_BASE, N_ATTRACTION_KINDS, N_SPACES, N_SPECIES
 from zoosim.games.new_york_zoo.components.tables import (
     SPACE_ANIMALS, SPACE_HARBOUR, T_MASK, T_START, TILE_SIZE, TILE_UNLIMITED, bt,
@@ -44,13 +45,7 @@ def log_event(S, kind, player, a, b, c, d):
     Straight-line code on purpose: numba can then drop the reference counting around the inlined call.
     """
     i = S[G_NEVENTS]
-    k = LOG + 6 * min(i, S[G_LOG_ROWS])
-    S[k] = kind
-    S[k + 1] = player
-    S[k + 2] = a
-    S[k + 3] = b
-    S[k + 4] = c
-    S[k + 5] = d
+    put_row(S, LOG + 6 * min(i, S[G_LOG_ROWS]), kind, player, a, b, c, d)
     S[G_NEVENTS] = i + 1
 
 
