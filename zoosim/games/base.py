@@ -124,9 +124,17 @@ def _nested(text: str, kind: type) -> tuple[tuple[Any, ...], ...]:
 
 @dataclass(frozen=True)
 class Column:
+    """A game's own log column; `score_part` columns add up to the score (each game's columns.SCORE_COMPONENTS)."""
+
     name: str
     dtype: str  # numpy dtype name
     doc: str
+    score_part: bool = False
+
+
+def score_parts(columns: Sequence[Column]) -> tuple[str, ...]:
+    """The names of the columns that add up to the score, in column order."""
+    return tuple(c.name for c in columns if c.score_part)
 
 
 @dataclass(frozen=True)

@@ -14,13 +14,13 @@ log holds each player's score in play at the end of each); `turns` = the game's 
 """
 from __future__ import annotations
 
-from zoosim.games.base import Column
+from zoosim.games.base import Column, score_parts
 
-SCORE_COMPONENTS = ("appeal", "conservation_points")
 COLUMNS = (
-    Column("appeal", "int16", "appeal at the end (0-113), the first part of the score"),
+    Column("appeal", "int16", "appeal at the end (0-113), the first part of the score", score_part=True),
     Column("conservation", "int8", "conservation points (CP) at the end (0-41), final scoring included"),
-    Column("conservation_points", "int16", "score value of the CP (cp_value: 2c-14 up to 10, 3c-24 from 10; -14..99)"),
+    Column("conservation_points", "int16",
+           "score value of the CP (cp_value: 2c-14 up to 10, 3c-24 from 10; -14..99)", score_part=True),
     Column("reputation", "int8", "reputation at the end (1-15)"),
     Column("money", "int32", "money left at the end"),
     Column("end_conservation_sponsors", "int8", "CP added at the end by sponsor end effects (§12.5, §13.2 step 2)"),
@@ -34,8 +34,8 @@ COLUMNS = (
     Column("breaks", "int16", "breaks resolved in the game (game-level)"),
     Column("end_reason", "int8", "how the game ended (game-level): 0 a score reached end_trigger_score, 1 the turn cap"),
 )
+SCORE_COMPONENTS = score_parts(COLUMNS)
 COLUMN_NAMES = tuple(c.name for c in COLUMNS)
-assert set(SCORE_COMPONENTS) <= set(COLUMN_NAMES)
 
 # What the simulation log adds beside the game's own columns: a row's `seat` is the index of the policy it played
 # (the order given to `simulate`), and `position` where that player sat in the game (play.py: `start_seat_random`).

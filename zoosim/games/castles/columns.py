@@ -7,21 +7,21 @@ A log row is one player, and its `seat` is the index of the policy it played (th
 """
 from __future__ import annotations
 
-from zoosim.games.base import Column
+from zoosim.games.base import Column, score_parts
 
 ROOM_TYPES = ("living", "activity", "sleeping", "outdoor", "utility", "food", "corridor", "downstairs")
 
-SCORE_COMPONENTS = ("start_points", "placement_points", "completion_rewards", "exhausted_stacks", "favor_points",
-                    "bonus_card_points", "money_points")
 
 COLUMNS = (
-    Column("start_points", "int8", "points at the start (start_points by position, §2)"),
-    Column("placement_points", "int16", "points scored by placing rooms and pieces (§5)"),
-    Column("completion_rewards", "int16", "points from completion rewards: living re-scores and activity +5 (§6)"),
-    Column("exhausted_stacks", "int16", "points for rooms and pieces whose stack or supply ran out (§7.1)"),
-    Column("favor_points", "int16", "points from King's Favors (§7.2)"),
-    Column("bonus_card_points", "int16", "points from kept bonus cards (§7.3)"),
-    Column("money_points", "int16", "points for money left (§7.4)"),
+    Column("start_points", "int8", "points at the start (start_points by position, §2)", score_part=True),
+    Column("placement_points", "int16", "points scored by placing rooms and pieces (§5)", score_part=True),
+    Column("completion_rewards", "int16",
+           "points from completion rewards: living re-scores and activity +5 (§6)", score_part=True),
+    Column("exhausted_stacks", "int16",
+           "points for rooms and pieces whose stack or supply ran out (§7.1)", score_part=True),
+    Column("favor_points", "int16", "points from King's Favors (§7.2)", score_part=True),
+    Column("bonus_card_points", "int16", "points from kept bonus cards (§7.3)", score_part=True),
+    Column("money_points", "int16", "points for money left (§7.4)", score_part=True),
     Column("money", "int32", "marks held at the end"),
     Column("area", "int32", "castle area in square feet, the tie-break (§7.4)"),
     Column("hallways", "int8", "hallways in the castle"),
@@ -38,3 +38,4 @@ COLUMNS = (
     Column("grid_refusals", "int32", "candidate placements refused for leaving the grid (must be 0)"),
 ) + tuple(Column(f"rooms_{t}", "int8", f"{t} rooms in the castle (pieces count as corridor only per "
                  "corridor_pieces_in_card_counts)") for t in ROOM_TYPES)
+SCORE_COMPONENTS = score_parts(COLUMNS)
