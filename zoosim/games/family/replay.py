@@ -1,20 +1,63 @@
 """`zoosim replay` for the Zooloretto family: a recorded game told in words, laid out alike for the three games.
 
-A game's replay.py plays the game with its engine's event log (the same game `simulate` logged for that seed and
-game index) and says each event in words; here are the page around that story, the final scoring, and the words
-for the events both truck games (Zooloretto, Mini) log alike.
+A game's replay.py says each event of its engine's log in words and hands them to a `Replay`, which plays the game
+(the same game `simulate` logged for that seed and game index) and lays out the page: the story, the final scoring.
+Here too are the words for the events both truck games (Zooloretto, Mini) log alike.
 """
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
-from zoosim.games.base import Column, PolicySpec
+from zoosim.games.base import Column, PolicySpec, policy_arrays
 from zoosim.games.family.trucks import BIRTH, DRAW, PLACE, TAKE
 
+Describe = Callable[[Sequence[int]], str]  # one event row in words
 
-def round_story(events: np.ndarray, describe: Callable[[Sequence[int]], str], round_end: int) -> list[str]:
+
+@dataclass(frozen=True)
+class Replay:
+    """One family game's `zoosim replay`: what is the game's own (its engine, its words for an event, how its story
+    is cut into rounds, where its search decisions stand), with playing the recorded game and the page written once.
+    A game's replay.py exposes `play_recorded` and `replay_text` of its `Replay` (kernel_game finds them there)."""
+
+    game: str  # the game id, on the page's first line
+    play: str  # the engine's play module (imported on first use: numba compiles it): play_traced, O_SCORE, O_RANK
+    first_column: str  # that module's offset of the game's first own log column
+    pack: Callable[[Any, int], np.ndarray]  # rules.pack
+    max_params: int  # the width of a policy's parameter row
+    columns: Sequence[Column]
+    describe: Describe
+    story: Callable[[np.ndarray, Describe], list[str]]  # every event in words, with the game's round lines
+    search_kinds: tuple[int, ...] = ()  # with turn_kinds: search rows moved under the turn they chose (--explain)
+    turn_kinds: tuple[int, ...] = ()  # none: the search rows stay above the move they chose
+
+    def play_recorded(self, rules: Any, players: int, policies: Sequence[PolicySpec], seed: int, game_index: int,
+                      explain: bool = False) -> tuple[np.ndarray, ...]:
+        """(events, result rows, win shares, final state, ...) of the game `simulate` logged; the search seats'
+        decisions are among the events only with `explain`."""
+        play = importlib.import_module(self.play)
+        return play.play_traced(self.pack(rules, players), seed, game_index,
+                                *policy_arrays(policies, self.max_params), explain=explain)
+
+    def replay_text(self, rules: Any, players: int, policies: Sequence[PolicySpec], seed: int, game_index: int,
+                    explain: bool = False) -> str:
+        """The whole game in words, then the final scoring; with `explain`, each search decision: every candidate
+        with its playouts and mean outcome, the one played marked."""
+        play = importlib.import_module(self.play)
+        events, rows, shares, *_ = self.play_recorded(rules, players, policies, seed, game_index, explain)
+        if explain and self.turn_kinds:
+            events = search_after_turns(events, self.search_kinds, self.turn_kinds)
+        offsets = (play.O_SCORE, play.O_RANK, getattr(play, self.first_column))
+        return game_text(self.game, seed, game_index, policies, self.story(events, self.describe), rows, shares,
+                         offsets, self.columns)
+
+
+def round_story(events: np.ndarray, describe: Describe, round_end: int) -> list[str]:
     """Every event in words, under a `-- round N` line per round (a round's end event holds its number in a)."""
     lines = ["-- round 1"]
     for i, row in enumerate(events):

@@ -4,24 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import numpy as np
-
-from zoosim.games.base import PolicySpec, policy_arrays
-from zoosim.games.family.replay import game_text, search_after_turns, search_event
+from zoosim.games.family.replay import Replay, search_event
 from zoosim.games.tractor.engine import state as E
 from zoosim.games.tractor.columns import COLUMNS
 from zoosim.games.tractor.policies import MAX_POLICY_PARAMS
-from zoosim.games.tractor.rules import BACKYARD, DISCARDED, END_REASONS, STALLS, TO_BAG, Rules, pack, tile_name
-
-
-def play_recorded(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, game_index: int,
-                  explain: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(events, result rows, win shares, final state) of one game; with `explain` the events hold the search
-    seats' decisions too (PROTOCOL 9)."""
-    from zoosim.games.tractor.play import play_traced
-
-    return play_traced(pack(rules, players), seed, game_index, *policy_arrays(policies, MAX_POLICY_PARAMS),
-                       explain=explain)
+from zoosim.games.tractor.rules import BACKYARD, DISCARDED, END_REASONS, STALLS, TO_BAG, pack, tile_name
 
 
 def turn_words(_kind: int, code: int) -> str:
@@ -56,14 +43,10 @@ def describe_event(row: Sequence[int]) -> str:
     return f"event {kind}: {tuple(row)}"
 
 
-def replay_text(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, game_index: int,
-                explain: bool = False) -> str:
-    """The whole game in words (from the setup's refills on), then the final scoring; with `explain`, each search
-    decision under its turn: every candidate with its playouts and mean outcome, * the one played."""
-    from zoosim.games.tractor.play import O_FULL, O_RANK, O_SCORE
-
-    events, rows, shares, _state = play_recorded(rules, players, policies, seed, game_index, explain)
-    if explain:
-        events = search_after_turns(events, (E.EV_SEARCH, E.EV_SEARCH_OPTION), (E.EV_TAKE,))
-    story = ["-- setup", *(describe_event(row) for row in events)]
-    return game_text("tractor", seed, game_index, policies, story, rows, shares, (O_SCORE, O_RANK, O_FULL), COLUMNS)
+# The story starts with the setup's refills; with --explain each search decision (PROTOCOL 9) stands under its turn.
+REPLAY = Replay(game="tractor", play="zoosim.games.tractor.play", first_column="O_FULL", pack=pack,
+                max_params=MAX_POLICY_PARAMS, columns=COLUMNS, describe=describe_event,
+                story=lambda events, describe: ["-- setup", *(describe(row) for row in events)],
+                search_kinds=(E.EV_SEARCH, E.EV_SEARCH_OPTION), turn_kinds=(E.EV_TAKE,))
+play_recorded = REPLAY.play_recorded
+replay_text = REPLAY.replay_text

@@ -31,6 +31,7 @@ from numba import njit
 from zoosim.core.rng import below, next_u64, seed_stream, shuffle
 from zoosim.core.tiles import append_tiles
 from zoosim.games.family import search as family_search
+from zoosim.games.family.engine import count_truck_tiles
 from zoosim.games.zooloretto.engine import state as E
 from zoosim.games.zooloretto.engine import money as M
 from zoosim.games.zooloretto.engine import game as P  # the game loop for rollouts; play.py plays the lookahead's turns
@@ -79,11 +80,7 @@ def visible_tiles(S, counts):
     A fertile adult that bred shows as code 4s+0; `unseen_tiles` corrects for that with the births.
     """
     counts[:] = 0
-    for t in range(S[R_TRUCKS]):
-        for k in range(S[T_COUNT + t]):
-            code = S[T_TILES + t * MAX_TRUCK_CAPACITY + k]
-            if code >= 0:
-                counts[code] += 1
+    count_truck_tiles(S, S[R_TRUCKS], T_COUNT, T_TILES, MAX_TRUCK_CAPACITY, counts)
     for q in range(S[R_PLAYERS]):
         at = player_at(q)
         for e in range(S[at + P_ENCLOSURES]):

@@ -165,8 +165,11 @@ def new_state(max_events: int = 0) -> np.ndarray:
 
 
 def play_traced(R: np.ndarray, seed: int, game_index: int, policy_ids: np.ndarray, policy_params: np.ndarray,
-                max_events: int = 20_000) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """One game with its event log: (events, rows, shares, final state, deck) — for replay and tests."""
+                max_events: int = 20_000,
+                explain: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """One game with its event log: (events, rows, shares, final state, deck) — for replay and tests. The search
+    seats' candidate rows (EV_SEARCH) only with `explain`, so that the events are the game's moves and their
+    consequences."""
     players = int(R[R_PLAYERS])
     S = new_state(max_events)
     deck = np.zeros(MAX_DECK, np.int64)
@@ -180,4 +183,6 @@ def play_traced(R: np.ndarray, seed: int, game_index: int, policy_ids: np.ndarra
     if n >= max_events:
         raise RuntimeError("event log overflow")
     events = S[E.STATE_SIZE:E.STATE_SIZE + 6 * n].reshape(n, 6).copy()
+    if not explain:
+        events = events[events[:, 0] != E.EV_SEARCH]
     return events, rows, shares, S[:E.STATE_SIZE].copy(), deck

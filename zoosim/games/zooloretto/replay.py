@@ -6,27 +6,13 @@ prints is exactly the game whose rows `simulate` wrote. The page around the stor
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
-import numpy as np
-
-from zoosim.games.base import PolicySpec, policy_arrays
-from zoosim.games.family.replay import game_text, round_story, truck_event
+from zoosim.games.family.replay import Replay, round_story, truck_event
 from zoosim.games.zooloretto.columns import COLUMNS
 from zoosim.games.zooloretto.engine import state as E
 from zoosim.games.zooloretto.policies import MAX_POLICY_PARAMS
-from zoosim.games.zooloretto.rules import MAX_STALL_KINDS, SPECIES_NAMES, STALL_BASE, Rules, pack, tile_name
-
-
-def play_recorded(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, game_index: int,
-                  explain: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(events, result rows, win shares, final state, deck) of one game; the search seats' candidate rows
-    (EV_SEARCH) only with `explain`, so that the events are the game's moves and their consequences."""
-    from zoosim.games.zooloretto.play import play_traced
-
-    events, *rest = play_traced(pack(rules, players), seed, game_index, *policy_arrays(policies, MAX_POLICY_PARAMS))
-    if not explain:
-        events = events[events[:, 0] != E.EV_SEARCH]
-    return (events, *rest)
+from zoosim.games.zooloretto.rules import MAX_STALL_KINDS, SPECIES_NAMES, STALL_BASE, pack, tile_name
 
 
 def _place(dest: int) -> str:
@@ -39,6 +25,11 @@ def _place(dest: int) -> str:
 
 def _enclosure(e: int) -> str:
     return f"E{e + 1}" if e < 3 else f"expansion {e - 2}"
+
+
+def _exchanged(b: int) -> str:
+    """What an exchange takes an enclosure's animals for: another enclosure, or the barn's animals of a species."""
+    return f"the barn's {SPECIES_NAMES[b - E.EXCHANGE_BARN]}" if b >= E.EXCHANGE_BARN else _enclosure(b)
 
 
 def _species(s: int) -> str:
@@ -67,8 +58,7 @@ def option_text(opt: int) -> str:
         source, kind_of_stall = divmod(b, MAX_STALL_KINDS)
         return f"move {tile_name(STALL_BASE + kind_of_stall)} from {_enclosure(source)} to {to}"
     if kind == E.OPT_EXCHANGE:
-        other = f"the barn's {SPECIES_NAMES[b - 100]}" if b >= 100 else _enclosure(b)
-        return f"exchange {_enclosure(a)} with {other}"
+        return f"exchange {_enclosure(a)} with {_exchanged(b)}"
     if kind == E.OPT_PURCHASE:
         return f"buy {tile_name(b)} from seat {a}'s barn into {_place(_dest(c))}"
     if kind == E.OPT_DISCARD:
@@ -107,8 +97,7 @@ def describe_event(row: Sequence[int]) -> str:
     if kind == E.EV_MOVE:
         return f"{who} pays to move {tile_name(a)} from {_place(b)} to {_place(c)}"
     if kind == E.EV_EXCHANGE:
-        other = f"the barn's {SPECIES_NAMES[b - 100]}" if b >= 100 else _enclosure(b)
-        return f"{who} pays to exchange the animals of {_enclosure(a)} with {other}"
+        return f"{who} pays to exchange the animals of {_enclosure(a)} with {_exchanged(b)}"
     if kind == E.EV_PURCHASE:
         return f"{who} buys {tile_name(b)} from seat {a}'s barn into {_place(c)}"
     if kind == E.EV_DISCARD:
@@ -118,12 +107,9 @@ def describe_event(row: Sequence[int]) -> str:
     return f"event {kind}: {tuple(row)}"
 
 
-def replay_text(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, game_index: int,
-                explain: bool = False) -> str:
-    """The whole game in words, then the final scoring; with `explain`, each search decision's candidates
-    (playouts and mean value) above the move it chose."""
-    from zoosim.games.zooloretto.play import O_FULL, O_RANK, O_SCORE
-
-    events, rows, shares, _state, _deck = play_recorded(rules, players, policies, seed, game_index, explain)
-    story = round_story(events, describe_event, E.EV_ROUND_END)
-    return game_text("zooloretto", seed, game_index, policies, story, rows, shares, (O_SCORE, O_RANK, O_FULL), COLUMNS)
+# With --explain each search decision's candidates (EV_SEARCH, PROTOCOL 11) stand above the move it chose.
+REPLAY = Replay(game="zooloretto", play="zoosim.games.zooloretto.play", first_column="O_FULL", pack=pack,
+                max_params=MAX_POLICY_PARAMS, columns=COLUMNS, describe=describe_event,
+                story=partial(round_story, round_end=E.EV_ROUND_END))
+play_recorded = REPLAY.play_recorded
+replay_text = REPLAY.replay_text

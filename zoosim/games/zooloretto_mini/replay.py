@@ -6,27 +6,13 @@ is exactly the game whose rows `simulate` wrote. The page around the story is th
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
-import numpy as np
-
-from zoosim.games.base import PolicySpec, policy_arrays
-from zoosim.games.family.replay import (
-    game_text, round_story, search_after_turns, search_event, truck_event,
-)
+from zoosim.games.family.replay import Replay, round_story, search_event, truck_event
 from zoosim.games.zooloretto_mini.engine import state as E
 from zoosim.games.zooloretto_mini.columns import COLUMNS
 from zoosim.games.zooloretto_mini.policies import MAX_POLICY_PARAMS
-from zoosim.games.zooloretto_mini.rules import Rules, pack, tile_name
-
-
-def play_recorded(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, game_index: int,
-                  explain: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(events, result rows, win shares, final state) of one game; with `explain` the events hold the search
-    seats' decisions too (PROTOCOL 10)."""
-    from zoosim.games.zooloretto_mini.play import play_traced
-
-    return play_traced(pack(rules, players), seed, game_index, *policy_arrays(policies, MAX_POLICY_PARAMS),
-                       explain=explain)
+from zoosim.games.zooloretto_mini.rules import pack, tile_name
 
 
 def _place(dest: int) -> str:
@@ -65,15 +51,10 @@ def describe_event(row: Sequence[int]) -> str:
     return f"event {kind}: {tuple(row)}"
 
 
-def replay_text(rules: Rules, players: int, policies: Sequence[PolicySpec], seed: int, game_index: int,
-                explain: bool = False) -> str:
-    """The whole game in words, then the final scoring; with `explain`, each search decision under its turn: every
-    candidate with its playouts and mean outcome, * the one played."""
-    from zoosim.games.zooloretto_mini.play import O_ENCLOSURES, O_RANK, O_SCORE
-
-    events, rows, shares, _state = play_recorded(rules, players, policies, seed, game_index, explain)
-    if explain:
-        events = search_after_turns(events, (E.EV_SEARCH, E.EV_SEARCH_OPTION), (E.EV_DRAW, E.EV_TAKE))
-    story = round_story(events, describe_event, E.EV_ROUND_END)
-    return game_text("zooloretto-mini", seed, game_index, policies, story, rows, shares, (O_SCORE, O_RANK, O_ENCLOSURES),
-                     COLUMNS)
+# With --explain each search decision (PROTOCOL 10) stands under the draw or take it chose.
+REPLAY = Replay(game="zooloretto-mini", play="zoosim.games.zooloretto_mini.play", first_column="O_ENCLOSURES",
+                pack=pack, max_params=MAX_POLICY_PARAMS, columns=COLUMNS, describe=describe_event,
+                story=partial(round_story, round_end=E.EV_ROUND_END), search_kinds=(E.EV_SEARCH, E.EV_SEARCH_OPTION),
+                turn_kinds=(E.EV_DRAW, E.EV_TAKE))
+play_recorded = REPLAY.play_recorded
+replay_text = REPLAY.replay_text

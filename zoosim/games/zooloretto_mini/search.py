@@ -30,6 +30,7 @@ from zoosim.core.borrow import copy_array
 from zoosim.core.rng import below, shuffle
 from zoosim.core.tiles import append_tiles
 from zoosim.games.family import search as F
+from zoosim.games.family.engine import count_truck_tiles
 from zoosim.games.family.search import (
     C_ALIVE, C_CANDS, C_IDS, C_INFO, C_PARAMS, C_PREFS, C_REAL, C_RNG, C_STATS, C_STREAM, DECIDE_TURN, I_CODE,
     I_GAME, I_KIND, I_SEAT, N_SEARCH_PARAMS, R_WIN_WEIGHT, SEARCH, SP_CANDIDATES, halve,
@@ -91,11 +92,7 @@ def unseen_tiles(S, R, drawn, pool, unknown, seen):
     when the rules give no offspring). Returns (n, unknown count, how many of the unknown are in play)."""
     for k in range(seen.shape[0]):
         seen[k] = 0
-    for t in range(R[R_TRUCKS]):
-        for k in range(S[T_COUNT + t]):
-            code = S[T_TILES + t * MAX_TRUCK_CAPACITY + k]
-            if code >= 0:
-                seen[code] += 1
+    count_truck_tiles(S, R[R_TRUCKS], T_COUNT, T_TILES, MAX_TRUCK_CAPACITY, seen)
     for q in range(R[R_PLAYERS]):
         at = player_at(q)
         for e in range(R[R_ENCLOSURES]):

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from numba import njit
 
+from zoosim.games.family import engine as F
 from zoosim.games.zooloretto.engine.state import (
     BARN_DEST, DEST_FIELD_BARN, EV_DISCARD, EV_EXCHANGE, EV_EXPAND, EV_MOVE, EV_PURCHASE, EXCHANGE_BARN,
-    H_BANK, H_BARN_CHANGES, MOVE_BARN_ANIMAL, MOVE_BARN_STALL, MOVE_STALL, OPT_DISCARD, OPT_DRAW, OPT_EXCHANGE, OPT_EXPAND,
-    OPT_MOVE, OPT_PURCHASE, OPT_TAKE, OUT, P_BARN, P_COINS, P_COUNT, P_ENCLOSURES, P_EXPANSIONS, P_FEMALE,
+    H_BANK, H_BARN_CHANGES, MOVE_BARN_ANIMAL, MOVE_BARN_STALL, MOVE_STALL, OPT_DISCARD, OPT_EXCHANGE, OPT_EXPAND,
+    OPT_MOVE, OPT_PURCHASE, OUT, P_BARN, P_COINS, P_COUNT, P_ENCLOSURES, P_EXPANSIONS, P_FEMALE,
     P_MALE, P_MONEY_ACTIONS, P_OFFSPRING, P_OFFSPRING_BORN, P_SPECIES, P_STALL_COUNT, P_STALLS, SUPPLY,
     T_COUNT, T_TAKEN_BY, add_to_enclosure, barn_species_count, breed, can_draw, can_take_animal, can_take_stall, emit,
     field_dest, is_legal_destination, option, option_fields, option_kind, place_animal, place_stall,
@@ -312,14 +313,7 @@ def any_money_option(S, p):
 @njit(cache=True, _nrt=False)
 def list_turn_options(S, p, out):
     """All legal turn options of player p in the canonical order; returns how many."""
-    n = 0
-    if can_draw(S):
-        out[n] = option(OPT_DRAW, 0, 0, 0)
-        n += 1
-    for t in range(S[R_TRUCKS]):
-        if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] > 0:
-            out[n] = option(OPT_TAKE, t, 0, 0)
-            n += 1
+    n = F.draw_and_take_options(S, can_draw(S), S[R_TRUCKS], T_COUNT, T_TAKEN_BY, out)
     return list_money_options(S, p, out, n)
 
 

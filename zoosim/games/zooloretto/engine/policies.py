@@ -20,6 +20,7 @@ from numba import njit
 
 from zoosim.core.bits import bit_count, nth_bit
 from zoosim.core.rng import below
+from zoosim.games.family import engine as F
 from zoosim.games.zooloretto.engine import state as E
 from zoosim.games.zooloretto.engine import money as M
 from zoosim.games.zooloretto.engine.state import (
@@ -362,14 +363,8 @@ def hand_over_plan(S, p, t, memory):
 
 @njit(cache=True, _nrt=False)
 def free_space_share(S):
-    """Share of truck spaces still free among untaken trucks: the heuristic waits less as trucks fill."""
-    free = 0
-    total = 0
-    for t in range(S[R_TRUCKS]):
-        if S[T_TAKEN_BY + t] < 0:
-            free += S[T_CAPACITY + t] - S[T_COUNT + t]
-            total += S[T_CAPACITY + t]
-    return free / max(total, 1)
+    """Share of truck spaces still free among untaken trucks (family.engine)."""
+    return F.free_space_share(S, S[R_TRUCKS], T_CAPACITY, T_COUNT, T_TAKEN_BY)
 
 
 @njit(cache=True, _nrt=False)

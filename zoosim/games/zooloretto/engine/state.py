@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from numba import njit
 
+from zoosim.games.family.engine import OPT_DRAW, OPT_TAKE, option  # noqa: F401  (re-exported)
 from zoosim.games.zooloretto.rules import (
     COIN, ENC_COINS, ENC_FULL, ENC_ONE_EMPTY, ENC_SPACES, ENC_STALLS, FEMALE, MALE, MAX_ENCLOSURES,
     MAX_PLAYERS, MAX_SPECIES, MAX_STALL_KINDS, MAX_TRUCK_CAPACITY, MAX_TRUCKS, N_CODES, OFFSPRING,
@@ -57,16 +58,11 @@ EV_PURCHASE, EV_DISCARD, EV_EXPAND, EV_LAST_ROUND, EV_ROUND_END = 8, 9, 10, 11, 
 EV_SEARCH = 13  # a search seat's candidate (for --explain; not a move: see PROTOCOL section 11)
 
 # ---- turn options: kind << 24 | a << 16 | b << 8 | c; destination fields use 15 for the barn --------
-OPT_DRAW, OPT_TAKE, OPT_MOVE, OPT_EXCHANGE, OPT_PURCHASE, OPT_DISCARD, OPT_EXPAND = 1, 2, 3, 4, 5, 6, 7
+OPT_MOVE, OPT_EXCHANGE, OPT_PURCHASE, OPT_DISCARD, OPT_EXPAND = 3, 4, 5, 6, 7  # after DRAW 1, TAKE 2 (family.engine)
 MOVE_BARN_ANIMAL, MOVE_BARN_STALL, MOVE_STALL = 0, 1, 2
 DEST_FIELD_BARN = 15
 EXCHANGE_BARN = 100
 MAX_OPTIONS = 4096
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def option(kind, a, b, c):
-    return (kind << 24) | (a << 16) | (b << 8) | c
 
 
 @njit(cache=True, _nrt=False, inline="always")

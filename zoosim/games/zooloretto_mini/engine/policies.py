@@ -20,6 +20,7 @@ from numba import njit
 from zoosim.core.bits import bit_count, nth_bit
 from zoosim.core.borrow import copy_array
 from zoosim.core.rng import below
+from zoosim.games.family import engine as F
 from zoosim.games.zooloretto_mini.engine import state as E
 from zoosim.games.zooloretto_mini.engine.state import (
     H_DRAW_PTR, H_EARNED, H_FREE_TRUCKS, H_LAST_ROUND, H_TOTAL, P_ANIMALS, P_BARN, P_BARN_TILES, P_FEMALE, P_LANDS,
@@ -189,14 +190,8 @@ def truck_value(policy, params, S, R, p, t, extra, work, scratch, options, codes
 
 @njit(cache=True, _nrt=False)
 def free_space_share(S, R):
-    """Share of truck spaces still free among untaken trucks: the heuristic waits less as trucks fill."""
-    free = 0
-    total = 0
-    for t in range(R[R_TRUCKS]):
-        if S[T_TAKEN_BY + t] < 0:
-            free += S[T_CAPACITY + t] - S[T_COUNT + t]
-            total += S[T_CAPACITY + t]
-    return free / max(total, 1)
+    """Share of truck spaces still free among untaken trucks (family.engine)."""
+    return F.free_space_share(S, R[R_TRUCKS], T_CAPACITY, T_COUNT, T_TAKEN_BY)
 
 
 # ---- decisions -----------------------------------------------------------------------------------

@@ -9,6 +9,8 @@ from __future__ import annotations
 from numba import njit
 
 from zoosim.core.trace import emit_row
+from zoosim.games.family import engine as F
+from zoosim.games.family.engine import OPT_DRAW, OPT_TAKE, option  # noqa: F401  (PROTOCOL 9's codes, re-exported)
 from zoosim.games.zooloretto_mini.rules import (
     FEMALE, LANDSCAPE_BASE, MALE, MAX_ENCLOSURES, MAX_LANDSCAPE_KINDS, MAX_PLAYERS, MAX_SPECIES,
     MAX_TRUCK_CAPACITY, MAX_TRUCKS, N_CODES, OFFSPRING, R_ANIMAL_POINTS, R_BARN_LANDSCAPE_PENALTY,
@@ -54,14 +56,8 @@ EV_LAST_ROUND, EV_ROUND_END = 9, 10
 EV_SEARCH, EV_SEARCH_OPTION = 11, 12  # a search seat's decision and its candidates (search.py; --explain only)
 
 # ---- options: kind << 24 | a << 16 | b << 8 | c ---------------------------------------------------
-OPT_DRAW, OPT_TAKE = 1, 2
-OPT_SKIP, OPT_BONUS_TAKE, OPT_BONUS_DISCARD = 3, 4, 5
+OPT_SKIP, OPT_BONUS_TAKE, OPT_BONUS_DISCARD = 3, 4, 5  # after DRAW 1, TAKE 2 (family.engine)
 MAX_OPTIONS = 2048
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def option(kind, a, b, c):
-    return (kind << 24) | (a << 16) | (b << 8) | c
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -288,15 +284,7 @@ def can_take_truck(S, R):
 @njit(cache=True, _nrt=False)
 def list_turn_options(S, R, out):
     """PROTOCOL 9: DRAW, then TAKE t for each untaken truck with a tile, ascending; returns how many."""
-    n = 0
-    if can_draw(S, R):
-        out[n] = option(OPT_DRAW, 0, 0, 0)
-        n += 1
-    for t in range(R[R_TRUCKS]):
-        if S[T_TAKEN_BY + t] < 0 and S[T_COUNT + t] > 0:
-            out[n] = option(OPT_TAKE, t, 0, 0)
-            n += 1
-    return n
+    return F.draw_and_take_options(S, can_draw(S, R), R[R_TRUCKS], T_COUNT, T_TAKEN_BY, out)
 
 
 # ---- scoring (spec 6) ----------------------------------------------------------------------------
