@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from numba import njit
 
+from zoosim.core.trace import put_row
 from zoosim.games.family.engine import OPT_DRAW, OPT_TAKE, option  # noqa: F401  (re-exported)
 from zoosim.games.zooloretto.rules import (
     COIN, ENC_COINS, ENC_FULL, ENC_ONE_EMPTY, ENC_SPACES, ENC_STALLS, FEMALE, MALE, MAX_ENCLOSURES,
@@ -98,13 +99,7 @@ def emit(S, kind, player, a, b, c, d):
     """
     n = S[H_TRACE_N]
     if S[H_RECORDING] != 0 and n < S[H_TRACE_CAPACITY]:
-        at = STATE_SIZE + 6 * n
-        S[at] = kind
-        S[at + 1] = player
-        S[at + 2] = a
-        S[at + 3] = b
-        S[at + 4] = c
-        S[at + 5] = d
+        put_row(S, STATE_SIZE + 6 * n, kind, player, a, b, c, d)
         S[H_TRACE_N] = n + 1
 
 
