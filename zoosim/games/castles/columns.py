@@ -11,7 +11,6 @@ from zoosim.games.base import Column, score_parts
 
 ROOM_TYPES = ("living", "activity", "sleeping", "outdoor", "utility", "food", "corridor", "downstairs")
 
-
 COLUMNS = (
     Column("start_points", "int8", "points at the start (start_points by position, §2)", score_part=True),
     Column("placement_points", "int16", "points scored by placing rooms and pieces (§5)", score_part=True),
